@@ -1,0 +1,85 @@
+"""Cards and the 162-card deck.
+
+A card is a plain ``int``: 1 to 12 for the number cards and ``SKIP_BO`` (0)
+for the wild Skip-Bo card. ``None`` stands for a card nobody at the table can
+see (a face-down stock card, an opponent's hand card, the draw pile).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Optional
+
+Card = int
+MaybeCard = Optional[int]
+
+SKIP_BO: Card = 0
+HIGHEST = 12
+NUMBERS: tuple[Card, ...] = tuple(range(1, HIGHEST + 1))
+COPIES_PER_NUMBER = 12
+SKIP_BO_COPIES = 18
+DECK_SIZE = HIGHEST * COPIES_PER_NUMBER + SKIP_BO_COPIES  # 162
+
+DECK_COUNTS: dict[Card, int] = {n: COPIES_PER_NUMBER for n in NUMBERS} | {SKIP_BO: SKIP_BO_COPIES}
+ALL_CARDS: tuple[Card, ...] = (SKIP_BO, *NUMBERS)
+
+
+class CardError(ValueError):
+    """A text that names no Skip-Bo card."""
+
+
+def parse_card(text: str | int) -> Card:
+    """Read ``7``, ``"7"`` or ``"SB"`` (any case) as a card."""
+    if isinstance(text, bool):
+        raise CardError(f"{text!r} is not a card")
+    if isinstance(text, int):
+        value = text
+    else:
+        word = str(text).strip().upper()
+        if word in ("SB", "SKIP-BO", "SKIPBO", "WILD"):
+            return SKIP_BO
+        if not word.isdigit():
+            raise CardError(f"{text!r} is not a card: cards are 1 to 12 and SB")
+        value = int(word)
+    if 1 <= value <= HIGHEST:
+        return value
+    raise CardError(f"{text!r} is not a card: cards are 1 to 12 and SB")
+
+
+def card_label(card: MaybeCard) -> str:
+    """The card as players write it: ``7``, ``SB``, or ``?`` when unseen."""
+    if card is None:
+        return "?"
+    return "SB" if card == SKIP_BO else str(card)
+
+
+def card_colour(card: MaybeCard) -> str:
+    """The colour printed on the real deck: blue, green, red, wild or hidden."""
+    if card is None:
+        return "hidden"
+    if card == SKIP_BO:
+        return "wild"
+    return ("blue", "green", "red")[(card - 1) // 4]
+
+
+def is_wild(card: MaybeCard) -> bool:
+    return card == SKIP_BO
+
+
+def full_deck() -> list[Card]:
+    """All 162 cards in a fixed order."""
+    return [card for card in ALL_CARDS for _ in range(DECK_COUNTS[card])]
+
+
+def excess_cards(cards: Iterable[MaybeCard]) -> dict[Card, int]:
+    """Cards seen more often than the deck holds them, with how many are seen."""
+    seen = Counter(card for card in cards if card is not None)
+    return {card: n for card, n in sorted(seen.items()) if n > DECK_COUNTS[card]}
+
+
+def unseen_cards(seen: Iterable[MaybeCard]) -> Counter[Card]:
+    """The deck less the cards that are seen: what a hidden card may be."""
+    rest = Counter(DECK_COUNTS)
+    rest.subtract(card for card in seen if card is not None)
+    return +rest

@@ -1,0 +1,109 @@
+"""Dealing a round from a seed: stocks, the first up-cards, who starts."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Sequence
+
+from .cards import DECK_SIZE, SKIP_BO, Card, full_deck
+from .state import (
+    DISCARD_PILES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Player, Rules, standard_stock_size,
+)
+
+
+class StartRule(StrEnum):
+    """Who starts: the official cut (highest card deals), or the house rule's youngest."""
+
+    CUT = "cut"
+    YOUNGEST = "youngest"
+
+
+class DealError(ValueError):
+    """Settings no deal can satisfy."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A freshly dealt round, the dealer's seat, and how the start was decided."""
+
+    state: GameState
+    dealer: int
+    story: tuple[str, ...]
+
+
+def partner_teams(players: int) -> tuple[tuple[int, ...], ...]:
+    """Teams of two with partners sitting opposite: seats (0, 2) and (1, 3) at four."""
+    if players not in (4, 6):
+        raise DealError(f"the team game needs 4 or 6 players, not {players}")
+    half = players // 2
+    return tuple((seat, seat + half) for seat in range(half))
+
+
+def deal(
+    names: Sequence[str],
+    *,
+    seed: int = 0,
+    stock_size: int | None = None,
+    teams: tuple[tuple[int, ...], ...] = (),
+    start: StartRule = StartRule.CUT,
+    youngest: int = 0,
+    rules: Rules | None = None,
+) -> Deal:
+    """Shuffle with ``seed``, settle who starts, and deal the stocks."""
+    count = len(names)
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise DealError(f"Skip-Bo is played by 2 to 6 players, not {count}")
+    if len({n.casefold() for n in names}) != count:
+        raise DealError("every player needs a different name")
+    size = stock_size if stock_size is not None else standard_stock_size(count)
+    if size < 1 or size * count + HAND_SIZE > DECK_SIZE:
+        raise DealError(f"{count} stocks of {size} cards do not fit in the {DECK_SIZE}-card deck")
+    rng = random.Random(seed)
+    story: list[str] = []
+    if start is StartRule.YOUNGEST:
+        first = youngest % count
+        dealer = (first - 1) % count
+        story.append(f"{names[first]}, the youngest, starts.")
+    else:
+        dealer = _cut(names, rng, story)
+        first = (dealer + 1) % count
+        story.append(f"{names[dealer]} deals; {names[first]}, on the dealer's left, starts.")
+    deck = full_deck()
+    rng.shuffle(deck)
+    stocks: list[list[Card]] = [[] for _ in names]
+    for _ in range(size):
+        for seat in range(count):
+            stocks[(first + seat) % count].append(deck.pop())
+    players = tuple(
+        Player(name, tuple(stock), (), ((),) * DISCARD_PILES) for name, stock in zip(names, stocks)
+    )
+    state = GameState(
+        players=players,
+        draw_pile=tuple(deck),
+        turn=first,
+        phase=Phase.START,
+        teams=teams,
+        rules=rules or Rules(stock_size=size),
+    )
+    return Deal(state, dealer, tuple(story))
+
+
+def _cut(names: Sequence[str], rng: random.Random, story: list[str]) -> int:
+    """Everyone cuts; the highest number card deals (an SB does not count: cut again)."""
+    contenders = list(range(len(names)))
+    while True:
+        deck = full_deck()
+        rng.shuffle(deck)
+        cuts: dict[int, Card] = {}
+        for seat in contenders:
+            card = deck.pop()
+            while card == SKIP_BO:
+                card = deck.pop()
+            cuts[seat] = card
+        story.append("Cut: " + ", ".join(f"{names[s]} {c}" for s, c in cuts.items()) + ".")
+        best = max(cuts.values())
+        contenders = [s for s, c in cuts.items() if c == best]
+        if len(contenders) == 1:
+            return contenders[0]

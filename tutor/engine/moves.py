@@ -1,0 +1,75 @@
+"""Moves as small immutable values.
+
+A move is a ``Transfer`` of one card from a place to a place, a ``Draw``, or
+an ``EndTurn``. Places name piles the way players do: pile numbers are 1-4
+from the left, and ``owner`` is a player's name (``None`` for the mover).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Optional, Union
+
+from .cards import Card
+
+
+class PileKind(StrEnum):
+    STOCK = "stock"
+    HAND = "hand"
+    DISCARD = "discard"
+    BUILD = "build"
+
+
+@dataclass(frozen=True)
+class Place:
+    """A pile: its kind, its number (1-based, for discard and build piles) and owner."""
+
+    kind: PileKind
+    number: Optional[int] = None
+    owner: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One card from ``source`` to ``target``; ``card`` is the card named, if any."""
+
+    source: Place
+    target: Place
+    card: Optional[Card] = None
+
+    @property
+    def is_discard(self) -> bool:
+        """True for the end-of-turn move onto a discard pile."""
+        return self.target.kind is PileKind.DISCARD
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw up to five; ``cards`` names the cards drawn when the player knows them."""
+
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """End the turn without discarding (only with an empty hand)."""
+
+
+Move = Union[Transfer, Draw, EndTurn]
+
+
+def from_stock(build: int, card: Optional[Card] = None, owner: Optional[str] = None) -> Transfer:
+    return Transfer(Place(PileKind.STOCK, owner=owner), Place(PileKind.BUILD, build), card)
+
+
+def from_hand(card: Card, build: int) -> Transfer:
+    return Transfer(Place(PileKind.HAND), Place(PileKind.BUILD, build), card)
+
+
+def from_discard(pile: int, build: int, card: Optional[Card] = None, owner: Optional[str] = None) -> Transfer:
+    return Transfer(Place(PileKind.DISCARD, pile, owner), Place(PileKind.BUILD, build), card)
+
+
+def discard(card: Card, pile: int) -> Transfer:
+    return Transfer(Place(PileKind.HAND), Place(PileKind.DISCARD, pile), card)

@@ -1,0 +1,209 @@
+"""Applying moves: everything the rules then do by themselves.
+
+A play turns up the next stock card, clears a build pile that reaches 12,
+refills an emptied hand with five, recycles completed piles when a draw needs
+them, and ends the round the moment a stock (a team's stocks) runs out.
+``next_turn`` passes play on and detects a stalemate.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Optional
+
+from .cards import Card, MaybeCard, card_label
+from .moves import Draw, EndTurn, Move, PileKind, Transfer
+from .rules import Ruling, Source, check_move, resolve_source
+from .state import COMPLETE_AT, HAND_SIZE, GameState, Phase, Stalemate
+
+
+class IllegalMove(ValueError):
+    """Raised by ``play`` for a move the rules refuse (or cannot decide)."""
+
+    def __init__(self, move: Move, ruling: Ruling):
+        self.move = move
+        self.ruling = ruling
+        super().__init__(ruling.reason)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The state after a move, and what happened, as short sentences."""
+
+    state: GameState
+    events: tuple[str, ...] = ()
+
+
+def play(state: GameState, move: Move, rng: Optional[random.Random] = None) -> Outcome:
+    """Check ``move`` and apply it; raise ``IllegalMove`` if it is not legal."""
+    ruling = check_move(state, move)
+    if not ruling.legal:
+        raise IllegalMove(move, ruling)
+    return apply_move(state, move, rng)
+
+
+def apply_move(state: GameState, move: Move, rng: Optional[random.Random] = None) -> Outcome:
+    """Apply a move already ruled legal.
+
+    ``rng`` shuffles completed piles back into the draw pile; without one the
+    recycled pile's order is unknown and its cards are drawn unseen.
+    """
+    events: list[str] = []
+    if isinstance(move, EndTurn):
+        return Outcome(replace(state, phase=Phase.ENDED, drawn=0), ("The turn ends.",))
+    if isinstance(move, Draw):
+        state = _apply_draw(state, move, rng, events)
+    elif move.is_discard:
+        state = _apply_discard(state, move, events)
+    else:
+        state = _apply_build_play(state, move, rng, events)
+    return Outcome(state, tuple(events))
+
+
+def _apply_draw(state: GameState, move: Draw, rng: Optional[random.Random], events: list[str]) -> GameState:
+    if state.phase is Phase.START:
+        wanted = max(0, HAND_SIZE - len(state.mover.hand))
+        state = replace(state, phase=Phase.PLAY)
+        state = draw_cards(state, wanted, rng, events)
+    if move.cards and state.drawn:
+        state = _name_drawn(state, move.cards)
+        events.append(f"You drew {', '.join(card_label(c) for c in move.cards)}.")
+    return state
+
+
+def _name_drawn(state: GameState, named: tuple[Card, ...]) -> GameState:
+    """Give the just-drawn unseen cards the identities the player named."""
+    hand = list(state.mover.hand)
+    drawn = hand[len(hand) - state.drawn:]
+    unnamed = list((Counter(named) - Counter(c for c in drawn if c is not None)).elements())
+    hand[len(hand) - state.drawn:] = [card if card is not None else unnamed.pop(0) for card in drawn]
+    return state.with_player(state.turn, replace(state.mover, hand=tuple(hand)))
+
+
+def draw_cards(state: GameState, count: int, rng: Optional[random.Random], events: list[str]) -> GameState:
+    """Move up to ``count`` cards from the draw pile to the mover's hand, recycling if needed."""
+    draw_pile = list(state.draw_pile)
+    completed = state.completed
+    drawn: list[MaybeCard] = []
+    while len(drawn) < count:
+        if not draw_pile:
+            if not completed:
+                events.append("Nothing is left to draw.")
+                break
+            draw_pile = _recycled(completed, rng)
+            events.append(f"The draw pile ran out: {len(completed)} cards of completed build piles "
+                          "are shuffled into a new one.")
+            completed = ()
+        drawn.append(draw_pile.pop())
+    if drawn:
+        seen = [card_label(c) for c in drawn if c is not None]
+        shown = f": {', '.join(seen)}" if len(seen) == len(drawn) else ""
+        events.append(f"{state.mover.name} draws {len(drawn)}{shown}.")
+    player = replace(state.mover, hand=state.mover.hand + tuple(drawn))
+    state = replace(state, draw_pile=tuple(draw_pile), completed=completed, drawn=len(drawn))
+    return state.with_player(state.turn, player)
+
+
+def _recycled(cards: tuple[MaybeCard, ...], rng: Optional[random.Random]) -> list[MaybeCard]:
+    if rng is None:
+        return [None] * len(cards)
+    shuffled = list(cards)
+    rng.shuffle(shuffled)
+    return shuffled
+
+
+def _apply_discard(state: GameState, move: Transfer, events: list[str]) -> GameState:
+    player = state.mover
+    hand = _without(player.hand, move.card)
+    pile = move.target.number - 1
+    discards = list(player.discards)
+    discards[pile] = discards[pile] + (move.card,)
+    events.append(f"{player.name} discards the {card_label(move.card)} on discard pile {pile + 1}; the turn ends.")
+    player = replace(player, hand=hand, discards=tuple(discards))
+    return replace(state.with_player(state.turn, player), phase=Phase.ENDED, drawn=0)
+
+
+def _apply_build_play(state: GameState, move: Transfer, rng: Optional[random.Random],
+                      events: list[str]) -> GameState:
+    source = resolve_source(state, move)
+    assert isinstance(source, Source), "apply_move takes only legal moves"
+    card = source.card if source.card is not None else move.card
+    state = _take(state, source, card)
+    slot = move.target.number - 1
+    pile = (state.build[slot] or ()) + (card,)
+    build = list(state.build)
+    completed = state.completed
+    if len(pile) == COMPLETE_AT:
+        build[slot] = None
+        completed = completed + pile
+        events.append(f"Build pile {slot + 1} reaches 12 and is set aside; the slot is free again.")
+    else:
+        build[slot] = pile
+    state = replace(state, build=tuple(build), completed=completed, played_this_turn=True, drawn=0)
+    owner = state.players[source.seat]
+    if source.kind is PileKind.STOCK:
+        if _side_finished(state, source.seat):
+            return _end_round(state, state.team_of(source.seat), events)
+        if owner.stock:
+            turned = card_label(owner.stock_top)
+            whose = "Your" if source.seat == state.turn else f"{owner.name}'s"
+            events.append(f"{whose} stock turns up {'an unseen card' if turned == '?' else 'a ' + turned}.")
+        else:
+            events.append(f"{owner.name}'s stock is empty; the partner's stock decides the round.")
+    if not state.mover.hand:
+        events.append("The hand is empty: five new cards at once.")
+        state = draw_cards(state, HAND_SIZE, rng, events)
+    return state
+
+
+def _take(state: GameState, source: Source, card: Card) -> GameState:
+    player = state.players[source.seat]
+    if source.kind is PileKind.HAND:
+        player = replace(player, hand=_without(player.hand, card))
+    elif source.kind is PileKind.STOCK:
+        player = replace(player, stock=player.stock[:-1])
+    else:
+        discards = list(player.discards)
+        discards[source.pile] = discards[source.pile][:-1]
+        player = replace(player, discards=tuple(discards))
+    return state.with_player(source.seat, player)
+
+
+def _without(cards: tuple[MaybeCard, ...], card: MaybeCard) -> tuple[MaybeCard, ...]:
+    index = len(cards) - 1 - cards[::-1].index(card)
+    return cards[:index] + cards[index + 1:]
+
+
+def _side_finished(state: GameState, seat: int) -> bool:
+    return all(not state.players[s].stock for s in state.team_of(seat))
+
+
+def _end_round(state: GameState, winners: tuple[int, ...], events: list[str]) -> GameState:
+    names = " and ".join(state.players[s].name for s in winners)
+    events.append(f"The last stock card is played: {names} win{'s' if len(winners) == 1 else ''} the round.")
+    return replace(state, phase=Phase.OVER, winners=winners)
+
+
+def next_turn(state: GameState) -> GameState:
+    """Pass play to the next player after a turn ended; detect a stalemate."""
+    if state.phase is Phase.OVER:
+        return state
+    starved = not state.draw_pile and not state.completed
+    quiet = state.quiet_turns + 1 if starved and not state.played_this_turn else 0
+    if quiet >= len(state.players):
+        return replace(state, phase=Phase.OVER, quiet_turns=quiet, winners=_stalemate_winners(state))
+    return replace(state, turn=state.next_seat(), phase=Phase.START, drawn=0,
+                   played_this_turn=False, quiet_turns=quiet)
+
+
+def _stalemate_winners(state: GameState) -> tuple[int, ...]:
+    if state.rules.stalemate is Stalemate.NO_WINNER:
+        return ()
+    sides = {state.team_of(seat) for seat in range(len(state.players))}
+    left = {side: sum(len(state.players[s].stock) for s in side) for side in sides}
+    fewest = min(left.values())
+    leaders = [side for side, count in left.items() if count == fewest]
+    return leaders[0] if len(leaders) == 1 else ()
+

@@ -1,0 +1,326 @@
+"""Ruling on a move: legal, illegal (with the rule broken), or undecidable.
+
+The checks run in layers: the state of the round and turn, then the source
+(does the card exist, may this player take it), then the target (does the
+pile accept it). Every refusal carries a rule id from ``RULES`` and a reason
+in plain words that names the cards and piles involved.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Optional
+
+from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, card_label
+from .moves import Draw, EndTurn, Move, PileKind, Transfer
+from .state import BUILD_SLOTS, DISCARD_PILES, HAND_SIZE, GameState, Phase
+
+RULES: dict[str, str] = {
+    "source.stock-top": "only the face-up top card of a stock can be played",
+    "source.discard-top": "only the top card of a discard pile can be played",
+    "source.hand": "the card named is not in the hand",
+    "source.empty": "the pile named is empty",
+    "source.not-yours": "you may not play from another player's piles (a partner's are allowed in the team game)",
+    "source.build-pile": "a card on a build pile never leaves it",
+    "build.sequence": "a card must be exactly one higher than the build pile's top (SB is any number)",
+    "build.start": "a new build pile starts with a 1 or an SB",
+    "build.four-piles": "at most four build piles",
+    "discard.from-hand": "only a hand card can be discarded; nothing moves between discard piles",
+    "discard.own-piles": "you discard only onto your own discard piles",
+    "discard.four-piles": "at most four discard piles each",
+    "turn.draw-first": "at the start of a turn, draw up to five before playing",
+    "turn.draw-when-empty": "during the turn you draw only when your hand is empty, five cards at most",
+    "turn.discard-to-end": "a turn holding hand cards ends only with a discard",
+    "turn.over": "the discard ended the turn",
+    "round.over": "the round ended when a stock was emptied",
+}
+
+
+class Verdict(StrEnum):
+    LEGAL = "legal"
+    ILLEGAL = "illegal"
+    UNDECIDABLE = "undecidable"  # it turns on a card the position does not show
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The verdict on one move, the rule it broke (if any) and why, in words."""
+
+    verdict: Verdict
+    reason: str
+    rule: Optional[str] = None
+
+    @property
+    def legal(self) -> bool:
+        return self.verdict is Verdict.LEGAL
+
+
+def _legal(reason: str) -> Ruling:
+    return Ruling(Verdict.LEGAL, reason)
+
+
+def _illegal(rule: str, reason: str) -> Ruling:
+    return Ruling(Verdict.ILLEGAL, reason, rule)
+
+
+def _undecidable(reason: str) -> Ruling:
+    return Ruling(Verdict.UNDECIDABLE, reason)
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a played card comes from, resolved against a state."""
+
+    seat: int
+    kind: PileKind
+    pile: Optional[int]  # 0-based discard pile
+    card: MaybeCard  # the card taken; None while unknown
+
+    def describe(self, state: GameState, card: MaybeCard = None) -> str:
+        """``the 7 on your stock``, ``the SB from your hand``, ``the 4 on Anna's discard pile 2``."""
+        shown = card_label(self.card if card is None else card)
+        shown = "the unseen card" if shown == "?" else f"the {shown}"
+        whose = "your" if self.seat == state.turn else f"{state.players[self.seat].name}'s"
+        if self.kind is PileKind.HAND:
+            return f"{shown} from {whose} hand"
+        if self.kind is PileKind.STOCK:
+            return f"{shown} on {whose} stock"
+        return f"{shown} on {whose} discard pile {self.pile + 1}"
+
+
+class UnknownPlayer(LookupError):
+    """A move names a player who is not at the table."""
+
+
+def check_move(state: GameState, move: Move) -> Ruling:
+    """Rule on ``move`` for the player whose turn it is."""
+    if state.phase is Phase.OVER:
+        return _illegal("round.over", _round_over_reason(state))
+    if state.phase is Phase.ENDED:
+        return _illegal("turn.over", f"{state.mover.name}'s turn already ended with the discard; no more moves.")
+    if isinstance(move, Draw):
+        return _check_draw(state, move)
+    if isinstance(move, EndTurn):
+        return _check_end(state)
+    return _check_transfer(state, move)
+
+
+def needs_draw(state: GameState) -> bool:
+    """True at the start of a turn while the hand lacks cards that could be drawn."""
+    return (
+        state.phase is Phase.START
+        and len(state.mover.hand) < HAND_SIZE
+        and bool(state.draw_pile or state.completed)
+    )
+
+
+def _round_over_reason(state: GameState) -> str:
+    if state.winners:
+        names = " and ".join(state.players[s].name for s in state.winners)
+        return f"The round is over: {names} emptied the stock, so nobody plays on."
+    return "The round is over: it ended in a stalemate, so nobody plays on."
+
+
+# -- draw and end ---------------------------------------------------------------
+
+
+def _check_draw(state: GameState, move: Draw) -> Ruling:
+    hand = state.mover.hand
+    if state.phase is Phase.START:
+        wanted = max(0, HAND_SIZE - len(hand))
+        available = len(state.draw_pile) + len(state.completed)
+        drawn = min(wanted, available)
+        if move.cards and len(move.cards) != drawn:
+            return _illegal("turn.draw-when-empty",
+                            f"Your hand holds {len(hand)}, so you draw {drawn} to make five, not {len(move.cards)}.")
+        return _named_cards_fit(state, move.cards, drawn) or _legal(
+            f"You draw {drawn} card{'s' if drawn != 1 else ''} to hold five." if drawn else
+            "Your hand already holds five: nothing to draw.")
+    if not hand:
+        return _legal("Your hand is empty and nothing is left to draw.")
+    if state.drawn and (not move.cards or len(move.cards) == state.drawn):
+        return _named_cards_fit(state, move.cards, state.drawn) or _legal(
+            f"These are the {state.drawn} cards of the refill.")
+    if state.drawn:
+        return _illegal("turn.draw-when-empty",
+                        f"The refill drew {state.drawn} cards, not {len(move.cards)}: name exactly those.")
+    return _illegal("turn.draw-when-empty",
+                    f"You still hold {len(hand)} card{'s' if len(hand) != 1 else ''}: during the turn you draw "
+                    "only when a play empties your hand, and then five come at once.")
+
+
+def _named_cards_fit(state: GameState, named: tuple[Card, ...], drawn: int) -> Optional[Ruling]:
+    """None when the named cards can be the cards just drawn; else why they cannot."""
+    if not named:
+        return None
+    if state.phase is Phase.START:
+        # the draw has not happened yet: its cards come off the top of the draw pile
+        coming = _next_draws(state, drawn)
+    else:
+        coming = state.mover.hand[-drawn:]
+    fixed = Counter(card for card in coming if card is not None)
+    missing = fixed - Counter(named)
+    if missing:
+        shown = ", ".join(card_label(c) for c in sorted(missing.elements()))
+        return _undecidable(f"The position fixes the cards drawn, and they include {shown}, which the draw does not name.")
+    extra = Counter(named) - fixed
+    return _beyond_deck(state, extra)
+
+
+def _next_draws(state: GameState, count: int) -> tuple[MaybeCard, ...]:
+    taken = tuple(reversed(state.draw_pile[-count:])) if count else ()
+    return taken + (None,) * (count - len(taken))
+
+
+def _beyond_deck(state: GameState, extra: Counter) -> Optional[Ruling]:
+    """A ruling when revealing ``extra`` cards would show more copies than the deck has."""
+    if not extra:
+        return None
+    seen = Counter(card for card in state.all_cards() if card is not None)
+    for card, n in sorted(extra.items()):
+        if seen[card] + n > DECK_COUNTS[card]:
+            return _undecidable(
+                f"That would make {seen[card] + n} cards of {card_label(card)} on the table; the deck has "
+                f"{DECK_COUNTS[card]}.")
+    return None
+
+
+def _check_end(state: GameState) -> Ruling:
+    if needs_draw(state):
+        return _illegal("turn.draw-first", "Your turn starts with drawing up to five cards.")
+    hand = state.mover.hand
+    if hand:
+        return _illegal("turn.discard-to-end",
+                        f"You still hold {len(hand)} card{'s' if len(hand) != 1 else ''}: end the turn by putting "
+                        "one of them on one of your discard piles.")
+    return _legal("Your hand is empty, so the turn ends without a discard.")
+
+
+# -- transfers ------------------------------------------------------------------
+
+
+def _check_transfer(state: GameState, move: Transfer) -> Ruling:
+    if move.source.kind is PileKind.BUILD:
+        return _illegal("source.build-pile",
+                        f"Cards on build pile {move.source.number} stay there until the pile is completed.")
+    if needs_draw(state):
+        return _illegal("turn.draw-first", "Your turn starts with drawing up to five cards; play after the draw.")
+    if move.is_discard:
+        return _check_discard(state, move)
+    return _check_build_play(state, move)
+
+
+def _check_discard(state: GameState, move: Transfer) -> Ruling:
+    if move.source.kind is not PileKind.HAND:
+        what = "stock cards" if move.source.kind is PileKind.STOCK else "discard-pile cards"
+        return _illegal("discard.from-hand",
+                        f"Only a hand card can be discarded: {what} move only onto build piles.")
+    if move.target.owner is not None:
+        seat = _seat_named(state, move.target.owner)
+        if seat != state.turn:
+            return _illegal("discard.own-piles",
+                            f"You discard only onto your own piles, not onto {state.players[seat].name}'s.")
+    pile = move.target.number
+    if not 1 <= pile <= DISCARD_PILES:
+        return _illegal("discard.four-piles", f"There is no discard pile {pile}: each player has four, 1 to 4.")
+    found = _hand_source(state, move.card)
+    if isinstance(found, Ruling):
+        return found
+    below = state.mover.discard_top(pile - 1)
+    onto = f"onto your discard pile {pile}" + (f", over the {card_label(below)}" if below is not None else "")
+    return _legal(f"You discard the {card_label(move.card)} {onto}; your turn ends.")
+
+
+def _check_build_play(state: GameState, move: Transfer) -> Ruling:
+    slot = move.target.number
+    if not 1 <= slot <= BUILD_SLOTS:
+        return _illegal("build.four-piles", f"There is no build pile {slot}: at most four, 1 to 4.")
+    found = resolve_source(state, move)
+    if isinstance(found, Ruling):
+        return found
+    card = found.card if found.card is not None else move.card
+    if card is None:
+        return _undecidable(f"The position does not show {found.describe(state)}; name it, as in 'stock 7 to build 1'.")
+    value = state.build_value(slot - 1)
+    what = found.describe(state, card)
+    if value == 0:
+        if card not in (1, SKIP_BO):
+            return _illegal("build.start",
+                            f"Build pile {slot} is empty, and a new pile starts with a 1 or an SB, not {what}.")
+        played_as = "" if card == 1 else " as a 1"
+        return _legal(f"{_capital(what)} starts build pile {slot}{played_as}.")
+    if card != SKIP_BO and card != value + 1:
+        return _illegal("build.sequence",
+                        f"{_capital(what)} cannot go on build pile {slot}, which shows a {value}: build piles rise "
+                        f"by one, so it takes a {value + 1} or an SB.")
+    played_as = f" as a {value + 1}" if card == SKIP_BO else ""
+    return _legal(f"{_capital(what)} goes on build pile {slot}{played_as}, which showed a {value}.")
+
+
+def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:
+    """Find the card a build play takes, or the ruling that refuses it."""
+    place = move.source
+    seat = state.turn if place.owner is None else _seat_named(state, place.owner)
+    if seat not in state.team_of(state.turn):
+        partner_rule = " (only a partner's piles are shared in the team game)" if state.teams else ""
+        return _illegal("source.not-yours",
+                        f"You may not play from {state.players[seat].name}'s piles{partner_rule}.")
+    player = state.players[seat]
+    whose = "your" if seat == state.turn else f"{player.name}'s"
+    if place.kind is PileKind.HAND:
+        return _hand_source(state, move.card)
+    if place.kind is PileKind.STOCK:
+        if not player.stock:
+            return _illegal("source.empty", f"{_capital(whose)} stock is empty.")
+        top = player.stock_top
+        if top is None:
+            return _unknown_top(state, seat, move.card)
+        if move.card is not None and move.card != top:
+            return _illegal("source.stock-top",
+                            f"{_capital(whose)} stock shows a {card_label(top)}, not a {card_label(move.card)}: only "
+                            "the face-up top card of a stock can be played.")
+        return Source(seat, PileKind.STOCK, None, top)
+    pile = place.number
+    if not 1 <= pile <= DISCARD_PILES:
+        return _illegal("discard.four-piles", f"There is no discard pile {pile}: each player has four, 1 to 4.")
+    cards = player.discards[pile - 1]
+    if not cards:
+        return _illegal("source.empty", f"{_capital(whose)} discard pile {pile} is empty.")
+    top = cards[-1]
+    if move.card is not None and move.card != top:
+        buried = " lies under other cards" if move.card in cards else " is not in it"
+        return _illegal("source.discard-top",
+                        f"{_capital(whose)} discard pile {pile} shows a {card_label(top)}; the "
+                        f"{card_label(move.card)}{buried}. Only the top card of a discard pile can be played.")
+    return Source(seat, PileKind.DISCARD, pile - 1, top)
+
+
+def _unknown_top(state: GameState, seat: int, card: Optional[Card]) -> Source | Ruling:
+    if card is None:
+        return Source(seat, PileKind.STOCK, None, None)
+    return _beyond_deck(state, Counter([card])) or Source(seat, PileKind.STOCK, None, None)
+
+
+def _hand_source(state: GameState, card: Card) -> Source | Ruling:
+    hand = state.mover.hand
+    if card in hand:
+        return Source(state.turn, PileKind.HAND, None, card)
+    if None in hand:
+        return _undecidable(f"The position does not show your whole hand, so whether it holds a {card_label(card)} "
+                            "cannot be told; give the hand's cards.")
+    held = ", ".join(card_label(c) for c in hand) or "nothing"
+    return _illegal("source.hand", f"Your hand holds {held}: there is no {card_label(card)} in it.")
+
+
+def _seat_named(state: GameState, name: str) -> int:
+    seat = state.seat_of(name)
+    if seat is None:
+        names = ", ".join(p.name for p in state.players)
+        raise UnknownPlayer(f"nobody called {name!r} is at the table (players: {names})")
+    return seat
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
