@@ -1,0 +1,105 @@
+"""``tutor rules [TOPIC]``: the rule reference, by rule id, topic or search word."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+
+from ..lessons.reference import Entry, close_matches, is_strong_match, lookup, reference_entries, search
+
+KIND_HEADINGS = {"topic": "Topics", "rule": "Rule ids", "principle": "Strategy principles"}
+
+
+def rules_command(
+    topic: Optional[list[str]] = typer.Argument(None, help="A rule id (build.sequence), a topic (scoring) or a word to search for."),
+    as_json: bool = typer.Option(False, "--json", help="Print the matching entries as one JSON document."),
+) -> None:
+    """Look up the rules: a rule id, a topic, or any word."""
+    word = " ".join(topic or []).strip()
+    if not word:
+        entries = list(reference_entries().values())
+        _emit(entries, as_json, index=True)
+        return
+    entry = lookup(word)
+    if entry is not None:
+        _emit([entry], as_json)
+        return
+    found = search(word)
+    if len(found) == 1:
+        _emit(found, as_json)
+        return
+    if found:
+        _emit_search(word, found, as_json)
+        return
+    suggestions = close_matches(word)
+    hint = f" Close matches: {', '.join(suggestions)}." if suggestions else ""
+    typer.echo(f"No rule or topic matches '{word}'.{hint} Run 'tutor rules' for the full list.", err=True)
+    raise typer.Exit(2)
+
+
+def _emit(entries: list[Entry], as_json: bool, index: bool = False) -> None:
+    if as_json:
+        typer.echo(json.dumps({"entries": [_as_dict(e) for e in entries]}, indent=2))
+        return
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    if index:
+        _print_index(console, entries)
+    else:
+        for entry in entries:
+            _print_entry(console, entry)
+
+
+def _emit_search(word: str, found: list[Entry], as_json: bool) -> None:
+    if as_json:
+        _emit(found, as_json)
+        return
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    strong = [e for e in found if is_strong_match(e, word)]
+    weak = [e for e in found if not is_strong_match(e, word)]
+    console.print(Text(f"Entries about '{word}':", style="bold"))
+    for entry in strong or weak[:8]:
+        console.print(Text.assemble("  ", (entry.key, "cyan"), "  ", entry.title), overflow="fold")
+        console.print(Text(f"    {entry.example}", style="dim"), overflow="fold")
+    rest = weak if strong else weak[8:]
+    if rest:
+        console.print(Text(f"Also mentioned in: {', '.join(e.key for e in rest)}"), overflow="fold")
+    console.print(Text("Show one entry with: tutor rules <id or topic>", style="dim"))
+
+
+def _as_dict(entry: Entry) -> dict[str, object]:
+    return {"id": entry.key, "kind": entry.kind, "title": entry.title, "text": entry.text,
+            "example": entry.example, "see": list(entry.see)}
+
+
+def _print_entry(console, entry: Entry) -> None:
+    from rich.text import Text
+
+    console.print(Text.assemble((entry.title, "bold"), "  ", (entry.key, "cyan")))
+    console.print(Text(entry.text))
+    console.print(Text.assemble(("Example: ", "bold"), entry.example))
+    if entry.see:
+        console.print(Text(f"See also: {', '.join(entry.see)}", style="dim"))
+    console.print()
+
+
+def _print_index(console, entries: list[Entry]) -> None:
+    from rich.text import Text
+
+    for kind, title in KIND_HEADINGS.items():
+        group = [e for e in entries if e.kind == kind]
+        if not group:
+            continue
+        console.print(Text(title, style="bold underline"))
+        width = max(len(e.key) for e in group)
+        for entry in group:
+            line = Text.assemble("  ", (entry.key.ljust(width), "cyan"), "  ", entry.title)
+            console.print(line, overflow="fold")
+        console.print()
+    console.print(Text("Show one entry with: tutor rules <id or topic>", style="dim"))

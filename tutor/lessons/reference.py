@@ -1,0 +1,124 @@
+"""The rule reference: one entry per rule id, strategy principle and topic.
+
+The text lives in ``rules.yaml`` next to this module. ``rule_reference``
+gives the plain text of one entry, for any program that wants to explain a
+ruling; ``lookup`` and ``search`` serve ``tutor rules``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import yaml
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One reference entry: a rule id (``build.sequence``) or a topic (``scoring``)."""
+
+    key: str
+    kind: str  # "rule", "principle" or "topic"
+    title: str
+    text: str
+    example: str
+    aliases: tuple[str, ...] = ()
+    see: tuple[str, ...] = ()
+
+    def plain(self) -> str:
+        """Title, text and example as plain text."""
+        return f"{self.title} ({self.key})\n{self.text}\nExample: {self.example}"
+
+    def words(self) -> str:
+        """Everything a search looks through, in lower case."""
+        return " ".join((self.key, self.title, self.text, self.example, *self.aliases)).lower()
+
+
+class ReferenceError(ValueError):
+    """The reference file is malformed."""
+
+
+def _normal(word: str) -> str:
+    return re.sub(r"[\s_]+", "-", word.strip().lower())
+
+
+def _entry(key: str, kind: str, data: object) -> Entry:
+    if not isinstance(data, dict):
+        raise ReferenceError(f"rules.yaml: entry {key!r} is not a mapping")
+    missing = [field for field in ("title", "text", "example") if not isinstance(data.get(field), str)]
+    if missing:
+        raise ReferenceError(f"rules.yaml: entry {key!r} lacks {', '.join(missing)}")
+    return Entry(
+        key=key,
+        kind=kind,
+        title=data["title"].strip(),
+        text=" ".join(data["text"].split()),
+        example=data["example"].strip(),
+        aliases=tuple(_normal(str(a)) for a in data.get("aliases", ())),
+        see=tuple(data.get("see", ())),
+    )
+
+
+@cache
+def reference_entries() -> dict[str, Entry]:
+    """Every entry by key: rule ids first, then principles, then topics."""
+    text = resources.files("tutor.lessons").joinpath("rules.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    entries: dict[str, Entry] = {}
+    for key, value in data.get("rules", {}).items():
+        kind = "principle" if key.startswith("strategy.") else "rule"
+        entries[key] = _entry(key, kind, value)
+    for key, value in data.get("topics", {}).items():
+        entries[key] = _entry(key, "topic", value)
+    return entries
+
+
+def lookup(word: str) -> Entry | None:
+    """The entry whose key or alias is ``word`` (any case, spaces or hyphens)."""
+    wanted = _normal(word)
+    entries = reference_entries()
+    if wanted in entries:
+        return entries[wanted]
+    for entry in entries.values():
+        if wanted in entry.aliases:
+            return entry
+    return None
+
+
+def search(word: str) -> list[Entry]:
+    """Entries that mention every word of ``word``, strongest first (hits in the key or title lead)."""
+    terms = [t for t in re.split(r"\s+", word.strip().lower()) if t]
+    if not terms:
+        return []
+    found = [e for e in reference_entries().values() if all(t in e.words() for t in terms)]
+    return sorted(found, key=lambda e: not is_strong_match(e, word))
+
+
+def is_strong_match(entry: Entry, word: str) -> bool:
+    """True when a search word appears in the entry's key, title or aliases."""
+    head = " ".join((entry.key, entry.title, *entry.aliases)).lower()
+    return any(t in head for t in word.lower().split())
+
+
+def close_matches(word: str, limit: int = 5) -> list[str]:
+    """Keys and aliases that look like ``word`` (for 'did you mean')."""
+    names = list(reference_entries())
+    names += [a for e in reference_entries().values() for a in e.aliases]
+    matches = difflib.get_close_matches(_normal(word), names, n=limit * 2, cutoff=0.6)
+    keys: list[str] = []
+    for name in matches:
+        entry = lookup(name)
+        if entry is not None and entry.key not in keys:
+            keys.append(entry.key)
+    return keys[:limit]
+
+
+def rule_reference(rule_id: str) -> str:
+    """The reference text of a rule id, principle or topic; ``KeyError`` if there is none."""
+    entry = reference_entries().get(rule_id) or lookup(rule_id)
+    if entry is None:
+        raise KeyError(rule_id)
+    return entry.plain()
