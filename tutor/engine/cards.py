@@ -54,6 +54,12 @@ def card_label(card: MaybeCard) -> str:
     return "SB" if card == SKIP_BO else str(card)
 
 
+def a_card(card: MaybeCard) -> str:
+    """The card with its article, as in a sentence: ``a 7``, ``an 8``, ``an SB``."""
+    label = card_label(card)
+    return f"an {label}" if label in ("8", "11", "SB") else f"a {label}"
+
+
 def card_colour(card: MaybeCard) -> str:
     """The colour printed on the real deck: blue, green, red, wild or hidden."""
     if card is None:

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from .cards import Card, MaybeCard, card_label
+from .cards import Card, MaybeCard, a_card, card_label
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
 from .rules import Ruling, Source, check_move, resolve_source
 from .state import COMPLETE_AT, HAND_SIZE, GameState, Phase, Stalemate
@@ -149,7 +149,7 @@ def _apply_build_play(state: GameState, move: Transfer, rng: Optional[random.Ran
         if owner.stock:
             turned = card_label(owner.stock_top)
             whose = "Your" if source.seat == state.turn else f"{owner.name}'s"
-            events.append(f"{whose} stock turns up {'an unseen card' if turned == '?' else 'a ' + turned}.")
+            events.append(f"{whose} stock turns up {'an unseen card' if turned == '?' else a_card(owner.stock_top)}.")
         else:
             events.append(f"{owner.name}'s stock is empty; the partner's stock decides the round.")
     if not state.mover.hand:

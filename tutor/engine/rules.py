@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Optional
 
-from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, card_label
+from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
 from .state import BUILD_SLOTS, DISCARD_PILES, HAND_SIZE, GameState, Phase
 
@@ -253,10 +253,10 @@ def _check_build_play(state: GameState, move: Transfer) -> Ruling:
         return _legal(f"{_capital(what)} starts build pile {slot}{played_as}.")
     if card != SKIP_BO and card != value + 1:
         return _illegal("build.sequence",
-                        f"{_capital(what)} cannot go on build pile {slot}, which shows a {value}: build piles rise "
-                        f"by one, so it takes a {value + 1} or an SB.")
-    played_as = f" as a {value + 1}" if card == SKIP_BO else ""
-    return _legal(f"{_capital(what)} goes on build pile {slot}{played_as}, which showed a {value}.")
+                        f"{_capital(what)} cannot go on build pile {slot}, which shows {a_card(value)}: build piles "
+                        f"rise by one, so it takes {a_card(value + 1)} or an SB.")
+    played_as = f" as {a_card(value + 1)}" if card == SKIP_BO else ""
+    return _legal(f"{_capital(what)} goes on build pile {slot}{played_as}, which showed {a_card(value)}.")
 
 
 def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:
@@ -279,7 +279,7 @@ def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:
             return _unknown_top(state, seat, move.card)
         if move.card is not None and move.card != top:
             return _illegal("source.stock-top",
-                            f"{_capital(whose)} stock shows a {card_label(top)}, not a {card_label(move.card)}: only "
+                            f"{_capital(whose)} stock shows {a_card(top)}, not {a_card(move.card)}: only "
                             "the face-up top card of a stock can be played.")
         return Source(seat, PileKind.STOCK, None, top)
     pile = place.number
@@ -292,7 +292,7 @@ def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:
     if move.card is not None and move.card != top:
         buried = " lies under other cards" if move.card in cards else " is not in it"
         return _illegal("source.discard-top",
-                        f"{_capital(whose)} discard pile {pile} shows a {card_label(top)}; the "
+                        f"{_capital(whose)} discard pile {pile} shows {a_card(top)}; the "
                         f"{card_label(move.card)}{buried}. Only the top card of a discard pile can be played.")
     return Source(seat, PileKind.DISCARD, pile - 1, top)
 
@@ -308,7 +308,7 @@ def _hand_source(state: GameState, card: Card) -> Source | Ruling:
     if card in hand:
         return Source(state.turn, PileKind.HAND, None, card)
     if None in hand:
-        return _undecidable(f"The position does not show your whole hand, so whether it holds a {card_label(card)} "
+        return _undecidable(f"The position does not show your whole hand, so whether it holds {a_card(card)} "
                             "cannot be told; give the hand's cards.")
     held = ", ".join(card_label(c) for c in hand) or "nothing"
     return _illegal("source.hand", f"Your hand holds {held}: there is no {card_label(card)} in it.")

@@ -1,0 +1,3 @@
+from tutor.cli.app import main
+
+main()

@@ -1,0 +1,120 @@
+"""A position in one line, for settling a question at the table.
+
+``--build 6,-,2,- --stock 7 --hand 3,5,SB,9,12 --discards 11,10,9/-/-/-
+--opponent Anna:8`` becomes the same data a scenario file holds, so it is
+checked by the same rules. Cards left unsaid are unknown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+EMPTY_MARKS = {"-", "_", "x", "."}
+DEFAULT_STOCK_COUNT = 10
+
+
+class QuickPositionError(ValueError):
+    """A one-line position option that cannot be read."""
+
+
+@dataclass
+class QuickPosition:
+    """The options that describe a position on the command line."""
+
+    build: Optional[str] = None
+    stock: Optional[str] = None
+    stock_count: Optional[int] = None
+    hand: Optional[str] = None
+    discards: Optional[str] = None
+    opponents: list[str] = field(default_factory=list)
+    partner: Optional[str] = None
+    phase: Optional[str] = None
+    draw_next: Optional[str] = None
+    me: str = "you"
+
+    @property
+    def given(self) -> bool:
+        """True when any part of a position was given."""
+        return any(value not in (None, [], "you") for value in vars(self).values())
+
+    def to_data(self) -> dict[str, Any]:
+        """The scenario data this position stands for."""
+        me = {"name": self.me, "stock": _stock(self.stock, self.stock_count, "--stock"),
+              "hand": _cards(self.hand, "--hand") if self.hand is not None else 5,
+              "discards": _piles(self.discards, "--discards") if self.discards else []}
+        opponents = [_other(text, "--opponent") for text in self.opponents or ["opponent"]]
+        players = [me, *opponents]
+        data: dict[str, Any] = {"title": "Position from the command line", "turn": self.me}
+        if self.partner is not None:
+            if len(opponents) != 2:
+                raise QuickPositionError("the team game needs two opponents: give --opponent twice with --partner")
+            partner = _other(self.partner, "--partner")
+            players = [me, opponents[0], partner, opponents[1]]
+            data["rules"] = {"teams": [[self.me, partner["name"]], [opponents[0]["name"], opponents[1]["name"]]]}
+        data["players"] = players
+        if self.build is not None:
+            data["build"] = _build(self.build)
+        if self.phase is not None:
+            data["phase"] = self.phase
+        if self.draw_next is not None:
+            data["draw_pile"] = {"next": _cards(self.draw_next, "--draw-next")}
+        return data
+
+
+def _split(text: str) -> list[str]:
+    return [part for part in text.replace(" ", ",").split(",") if part]
+
+
+def _card_value(token: str, option: str) -> int | str:
+    word = token.strip()
+    if word.upper() == "SB":
+        return "SB"
+    if word.isdigit():
+        return int(word)
+    raise QuickPositionError(f"{option}: {token!r} is not a card (cards are 1 to 12 and SB)")
+
+
+def _cards(text: str, option: str) -> list[int | str]:
+    if text.strip() in EMPTY_MARKS:
+        return []
+    return [_card_value(token, option) for token in _split(text)]
+
+
+def _piles(text: str, option: str) -> list[list[int | str]]:
+    return [_cards(pile, option) for pile in text.split("/")]
+
+
+def _build(text: str) -> list[Optional[int | list[int | str]]]:
+    slots: list[Optional[int | list[int | str]]] = []
+    for token in text.split(","):
+        token = token.strip()
+        if token in EMPTY_MARKS or not token:
+            slots.append(None)
+        elif token.isdigit():
+            slots.append(int(token))
+        else:
+            raise QuickPositionError(f"--build: {token!r} is not a build pile: give its top number, or - for a free slot")
+    return slots
+
+
+def _stock(top: Optional[str], count: Optional[int], option: str) -> dict[str, Any]:
+    if top is not None and top.strip() in EMPTY_MARKS:
+        return {"count": 0}
+    stock: dict[str, Any] = {"count": DEFAULT_STOCK_COUNT if count is None else count}
+    if top is not None:
+        stock["top"] = _card_value(top, option)
+    return stock
+
+
+def _other(text: str, option: str) -> dict[str, Any]:
+    """``Anna``, ``Anna:8`` or ``Anna:8:9,8/4``: a name, a stock top, discard piles."""
+    name, _, rest = text.partition(":")
+    if not name.strip():
+        raise QuickPositionError(f"{option}: give a name first, as in {option} Anna:8")
+    top, _, discards = rest.partition(":")
+    player: dict[str, Any] = {"name": name.strip(), "stock": _stock(top or None, None, option), "hand": 5}
+    if discards.strip():
+        player["discards"] = _piles(discards, option)
+    return player
+

@@ -1,0 +1,253 @@
+"""Building a game state from a scenario's data (SPEC §2), with every problem found.
+
+The data is what a scenario file holds once parsed (and checked for shape
+by the schema): plain dicts, lists, ints and strings. Each problem names
+the path of the offending value, so a loader can point at its line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from .cards import DECK_COUNTS, DECK_SIZE, CardError, MaybeCard, card_label, parse_card
+from .state import (
+    BUILD_SLOTS, COMPLETE_AT, DISCARD_PILES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Player, Rules,
+    Stalemate,
+)
+
+Path = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a scenario: where (a path into the data) and what."""
+
+    path: Path
+    message: str
+
+
+class PositionError(ValueError):
+    """A scenario that describes no possible position."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("; ".join(p.message for p in problems))
+
+
+def position_from_data(data: dict[str, Any]) -> GameState:
+    """The position a scenario describes; raises ``PositionError`` listing every problem."""
+    builder = _Builder(data)
+    state = builder.build()
+    if builder.problems:
+        raise PositionError(builder.problems)
+    return state
+
+
+class _Builder:
+    def __init__(self, data: dict[str, Any]):
+        self.data = data
+        self.problems: list[Problem] = []
+        self.known: list[tuple[MaybeCard, Path]] = []  # every card the file shows, with where
+        self.hidden = 0  # cards the file counts without showing them
+
+    def problem(self, path: Path, message: str) -> None:
+        self.problems.append(Problem(path, message))
+
+    def card(self, value: Any, path: Path) -> MaybeCard:
+        try:
+            card = parse_card(value)
+        except CardError as error:
+            self.problem(path, str(error))
+            return None
+        self.known.append((card, path))
+        return card
+
+    def cards(self, values: list[Any], path: Path) -> tuple[MaybeCard, ...]:
+        return tuple(self.card(value, path + (i,)) for i, value in enumerate(values))
+
+    def unknown(self, count: int) -> tuple[MaybeCard, ...]:
+        self.hidden += count
+        return (None,) * count
+
+    # -- the whole position ------------------------------------------------------
+
+    def build(self) -> GameState:
+        data = self.data
+        rules_data = data.get("rules") or {}
+        players = self.players(data.get("players") or [], rules_data)
+        names = [p.name for p in players]
+        rules = Rules(
+            stock_size=rules_data.get("stock_size", 30),
+            stalemate=Stalemate(rules_data.get("stalemate", Stalemate.NO_WINNER)),
+            target_score=rules_data.get("target_score", 500),
+        )
+        teams = self.teams(rules_data.get("teams") or [], names)
+        turn = self.turn(data.get("turn"), names)
+        build = tuple(self.build_pile(slot, i) for i, slot in enumerate(data.get("build") or []))
+        build = build + (None,) * (BUILD_SLOTS - len(build))
+        completed = self.unknown(self.count(data.get("completed", 0), ("completed",)))
+        spec = data.get("draw_pile")
+        draw_pile = self.draw_pile(spec) if spec is not None else None
+        self.check_deck()
+        if draw_pile is None:  # the draw pile holds whatever the file leaves out
+            draw_pile = (None,) * max(DECK_SIZE - len(self.known) - self.hidden, 0)
+        return GameState(
+            players=tuple(players),
+            build=build,
+            draw_pile=draw_pile,
+            completed=completed,
+            turn=turn,
+            phase=Phase(data.get("phase", "play")),
+            teams=teams,
+            rules=rules,
+        )
+
+    def count(self, value: int, path: Path) -> int:
+        if value < 0:
+            self.problem(path, f"a count cannot be negative ({value})")
+            return 0
+        return value
+
+    def players(self, entries: list[dict[str, Any]], rules: dict[str, Any]) -> list[Player]:
+        if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
+            self.problem(("players",), f"Skip-Bo is played by 2 to 6 players; the file lists {len(entries)}")
+        seen: dict[str, int] = {}
+        players = []
+        for seat, entry in enumerate(entries):
+            path = ("players", seat)
+            name = str(entry.get("name", f"player {seat + 1}"))
+            if name.casefold() in seen:
+                self.problem(path + ("name",), f"two players are called {name!r}")
+            seen[name.casefold()] = seat
+            players.append(Player(
+                name=name,
+                stock=self.stock(entry.get("stock") or {"count": 0}, path + ("stock",), rules),
+                hand=self.hand(entry.get("hand", 0), path + ("hand",)),
+                discards=self.discards(entry.get("discards") or [], path + ("discards",)),
+            ))
+        return players
+
+    def stock(self, stock: dict[str, Any], path: Path, rules: dict[str, Any]) -> tuple[MaybeCard, ...]:
+        count = stock.get("count", 0)
+        top = stock.get("top")
+        upcoming = stock.get("next") or []
+        if count < 0:
+            self.count(count, path + ("count",))
+            return ()
+        if count == 0:
+            if top is not None:
+                self.problem(path + ("top",), "an empty stock (count 0) shows no top card")
+            return ()
+        if top is None:  # a stock whose top the position leaves unknown
+            return self.unknown(count)
+        if len(upcoming) > count - 1:
+            self.problem(path + ("next",), f"the stock holds {count} cards, so at most {count - 1} lie under the top")
+            upcoming = upcoming[: max(count - 1, 0)]
+        dealt = rules.get("stock_size", 30)
+        if count > dealt and not rules.get("teams"):
+            self.problem(path + ("count",), f"a stock of {count} cards is more than the {dealt} dealt")
+        below = self.cards(upcoming, path + ("next",))
+        top_card = self.card(top, path + ("top",))
+        return self.unknown(count - 1 - len(below)) + tuple(reversed(below)) + (top_card,)
+
+    def hand(self, hand: int | list[Any], path: Path) -> tuple[MaybeCard, ...]:
+        size = hand if isinstance(hand, int) else len(hand)
+        if size > HAND_SIZE:
+            self.problem(path, f"a hand holds five cards at most, not {size}")
+        if isinstance(hand, int):
+            return self.unknown(self.count(hand, path))
+        return self.cards(hand, path)
+
+    def discards(self, piles: list[list[Any]], path: Path) -> tuple[tuple[MaybeCard, ...], ...]:
+        if len(piles) > DISCARD_PILES:
+            self.problem(path, f"a player has four discard piles at most, not {len(piles)}")
+            piles = piles[:DISCARD_PILES]
+        found = [self.cards(pile or [], path + (i,)) for i, pile in enumerate(piles)]
+        return tuple(found) + ((),) * (DISCARD_PILES - len(found))
+
+    def build_pile(self, slot: None | int | list[Any], index: int) -> Optional[tuple[MaybeCard, ...]]:
+        path = ("build", index)
+        if index >= BUILD_SLOTS:
+            if index == BUILD_SLOTS:
+                self.problem(("build",), "there are four build piles at most")
+            return None
+        if slot is None:
+            return None
+        if isinstance(slot, int):
+            if not 1 <= slot < COMPLETE_AT:
+                why = "a pile that reaches 12 is set aside at once" if slot >= COMPLETE_AT else "use null for a free slot"
+                self.problem(path, f"a build pile shows 1 to 11, not {slot}: {why}")
+                return None
+            return self.unknown(slot)
+        cards = self.cards(slot, path)
+        if not cards:
+            return None
+        if len(cards) >= COMPLETE_AT:
+            self.problem(path, "a build pile that reaches 12 is set aside at once; it cannot stand on the table")
+        for value, card in enumerate(cards, start=1):
+            if card is not None and card not in (0, value):
+                self.problem(path + (value - 1,),
+                             f"build piles rise from 1 by one: card {value} of this pile must be a {value} or an "
+                             f"SB, not a {card_label(card)}")
+                break
+        return cards
+
+    def teams(self, teams: list[list[str]], names: list[str]) -> tuple[tuple[int, ...], ...]:
+        seats = {name.casefold(): seat for seat, name in enumerate(names)}
+        placed: set[int] = set()
+        result = []
+        for t, team in enumerate(teams):
+            members = []
+            for m, name in enumerate(team):
+                seat = seats.get(str(name).casefold())
+                if seat is None:
+                    self.problem(("rules", "teams", t, m), f"team member {name!r} is not among the players")
+                elif seat in placed:
+                    self.problem(("rules", "teams", t, m), f"{name!r} is in two teams")
+                else:
+                    placed.add(seat)
+                    members.append(seat)
+            if len(team) != 2:
+                self.problem(("rules", "teams", t), f"teams are of two players, not {len(team)}")
+            result.append(tuple(members))
+        if teams and len(placed) != len(names) and not any(p.path[:2] == ("rules", "teams") for p in self.problems):
+            missing = [n for s, n in enumerate(names) if s not in placed]
+            self.problem(("rules", "teams"), f"in the team game everyone is in a team; missing: {', '.join(missing)}")
+        return tuple(result)
+
+    def turn(self, name: Optional[str], names: list[str]) -> int:
+        if name is None:
+            return 0
+        for seat, candidate in enumerate(names):
+            if candidate.casefold() == str(name).casefold():
+                return seat
+        self.problem(("turn",), f"{name!r} is not among the players ({', '.join(names)})")
+        return 0
+
+    def draw_pile(self, spec: int | dict[str, Any]) -> tuple[MaybeCard, ...]:
+        if isinstance(spec, int):
+            spec = {"count": spec}
+        upcoming = spec.get("next") or []
+        if "count" not in spec:  # the next cards named, and the rest of the deck under them
+            rest = DECK_SIZE - len(self.known) - self.hidden - len(upcoming)
+            spec = {"count": max(rest, 0) + len(upcoming), "next": upcoming}
+        count = self.count(spec["count"], ("draw_pile",))
+        if len(upcoming) > count:
+            self.problem(("draw_pile", "next"), f"the draw pile holds {count} cards, fewer than the {len(upcoming)} named")
+            upcoming = upcoming[:count]
+        named = self.cards(upcoming, ("draw_pile", "next"))
+        return self.unknown(count - len(named)) + tuple(reversed(named))
+
+    def check_deck(self) -> None:
+        seen = Counter(card for card, _ in self.known if card is not None)
+        for card, n in sorted(seen.items()):
+            if n > DECK_COUNTS[card]:
+                last_path = [path for c, path in self.known if c == card][-1]
+                self.problem(last_path, f"the position shows {n} cards of {card_label(card)}; the deck has "
+                                        f"{DECK_COUNTS[card]}")
+        total = len(self.known) + self.hidden
+        if total > DECK_SIZE:
+            self.problem((), f"the position holds {total} cards; the deck has {DECK_SIZE}")
+

@@ -1,0 +1,433 @@
+"""Every way to finish a turn, and the best one.
+
+``TurnSearch(view)`` searches the turn of the player to move in ``view`` (a
+``player_view``: the search never looks at hidden cards). It plays every
+sequence of cards from the hand, the stock tops and the discard tops of the
+mover's side (partners included) onto the build piles, wild cards taking any
+value a pile needs, and ends each line with every possible discard. Lines that
+reach the same position are merged: a node is keyed by the build values
+(sorted: which slot holds a pile does not matter), the sorted hand, the stocks
+and the discard piles.
+
+Chance is left to chance: a stock card turned up while planning is unknown,
+and a hand emptied mid-turn is refilled with unknown cards, so the line
+continues only with the cards still in sight and is valued by expectation.
+A player acting on a line plays it up to such a card and then searches again.
+
+The search works on small tuples rather than ``GameState``; ``Turn.moves``
+gives each line back as engine moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Optional
+
+from .cards import SKIP_BO
+from .evaluation import (
+    DEFAULT_WEIGHTS, UNKNOWN, WIN, Opponent, Weights, hand_parts, parts_total, table_parts,
+)
+from .moves import EndTurn, Move, PileKind, Place, Transfer
+from .state import BUILD_SLOTS, COMPLETE_AT, HAND_SIZE, GameState, Phase
+from .view import unseen_in
+
+# A play is (kind, seat index in the side, discard pile or -1, card, value of the target pile).
+# kind: "h" hand, "s" stock, "d" discard pile. An ending is ("x", card, pile), ("?",) or ("end",).
+Play = tuple
+Node = tuple  # (builds, hand, stocks, discards, draws)
+
+
+class SearchError(ValueError):
+    """The position has no turn to search (the round is over, or the hand is still to be drawn)."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One way to finish the turn: the moves, their value, and how the line ends.
+
+    ``ending`` is ``discard`` (the last move is the discard), ``win`` (the last
+    stock card is played), ``end`` (an empty hand and nothing to draw) or
+    ``refill`` (the hand was emptied: what follows depends on the new cards).
+    """
+
+    moves: tuple[Move, ...]
+    value: float
+    ending: str
+    stock_played: int
+    wilds_played: int
+    parts: tuple[tuple[str, float], ...]
+
+    def part(self, name: str) -> float:
+        return dict(self.parts).get(name, 0.0)
+
+
+class TurnSearch:
+    """The search tree of one turn, built once and queried many times."""
+
+    def __init__(self, view: GameState, weights: Weights = DEFAULT_WEIGHTS):
+        if view.phase is not Phase.PLAY:
+            raise SearchError(f"no turn to search in phase {view.phase.value!r}")
+        self.view = view
+        self.weights = weights
+        self.side = _side(view)
+        self.names = tuple(None if seat == view.turn else view.players[seat].name for seat in self.side)
+        self.opponents = _opponents(view, weights.later_opponent)
+        total = sum((unseen := unseen_in(view)).values())
+        self.unseen = {card: n / total for card, n in unseen.items()} if total else {}
+        self.slots = tuple(view.build_value(slot) for slot in range(BUILD_SLOTS))
+        self.root = _root(view, self.side)
+        self._memo: dict[Node, tuple[float, Optional[Play], Optional[Node]]] = {}
+        self._table: dict[tuple, dict[str, float]] = {}
+        self._hands: dict[tuple, tuple[float, Play]] = {}
+        self._parent: dict[Node, tuple[Optional[Node], Optional[Play]]] = {self.root: (None, None)}
+        self.value = self._value(self.root)
+
+    # -- queries ---------------------------------------------------------------
+
+    @property
+    def nodes(self) -> int:
+        """Distinct positions reached while searching."""
+        return len(self._memo)
+
+    def best(self) -> Turn:
+        """The best turn from the root."""
+        return self._turn(self.root, ())
+
+    def value_after(self, move: Move) -> float:
+        """The value of the best turn that still begins with ``move`` (a legal move of the root)."""
+        node, play = self.after(move)
+        if play is None:
+            return self._memo[self.root][0]
+        if node is None:
+            return self._ending_value(self.root, play)
+        return self._value(node)
+
+    def best_after(self, move: Move) -> Turn:
+        """The best turn that begins with ``move``."""
+        node, play = self.after(move)
+        if play is None:
+            return self.best()
+        if node is None:
+            return self._finish(self.root, (), play)
+        return self._turn(node, ((self.root, play),))
+
+    def after(self, move: Move) -> tuple[Optional[Node], Optional[Play]]:
+        """The node a root move leads to and the play or ending it is; (None, None) if not searchable."""
+        play = self._play_of(move)
+        if play is None:
+            return None, None
+        if play[0] in ("x", "?", "end"):
+            return None, play
+        return _apply(self.root, play, self.side), play
+
+    def turns(self) -> list[Turn]:
+        """Every distinct way to finish the turn, best first (positions reached twice counted once)."""
+        seen: set = set()
+        found: list[Turn] = []
+        for node in list(self._memo):
+            path = self._path_to(node)
+            for ending in self._endings(node):
+                end = _end_key(node, ending)
+                if end in seen:
+                    continue
+                seen.add(end)
+                found.append(self._finish(node, path, ending))
+        found.sort(key=lambda turn: (-turn.value, len(turn.moves)))
+        return found
+
+    def runners_up(self, count: int = 3) -> list[Turn]:
+        """The best turn for each other first move, best first."""
+        best = self.best()
+        first = best.moves[0] if best.moves else None
+        seen = {_move_key(first)}
+        alternatives: list[Turn] = []
+        for play, child in self._root_options():
+            move = self._move_of(play, list(self.slots))
+            if _move_key(move) in seen:
+                continue
+            seen.add(_move_key(move))
+            if child is None:
+                alternatives.append(self._finish(self.root, (), play))
+            else:
+                alternatives.append(self._turn(child, ((self.root, play),)))
+        alternatives.sort(key=lambda turn: (-turn.value, len(turn.moves)))
+        return alternatives[:count]
+
+    # -- the search ------------------------------------------------------------
+
+    def _value(self, node: Node) -> float:
+        known = self._memo.get(node)
+        if known is not None:
+            return known[0]
+        if not any(count for _, count in node[2]):
+            self._memo[node] = (WIN, ("win",), None)
+            return WIN
+        best_value, best_play = self._best_ending(node)
+        best_child = None
+        parent = self._parent
+        for play, child in _children(node, self.side):
+            if child not in parent:
+                parent[child] = (node, play)
+            value = self._value(child)
+            if value > best_value:
+                best_value, best_play, best_child = value, play, child
+        self._memo[node] = (best_value, best_play, best_child)
+        return best_value
+
+    def _root_options(self) -> Iterator[tuple[Play, Optional[Node]]]:
+        for play, child in _children(self.root, self.side):
+            yield play, child
+        for ending in self._endings(self.root):
+            yield ending, None
+
+    def _table_value(self, node: Node) -> dict[str, float]:
+        key = (node[0], node[2])
+        parts = self._table.get(key)
+        if parts is None:
+            parts = table_parts(self.weights, node[0], node[2], self.opponents, self.unseen)
+            self._table[key] = parts
+        return parts
+
+    def _best_ending(self, node: Node) -> tuple[float, Play]:
+        table = parts_total(self._table_value(node))
+        key = (node[1], node[3][0])
+        known = self._hands.get(key)
+        if known is None:
+            known = max(((self._hand_value(node, ending), ending) for ending in self._endings(node)),
+                        key=lambda item: item[0])
+            self._hands[key] = known
+        return table + known[0], known[1]
+
+    def _ending_value(self, node: Node, ending: Play) -> float:
+        return parts_total(self._table_value(node)) + self._hand_value(node, ending)
+
+    def _hand_value(self, node: Node, ending: Play) -> float:
+        hand, piles = _after_ending(node[1], node[3][0], ending)
+        return parts_total(hand_parts(self.weights, hand, piles))
+
+    def _endings(self, node: Node) -> list[Play]:
+        hand, piles = node[1], node[3][0]
+        if not hand:
+            return [("end",)]
+        endings: list[Play] = []
+        if UNKNOWN in hand:
+            endings.append(("?",))
+        empty_taken = False
+        for card in sorted(set(hand) - {UNKNOWN}):
+            for pile in range(len(piles)):
+                if not piles[pile]:
+                    if empty_taken:
+                        continue
+                    empty_taken = True
+                endings.append(("x", card, pile))
+            empty_taken = False
+        return endings
+
+    # -- turning lines into moves -----------------------------------------------
+
+    def _path_to(self, node: Node) -> tuple[tuple[Node, Play], ...]:
+        path: list[tuple[Node, Play]] = []
+        while True:
+            parent, play = self._parent[node]
+            if parent is None:
+                return tuple(reversed(path))
+            path.append((parent, play))
+            node = parent
+
+    def _turn(self, node: Node, path: tuple[tuple[Node, Play], ...]) -> Turn:
+        """The best line from ``node``, after the plays of ``path``."""
+        self._value(node)
+        steps = list(path)
+        while True:
+            _, play, child = self._memo[node]
+            if child is None:
+                return self._finish(node, tuple(steps), play)
+            steps.append((node, play))
+            node = child
+
+    def _finish(self, node: Node, path: tuple[tuple[Node, Play], ...], ending: Play) -> Turn:
+        slots = list(self.slots)
+        moves = [self._move_of(play, slots) for _, play in path]
+        if ending[0] == "win":
+            parts = {"stock": WIN}
+            kind = "win"
+        else:
+            parts = dict(self._table_value(node))
+            hand, piles = _after_ending(node[1], node[3][0], ending)
+            parts.update(hand_parts(self.weights, hand, piles))
+            if ending[0] == "x" or ending[0] == "end":
+                moves.append(self._move_of(ending, slots))
+            kind = {"x": "discard", "end": "end", "?": "refill"}[ending[0]]
+        plays = [play for _, play in path]
+        return Turn(
+            moves=tuple(moves),
+            value=parts_total(parts),
+            ending=kind,
+            stock_played=sum(1 for play in plays if play[0] == "s"),
+            wilds_played=sum(1 for play in plays if play[3] == SKIP_BO),
+            parts=tuple(parts.items()),
+        )
+
+    def _move_of(self, play: Play, slots: list[int]) -> Move:
+        """The engine move of ``play``, tracking which slot holds which value in ``slots``."""
+        if play[0] == "end":
+            return EndTurn()
+        if play[0] == "x":
+            return Transfer(Place(PileKind.HAND), Place(PileKind.DISCARD, play[2] + 1), play[1])
+        kind, index, pile, card, target = play
+        slot = slots.index(target)
+        value = target + 1
+        slots[slot] = 0 if value == COMPLETE_AT else value
+        owner = self.names[index]
+        if kind == "h":
+            return Transfer(Place(PileKind.HAND), Place(PileKind.BUILD, slot + 1), card)
+        if kind == "s":
+            return Transfer(Place(PileKind.STOCK, owner=owner), Place(PileKind.BUILD, slot + 1))
+        return Transfer(Place(PileKind.DISCARD, pile + 1, owner), Place(PileKind.BUILD, slot + 1))
+
+    def _play_of(self, move: Move) -> Optional[Play]:
+        """The play or ending a root move is, or None when the search cannot follow it."""
+        if isinstance(move, EndTurn):
+            return ("end",) if not self.root[1] else None
+        if not isinstance(move, Transfer):
+            return None
+        if move.target.kind is PileKind.DISCARD:
+            if move.card is None or move.card not in self.root[1]:
+                return None
+            return ("x", move.card, move.target.number - 1)
+        if move.target.kind is not PileKind.BUILD or not 1 <= (move.target.number or 0) <= BUILD_SLOTS:
+            return None
+        target = self.slots[move.target.number - 1]
+        source = move.source
+        if source.kind is PileKind.HAND:
+            return ("h", 0, -1, move.card, target) if move.card in self.root[1] and move.card is not None else None
+        owner = self.view.seat_of(source.owner) if source.owner else self.view.turn
+        if owner not in self.side:
+            return None
+        index = self.side.index(owner)
+        if source.kind is PileKind.STOCK:
+            top = self.root[2][index][0]
+            return ("s", index, -1, top, target) if top != UNKNOWN and self.root[2][index][1] else None
+        if source.kind is PileKind.DISCARD and source.number and 1 <= source.number <= 4:
+            pile = self.root[3][index][source.number - 1]
+            return ("d", index, source.number - 1, pile[-1], target) if pile and pile[-1] != UNKNOWN else None
+        return None
+
+
+# -- the compact position ------------------------------------------------------------
+
+
+def _side(view: GameState) -> tuple[int, ...]:
+    team = view.team_of(view.turn)
+    return (view.turn, *(seat for seat in team if seat != view.turn))
+
+
+def _opponents(view: GameState, later: float) -> tuple[Opponent, ...]:
+    """The opponents in the order they play next; the first carries the full threat."""
+    found: list[Opponent] = []
+    rivals = view.opponents_of(view.turn)
+    for step in range(1, len(view.players)):
+        seat = (view.turn + step) % len(view.players)
+        if seat in rivals:
+            player = view.players[seat]
+            tops = tuple(_known(pile[-1]) for pile in player.discards if pile)
+            found.append(Opponent(_known(player.stock_top), len(player.stock), tops, later if found else 1.0))
+    return tuple(found)
+
+
+def _known(card) -> int:
+    return UNKNOWN if card is None else card
+
+
+def _root(view: GameState, side: tuple[int, ...]) -> Node:
+    builds = tuple(sorted(view.build_value(slot) for slot in range(BUILD_SLOTS)))
+    hand = tuple(sorted(_known(card) for card in view.mover.hand))
+    stocks = tuple((_known(view.players[seat].stock_top), len(view.players[seat].stock)) for seat in side)
+    discards = tuple(tuple(tuple(_known(c) for c in pile) for pile in view.players[seat].discards) for seat in side)
+    draws = len(view.draw_pile) + len(view.completed)
+    return (builds, hand, stocks, discards, draws)
+
+
+def _children(node: Node, side: tuple[int, ...]) -> Iterator[tuple[Play, Node]]:
+    builds, hand, stocks, discards, _ = node
+    targets = sorted(set(builds))
+    sources: list[Play] = []
+    previous = None
+    for card in hand:
+        if card != previous and card != UNKNOWN:
+            sources.append(("h", 0, -1, card))
+        previous = card
+    for index, (top, count) in enumerate(stocks):
+        if count and top != UNKNOWN:
+            sources.append(("s", index, -1, top))
+    for index, piles in enumerate(discards):
+        for pile, cards in enumerate(piles):
+            if cards and cards[-1] != UNKNOWN:
+                sources.append(("d", index, pile, cards[-1]))
+    for kind, index, pile, card in sources:
+        if card == SKIP_BO:
+            for target in targets:
+                play = (kind, index, pile, card, target)
+                yield play, _apply(node, play, side)
+        elif card - 1 in targets:
+            play = (kind, index, pile, card, card - 1)
+            yield play, _apply(node, play, side)
+
+
+def _apply(node: Node, play: Play, side: tuple[int, ...]) -> Node:
+    builds, hand, stocks, discards, draws = node
+    kind, index, pile, card, target = play
+    value = target + 1
+    rest = list(builds)
+    rest.remove(target)
+    if value == COMPLETE_AT:
+        rest.append(0)
+        draws += COMPLETE_AT
+    else:
+        rest.append(value)
+    builds = tuple(sorted(rest))
+    if kind == "h":
+        at = hand.index(card)
+        hand = hand[:at] + hand[at + 1:]
+        if not hand and draws:
+            drawn = min(HAND_SIZE, draws)
+            hand = (UNKNOWN,) * drawn
+            draws -= drawn
+    elif kind == "s":
+        top, count = stocks[index]
+        stocks = stocks[:index] + ((UNKNOWN, count - 1),) + stocks[index + 1:]
+    else:
+        piles = discards[index]
+        piles = piles[:pile] + (piles[pile][:-1],) + piles[pile + 1:]
+        discards = discards[:index] + (piles,) + discards[index + 1:]
+    return (builds, hand, stocks, discards, draws)
+
+
+def _after_ending(hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
+                  ending: Play) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    if ending[0] == "x":
+        _, card, pile = ending
+        at = hand.index(card)
+        return hand[:at] + hand[at + 1:], piles[:pile] + (piles[pile] + (card,),) + piles[pile + 1:]
+    if ending[0] == "?":
+        return hand[1:], piles
+    return hand, piles
+
+
+def _end_key(node: Node, ending: Play) -> tuple:
+    hand, piles = _after_ending(node[1], node[3][0], ending)
+    return (node[0], hand, node[2], (piles,) + node[3][1:], ending[0])
+
+
+def _move_key(move: Optional[Move]) -> tuple:
+    if move is None:
+        return ()
+    if isinstance(move, Transfer):
+        return (move.source, move.target, move.card)
+    return (type(move).__name__,)
+
+
+def search_turn(view: GameState, weights: Weights = DEFAULT_WEIGHTS) -> TurnSearch:
+    """Search the turn of the player to move in ``view``."""
+    return TurnSearch(view, weights)
+

@@ -1,0 +1,295 @@
+"""The course: stages of explanations and exercises, read from ``course/*.yaml``.
+
+Each stage file holds an ``id``, a ``title``, a one-line ``summary`` and a
+list of ``steps``. A step is either an explanation (``say``, optionally with
+a ``board`` to show) or an exercise (``exercise``: its id, with a ``kind``):
+
+- ``moves``: a position (SPEC §2 scenario data) and a ``goal`` the engine
+  checks on the result of the learner's moves: ``stock`` (a stock card was
+  played), ``end-turn`` (the turn ended legally; ``without_play`` to end it
+  at once), ``win``, ``clear`` (a build pile reached 12), or ``accept`` (the
+  moves lead to the same position as one of the ``accept`` lines).
+- ``choice``: a question with numbered ``options`` and the right ``answer``.
+- ``number``: a question with a whole-number ``answer``; with a ``position``
+  and ``finish`` moves that end the round, the answer is the winner's score.
+
+Every exercise has a ``hint`` (shown after a wrong try), a ``solution``
+(shown after three) and ``done`` (why the answer is right). ``wrong`` lists
+tempting wrong answers, each with the rule that refuses it or a word on why
+it is weak; the tests play every one of them through the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, Optional, Union
+
+import yaml
+
+from ..engine import GameState, Move, NotationError, parse_move
+from ..engine.position import PositionError, position_from_data
+
+GOALS = ("stock", "end-turn", "win", "clear", "accept")
+
+
+class CourseError(ValueError):
+    """A lesson file that cannot be used; the message names the file and the step."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A few sentences to read, with a board to look at when it helps."""
+
+    text: str
+    board: Optional[dict[str, Any]] = None
+
+
+@dataclass(frozen=True)
+class WrongAnswer:
+    """A tempting wrong answer: moves (or a choice, or a number) and why it fails."""
+
+    answer: Union[tuple[str, ...], int]
+    rule: Optional[str] = None  # the rule id the engine must give, for moves
+    say: str = ""
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise of any kind; fields that a kind does not use stay empty."""
+
+    id: str
+    kind: str  # "moves", "choice" or "number"
+    ask: str
+    hint: str
+    done: str
+    solution: tuple[str, ...] = ()
+    position: Optional[dict[str, Any]] = None
+    goal: str = ""
+    count: int = 1  # stock cards to play, for the ``stock`` goal
+    without_play: bool = False  # for the ``end-turn`` goal
+    accept: tuple[tuple[str, ...], ...] = ()
+    finish: tuple[str, ...] = ()  # for a number question: the moves that end the round
+    options: tuple[str, ...] = ()
+    answer: Optional[int] = None
+    wrong: tuple[WrongAnswer, ...] = ()
+
+    def start_state(self) -> GameState:
+        """The position the exercise starts from (a fresh one each time)."""
+        assert self.position is not None
+        return position_from_data(self.position)
+
+    def wrong_for(self, answer: Union[tuple[str, ...], int]) -> Optional[WrongAnswer]:
+        for wrong in self.wrong:
+            if wrong.answer == answer:
+                return wrong
+        return None
+
+
+Step = Union[Explanation, Exercise]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One stage of the course."""
+
+    number: int
+    id: str
+    title: str
+    summary: str
+    steps: tuple[Step, ...] = field(default=())
+
+    @property
+    def exercises(self) -> tuple[Exercise, ...]:
+        return tuple(step for step in self.steps if isinstance(step, Exercise))
+
+
+@dataclass(frozen=True)
+class Course:
+    stages: tuple[Stage, ...]
+
+    def find(self, word: str) -> Optional[Stage]:
+        """The stage numbered ``word``, with id ``word``, or whose id starts with it."""
+        word = word.strip().lower()
+        if word.isdigit():
+            number = int(word)
+            return next((s for s in self.stages if s.number == number), None)
+        exact = [s for s in self.stages if s.id == word]
+        prefixed = [s for s in self.stages if s.id.startswith(word)]
+        if exact:
+            return exact[0]
+        return prefixed[0] if len(prefixed) == 1 else None
+
+    def after(self, stage: Stage) -> Optional[Stage]:
+        index = self.stages.index(stage)
+        return self.stages[index + 1] if index + 1 < len(self.stages) else None
+
+
+# -- loading --------------------------------------------------------------------
+
+
+@cache
+def load_course() -> Course:
+    """The course shipped with the package, checked; raises ``CourseError``."""
+    folder = resources.files("tutor.lessons").joinpath("course")
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name)
+    stages = [parse_stage(f.read_text(encoding="utf-8"), f.name, number)
+              for number, f in enumerate(files, start=1)]
+    ids = [s.id for s in stages]
+    if len(set(ids)) != len(ids):
+        raise CourseError(f"two stages share an id: {ids}")
+    return Course(tuple(stages))
+
+
+def parse_stage(text: str, source: str, number: int) -> Stage:
+    """One stage from the text of its YAML file."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise CourseError(f"{source}: not valid YAML: {error}") from None
+    if not isinstance(data, dict):
+        raise CourseError(f"{source}: a stage is a mapping with id, title, summary and steps")
+    reader = _Reader(source)
+    stage_id = reader.text(data, "id")
+    steps = data.get("steps")
+    if not isinstance(steps, list) or not steps:
+        raise CourseError(f"{source}: 'steps' must be a non-empty list")
+    parsed = tuple(reader.step(step, i + 1) for i, step in enumerate(steps))
+    ids = [s.id for s in parsed if isinstance(s, Exercise)]
+    if len(set(ids)) != len(ids):
+        raise CourseError(f"{source}: two exercises share an id")
+    return Stage(number, stage_id, reader.text(data, "title"), reader.text(data, "summary"), parsed)
+
+
+class _Reader:
+    """Turns the plain data of a stage file into steps, naming the file and step on any problem."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.where = source
+
+    def fail(self, message: str) -> CourseError:
+        return CourseError(f"{self.where}: {message}")
+
+    def text(self, data: dict[str, Any], key: str, required: bool = True) -> str:
+        value = data.get(key)
+        if value is None and not required:
+            return ""
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(f"'{key}' must be a non-empty text")
+        return value.strip()
+
+    def step(self, data: Any, index: int) -> Step:
+        self.where = f"{self.source}, step {index}"
+        if not isinstance(data, dict):
+            raise self.fail("a step is a mapping with 'say' or 'exercise'")
+        if "say" in data:
+            board = data.get("board")
+            if board is not None:
+                self.position(board)
+            return Explanation(self.text(data, "say"), board)
+        if "exercise" not in data:
+            raise self.fail("a step needs 'say' (an explanation) or 'exercise' (an id)")
+        self.where = f"{self.source}, exercise {data['exercise']!r}"
+        kind = data.get("kind")
+        reader = {"moves": self.moves, "choice": self.choice, "number": self.number}.get(kind)
+        if reader is None:
+            raise self.fail(f"kind must be moves, choice or number, not {kind!r}")
+        common = dict(id=str(data["exercise"]), kind=kind, ask=self.text(data, "ask"),
+                      hint=self.text(data, "hint"), done=self.text(data, "done"))
+        return reader(data, common)
+
+    def position(self, data: Any) -> GameState:
+        if not isinstance(data, dict):
+            raise self.fail("a position is a mapping in the scenario format")
+        try:
+            return position_from_data(data)
+        except PositionError as error:
+            raise self.fail(f"impossible position: {error}") from None
+        except (TypeError, AttributeError, ValueError, KeyError) as error:
+            raise self.fail(f"malformed position: {error}") from None
+
+    def move_list(self, value: Any, what: str) -> tuple[str, ...]:
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not value or not all(isinstance(m, str) for m in value):
+            raise self.fail(f"{what} must be a move or a list of moves")
+        for text in value:
+            self.parse(text)
+        return tuple(value)
+
+    def parse(self, text: str) -> Move:
+        try:
+            return parse_move(text)
+        except NotationError as error:
+            raise self.fail(str(error)) from None
+
+    def wrong(self, data: dict[str, Any], kind: str) -> tuple[WrongAnswer, ...]:
+        found = []
+        for entry in data.get("wrong") or []:
+            if not isinstance(entry, dict) or "answer" not in entry:
+                raise self.fail("each wrong answer is a mapping with 'answer'")
+            if kind == "moves":
+                answer: Union[tuple[str, ...], int] = self.move_list(entry["answer"], "a wrong answer")
+            elif isinstance(entry["answer"], int) and not isinstance(entry["answer"], bool):
+                answer = entry["answer"]
+            else:
+                raise self.fail(f"a wrong answer here is a number, not {entry['answer']!r}")
+            rule = entry.get("rule")
+            if rule is not None and kind != "moves":
+                raise self.fail("only move answers name a rule")
+            if rule is None and not entry.get("say"):
+                raise self.fail(f"the wrong answer {entry['answer']!r} needs a 'rule' or a 'say'")
+            found.append(WrongAnswer(answer, rule, str(entry.get("say") or "").strip()))
+        return tuple(found)
+
+    def moves(self, data: dict[str, Any], common: dict[str, Any]) -> Exercise:
+        self.position(data.get("position"))
+        goal = data.get("goal")
+        if goal not in GOALS:
+            raise self.fail(f"goal must be one of {', '.join(GOALS)}, not {goal!r}")
+        accept: tuple[tuple[str, ...], ...] = ()
+        if goal == "accept":
+            lines = data.get("accept")
+            if not isinstance(lines, list) or not lines:
+                raise self.fail("the accept goal needs 'accept': a list of accepted moves or move lists")
+            accept = tuple(self.move_list(line, "an accepted line") for line in lines)
+        count = data.get("count", 1)
+        if not isinstance(count, int) or count < 1:
+            raise self.fail("count must be a whole number from 1")
+        return Exercise(**common, position=data["position"], goal=goal, count=count,
+                        without_play=bool(data.get("without_play", False)), accept=accept,
+                        solution=self.move_list(data.get("solution"), "the solution"),
+                        wrong=self.wrong(data, "moves"))
+
+    def choice(self, data: dict[str, Any], common: dict[str, Any]) -> Exercise:
+        options = data.get("options")
+        if not isinstance(options, list) or len(options) < 2 or not all(isinstance(o, str) for o in options):
+            raise self.fail("a choice needs at least two 'options' (texts)")
+        answer = data.get("answer")
+        if not isinstance(answer, int) or not 1 <= answer <= len(options):
+            raise self.fail(f"'answer' must be the number of an option, 1 to {len(options)}")
+        wrong = self.wrong(data, "choice")
+        if any(not 1 <= w.answer <= len(options) or w.answer == answer for w in wrong):
+            raise self.fail("each wrong answer must be the number of another option")
+        board = data.get("board")
+        if board is not None:
+            self.position(board)
+        return Exercise(**common, options=tuple(options), answer=answer, wrong=wrong, position=board,
+                        solution=(options[answer - 1],))
+
+    def number(self, data: dict[str, Any], common: dict[str, Any]) -> Exercise:
+        answer = data.get("answer")
+        if not isinstance(answer, int) or isinstance(answer, bool):
+            raise self.fail("'answer' must be a whole number")
+        position = data.get("position")
+        finish: tuple[str, ...] = ()
+        if position is not None:
+            self.position(position)
+            finish = self.move_list(data.get("finish"), "'finish'") if "finish" in data else ()
+        wrong = self.wrong(data, "number")
+        if any(w.answer == answer for w in wrong):
+            raise self.fail("a wrong answer equals the answer")
+        return Exercise(**common, position=position, finish=finish, answer=answer, wrong=wrong,
+                        solution=(str(answer),))

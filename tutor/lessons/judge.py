@@ -1,0 +1,143 @@
+"""Judging a learner's answers: every ruling comes from the engine.
+
+An ``Attempt`` holds one try at a moves exercise. Each move is ruled on by
+``check_move``; a legal move is played with ``play``, and the goal is
+checked on the resulting position (the stock shrank, the turn ended, the
+round was won, a pile was cleared, or the position matches an accepted
+line). Choice and number answers are compared with the exercise's answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Optional
+
+from ..engine import GameState, Move, Phase, check_move, parse_move, play, score_round
+from .course import Exercise
+
+
+class Status(StrEnum):
+    ILLEGAL = "illegal"  # the engine refused the move (or could not decide it)
+    CONTINUE = "continue"  # a legal move; the goal is not reached yet
+    SOLVED = "solved"
+    MISSED = "missed"  # legal, but the try is over without reaching the goal
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What came of one answer: the status, the explanation, the rule id if one was broken."""
+
+    status: Status
+    message: str
+    rule: Optional[str] = None
+    events: tuple[str, ...] = ()
+
+    @property
+    def wrong(self) -> bool:
+        return self.status in (Status.ILLEGAL, Status.MISSED)
+
+
+@dataclass
+class Attempt:
+    """One try at a moves exercise: the position so far and the moves played."""
+
+    exercise: Exercise
+    state: GameState = field(init=False)
+    played: list[Move] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.start = self.exercise.start_state()
+        self.reset()
+
+    def reset(self) -> None:
+        self.state = self.start
+        self.played = []
+
+    def submit(self, move: Move) -> Feedback:
+        """Rule on ``move``; play it if legal; tell whether the goal is reached."""
+        ruling = check_move(self.state, move)
+        if not ruling.legal:
+            return Feedback(Status.ILLEGAL, ruling.reason, ruling.rule)
+        outcome = play(self.state, move)
+        before, self.state = self.state, outcome.state
+        self.played.append(move)
+        status, message = self._judge(before)
+        if status is Status.SOLVED:
+            message = message or self.exercise.done
+        return Feedback(status, message or ruling.reason, None, outcome.events)
+
+    def _judge(self, before: GameState) -> tuple[Status, str]:
+        exercise, state = self.exercise, self.state
+        if exercise.goal == "accept":
+            return self._judge_accept()
+        if exercise.goal == "end-turn" and exercise.without_play and state.played_this_turn:
+            return Status.MISSED, "Legal, but this time the task was to end the turn without playing a card."
+        if self._goal_reached():
+            return Status.SOLVED, ""
+        if state.phase in (Phase.ENDED, Phase.OVER):
+            return Status.MISSED, "Legal, but the turn is over and the task is not done."
+        return Status.CONTINUE, ""
+
+    def _goal_reached(self) -> bool:
+        exercise, state, start = self.exercise, self.state, self.start
+        seat = start.turn
+        if exercise.goal == "stock":
+            return len(start.players[seat].stock) - len(state.players[seat].stock) >= exercise.count
+        if exercise.goal == "end-turn":
+            return state.phase is Phase.ENDED
+        if exercise.goal == "win":
+            return state.phase is Phase.OVER and bool(state.winners) and seat in state.winners
+        if exercise.goal == "clear":
+            return len(state.completed) > len(start.completed)
+        return False
+
+    def _judge_accept(self) -> tuple[Status, str]:
+        reached = False
+        for line in self.exercise.accept:
+            states = line_states(self.start, line)
+            if len(states) >= len(self.played) and states[len(self.played) - 1] == self.state:
+                if len(states) == len(self.played):
+                    return Status.SOLVED, ""
+                reached = True
+        if reached:
+            return Status.CONTINUE, ""
+        return Status.MISSED, "Legal, but not the move this position calls for."
+
+
+def line_states(start: GameState, line: tuple[str, ...]) -> list[GameState]:
+    """The positions after each move of an accepted line (the line must be legal)."""
+    states = []
+    state = start
+    for text in line:
+        state = play(state, parse_move(text)).state
+        states.append(state)
+    return states
+
+
+def judge_answer(exercise: Exercise, answer: int) -> Feedback:
+    """Rule on a choice (the option's number) or a number answer."""
+    if answer == expected_answer(exercise):
+        return Feedback(Status.SOLVED, exercise.done)
+    wrong = exercise.wrong_for(answer)
+    if exercise.kind == "choice" and not 1 <= answer <= len(exercise.options):
+        return Feedback(Status.ILLEGAL, f"Choose one of the options, 1 to {len(exercise.options)}.")
+    return Feedback(Status.MISSED, wrong.say if wrong else "That is not it.")
+
+
+def expected_answer(exercise: Exercise) -> int:
+    """The right answer; for a scoring question, the engine's score of the finished round."""
+    if exercise.kind == "number" and exercise.finish:
+        final = finished_state(exercise)
+        score = score_round(final)
+        return score.points if score else 0
+    assert exercise.answer is not None
+    return exercise.answer
+
+
+def finished_state(exercise: Exercise) -> GameState:
+    """The position of a number question after its ``finish`` moves."""
+    state = exercise.start_state()
+    for text in exercise.finish:
+        state = play(state, parse_move(text)).state
+    return state

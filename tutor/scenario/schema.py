@@ -1,0 +1,231 @@
+"""The scenario format as a JSON Schema: one definition for the loader and for editors.
+
+``SCHEMA`` is a plain JSON Schema (draft 2020-12). ``shape_problems`` checks
+data against it with the subset of keywords the schema uses, and words each
+problem for a person ("unknown key 'hnad': did you mean 'hand'?").
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any, Iterator
+
+from ..engine.position import Path, Problem
+
+KEY = "<key>"  # a path ending in KEY points at a mapping key, not its value
+SCHEMA_ID = "https://skipbo-tutor.example/scenario.schema.json"
+
+_CARD = {
+    "description": "A card: 1 to 12, or SB for the wild Skip-Bo card (any case).",
+    "anyOf": [
+        {"type": "integer", "minimum": 1, "maximum": 12},
+        {"type": "string", "pattern": "^[Ss][Bb]$"},
+    ],
+    "errorMessage": "not a card: cards are 1 to 12 and SB",
+}
+_CARDS = {"type": "array", "items": {"$ref": "#/$defs/card"}}
+_COUNT = {"type": "integer", "minimum": 0}
+_NAME = {"type": "string", "minLength": 1, "maxLength": 40}
+
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": SCHEMA_ID,
+    "title": "Skip-Bo scenario",
+    "description": "One Skip-Bo position. Piles are written bottom to top: the last card is the top.",
+    "type": "object",
+    "required": ["title", "players"],
+    "additionalProperties": False,
+    "properties": {
+        "title": {"type": "string", "minLength": 1, "description": "A short name for the position."},
+        "description": {"type": "string", "description": "Free text about the position."},
+        "rules": {
+            "type": "object",
+            "description": "The rules the position is played by.",
+            "additionalProperties": False,
+            "properties": {
+                "stock_size": {"type": "integer", "minimum": 1, "maximum": 30,
+                               "description": "Cards in each stock at the deal (30 with 2-4 players, 20 with 5-6)."},
+                "teams": {
+                    "type": "array",
+                    "description": "Teams of two, by player name, e.g. [[you, Cleo], [Bo, Dan]].",
+                    "maxItems": 3,
+                    "items": {"type": "array", "items": {"$ref": "#/$defs/name"}},
+                },
+                "stalemate": {"enum": ["no-winner", "fewest-stock"],
+                              "description": "A stalemate ends the round with no winner, or (house rule) the "
+                                             "fewest stock cards win."},
+                "target_score": {"type": "integer", "minimum": 1,
+                                 "description": "Points that win the match (500)."},
+            },
+        },
+        "turn": {"$ref": "#/$defs/name", "description": "The player to move (the first player if left out)."},
+        "phase": {"enum": ["play", "start"],
+                  "description": "play: the hand is drawn (default); start: before the draw."},
+        "build": {
+            "type": "array",
+            "description": "Up to four build-pile slots: null (free), the top number, or the pile's cards.",
+            "maxItems": 4,
+            "items": {"anyOf": [{"type": "null"}, {"type": "integer"}, {"$ref": "#/$defs/cards"}],
+                      "errorMessage": "a build slot is null, a number 1-11, or a list of cards"},
+        },
+        "draw_pile": {
+            "description": "How many cards the draw pile holds, optionally with the next cards drawn "
+                           "(without a count, the rest of the deck lies under them).",
+            "anyOf": [
+                {"type": "integer"},
+                {"type": "object", "additionalProperties": False,
+                 "properties": {"count": {"type": "integer"}, "next": {"$ref": "#/$defs/cards"}}},
+            ],
+            "errorMessage": "the draw pile is a count, or {count: N, next: [cards]}",
+        },
+        "completed": {"type": "integer", "description": "Cards set aside in completed build piles."},
+        "players": {
+            "type": "array",
+            "description": "The players in turn order, 2 to 6 of them.",
+            "minItems": 2,
+            "maxItems": 6,
+            "items": {"$ref": "#/$defs/player"},
+        },
+    },
+    "$defs": {
+        "card": _CARD,
+        "cards": _CARDS,
+        "name": _NAME,
+        "player": {
+            "type": "object",
+            "required": ["name", "stock"],
+            "additionalProperties": False,
+            "properties": {
+                "name": {"$ref": "#/$defs/name"},
+                "stock": {
+                    "type": "object",
+                    "description": "The stock: its face-up top (unknown if left out) and how many cards it "
+                                   "holds, top included.",
+                    "required": ["count"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "top": {"$ref": "#/$defs/card"},
+                        "count": {"type": "integer"},
+                        "next": {"$ref": "#/$defs/cards", "description": "Cards turned up next, in order."},
+                    },
+                },
+                "hand": {
+                    "description": "The hand's cards, or how many when they are unknown.",
+                    "anyOf": [{"type": "integer"}, {"$ref": "#/$defs/cards"}],
+                    "errorMessage": "a hand is a list of cards, or a count",
+                },
+                "discards": {
+                    "type": "array",
+                    "description": "Up to four discard piles, each bottom to top.",
+                    "items": {"$ref": "#/$defs/cards"},
+                },
+            },
+        },
+    },
+}
+
+_TYPES = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+}
+
+
+def describe_value(value: Any) -> str:
+    """How a value's type reads to a person: a number, a list, text ..."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"a yes/no value ({str(value).lower()})"
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return f"a {type(value).__name__}"
+
+
+def shape_problems(data: Any, schema: dict[str, Any] = SCHEMA) -> list[Problem]:
+    """Every way ``data`` breaks the schema, each with its path."""
+    return list(_check(data, schema, (), schema))
+
+
+def _resolve(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[-1]
+        extra = {k: v for k, v in schema.items() if k != "$ref"}
+        schema = {**root["$defs"][name], **extra}
+    return schema
+
+
+def _check(value: Any, schema: dict[str, Any], path: Path, root: dict[str, Any]) -> Iterator[Problem]:
+    schema = _resolve(schema, root)
+    if "anyOf" in schema:
+        branches = [list(_check(value, branch, path, root)) for branch in schema["anyOf"]]
+        if all(branches):
+            deepest = [b for b in branches if b and b[0].path != path]
+            yield from deepest[0] if len(deepest) == 1 else [
+                Problem(path, f"{describe_value(value)} is {schema.get('errorMessage', 'not allowed here')}")]
+        return
+    if "enum" in schema and value not in schema["enum"]:
+        options = ", ".join(str(option) for option in schema["enum"])
+        yield Problem(path, f"{describe_value(value)} is not one of: {options}")
+        return
+    kind = schema.get("type")
+    if kind and not _TYPES[kind](value):
+        yield Problem(path, f"expected {_KIND_WORDS[kind]}, found {describe_value(value)}")
+        return
+    if kind == "object":
+        yield from _check_object(value, schema, path, root)
+    elif kind == "array":
+        yield from _check_array(value, schema, path, root)
+    elif kind == "string":
+        if len(value) < schema.get("minLength", 0):
+            yield Problem(path, "the text is empty")
+        elif len(value) > schema.get("maxLength", len(value)):
+            yield Problem(path, f"the text is longer than {schema['maxLength']} characters")
+        elif "pattern" in schema and not re.search(schema["pattern"], value):
+            yield Problem(path, f"{describe_value(value)} is {schema.get('errorMessage', 'not allowed here')}")
+    elif kind == "integer":
+        low, high = schema.get("minimum"), schema.get("maximum")
+        if (low is not None and value < low) or (high is not None and value > high):
+            yield Problem(path, f"{value} is out of range ({low} to {high if high is not None else 'any'})")
+
+
+_KIND_WORDS = {
+    "object": "a mapping (key: value lines)", "array": "a list", "string": "text", "integer": "a whole number",
+    "number": "a number", "boolean": "yes or no", "null": "null",
+}
+
+
+def _check_object(value: dict[str, Any], schema: dict[str, Any], path: Path, root: dict[str, Any]) -> Iterator[Problem]:
+    properties = schema.get("properties", {})
+    for key in schema.get("required", []):
+        if key not in value:
+            yield Problem(path, f"missing the required key {key!r}")
+    for key, item in value.items():
+        if key in properties:
+            yield from _check(item, properties[key], path + (key,), root)
+        elif schema.get("additionalProperties") is False:
+            close = difflib.get_close_matches(str(key), list(properties), n=1, cutoff=0.6)
+            hint = f": did you mean {close[0]!r}?" if close else f" (known keys: {', '.join(properties)})"
+            yield Problem(path + (key, KEY), f"unknown key {key!r}{hint}")
+
+
+def _check_array(value: list[Any], schema: dict[str, Any], path: Path, root: dict[str, Any]) -> Iterator[Problem]:
+    if len(value) < schema.get("minItems", 0):
+        yield Problem(path, f"the list needs at least {schema['minItems']} items, not {len(value)}")
+    if "maxItems" in schema and len(value) > schema["maxItems"]:
+        yield Problem(path, f"the list holds at most {schema['maxItems']} items, not {len(value)}")
+    if "items" in schema:
+        for index, item in enumerate(value):
+            yield from _check(item, schema["items"], path + (index,), root)
+
