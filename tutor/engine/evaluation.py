@@ -28,20 +28,23 @@ class Weights:
     """The weights of the evaluation, tuned by ``benchmarks/tune_weights.py``."""
 
     stock_card: float = 10.0  # each card still in the side's stocks (subtracted)
-    reach_0: float = 3.0  # own stock top playable on a build pile as it stands
-    reach_1: float = 1.5  # one card short
-    reach_2: float = 0.5  # two cards short
-    wild: float = 2.5  # each SB kept in hand or on a discard top
+    reach: float = 3.0  # own stock top playable on a build pile as it stands ...
+    reach_decay: float = 0.5  # ... times this for each card it is short
+    wild: float = 2.5  # each SB kept in hand
+    wild_on_top: float = 2.0  # each SB on top of an own discard pile
+    ready: float = 0.5  # each number card kept (hand, discard tops) that fits a build pile ...
+    ready_decay: float = 0.5  # ... times this for each card it is short
+    ready_on_top: float = 0.5  # share of that for a discard top (it blocks its pile)
     fresh_card: float = 1.0  # each hand card drawn mid-turn and not yet seen
     hand_card: float = 0.4  # each known card kept in hand (fewer new cards next turn)
     run: float = 0.6  # a discard card lying on the card one higher (a run)
     buried: float = 0.5  # each discard card with another on top of it
     inversion: float = 1.2  # a lower card buried under a higher one
     buried_wild: float = 2.0  # an SB buried under another card
-    opponent_0: float = 6.0  # next opponent's stock top playable at once
-    opponent_1: float = 2.5  # one card short, counting their discard tops
-    opponent_2: float = 0.8  # two cards short
+    opponent: float = 6.0  # next opponent's stock top playable at once ...
+    opponent_decay: float = 0.4  # ... times this for each card short, counting their discard tops
     later_opponent: float = 0.5  # share of the threat from opponents further round the table
+    horizon: int = 4  # gaps beyond this count as nothing
 
     def replaced(self, **changes: float) -> "Weights":
         values = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -70,11 +73,15 @@ def gap_to(top: int, builds: tuple[int, ...], helpers: tuple[int, ...] = ()) -> 
 
 
 def reach_score(weights: Weights, gap: int) -> float:
-    return (weights.reach_0, weights.reach_1, weights.reach_2)[gap] if gap < 3 else 0.0
+    return weights.reach * weights.reach_decay ** gap if gap <= weights.horizon else 0.0
 
 
 def threat_score(weights: Weights, gap: int) -> float:
-    return (weights.opponent_0, weights.opponent_1, weights.opponent_2)[gap] if gap < 3 else 0.0
+    return weights.opponent * weights.opponent_decay ** gap if gap <= weights.horizon else 0.0
+
+
+def ready_score(weights: Weights, gap: int) -> float:
+    return weights.ready * weights.ready_decay ** gap if gap <= weights.horizon else 0.0
 
 
 def pile_score(weights: Weights, pile: tuple[int, ...]) -> float:
@@ -93,13 +100,17 @@ def pile_score(weights: Weights, pile: tuple[int, ...]) -> float:
     return score
 
 
-def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> dict[str, float]:
+def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
+               builds: tuple[int, ...]) -> dict[str, float]:
     """The parts that depend on the hand kept and the mover's own discard piles."""
-    wilds = hand.count(SKIP_BO) + sum(1 for pile in piles if pile and pile[-1] == SKIP_BO)
+    tops = [pile[-1] for pile in piles if pile]
     unknown = hand.count(UNKNOWN)
+    gaps = card_gaps(builds)
     return {
-        "wilds": weights.wild * wilds,
-        "hand": weights.fresh_card * unknown - weights.hand_card * (len(hand) - unknown),
+        "wilds": weights.wild * hand.count(SKIP_BO) + weights.wild_on_top * tops.count(SKIP_BO),
+        "hand": (weights.fresh_card * unknown - weights.hand_card * (len(hand) - unknown)
+                 + sum(ready_score(weights, gaps[card]) for card in hand if card > 0)
+                 + weights.ready_on_top * sum(ready_score(weights, gaps[card]) for card in tops if card > 0)),
         "discards": sum(pile_score(weights, pile) for pile in piles),
     }
 
@@ -125,14 +136,15 @@ def table_parts(weights: Weights, builds: tuple[int, ...], stocks: tuple[tuple[i
     left = sum(count for _, count in stocks)
     if left == 0:
         return {"stock": WIN, "reach": 0.0, "opponents": 0.0}
+    gaps = card_gaps(builds)
     reach = 0.0
     for top, count in stocks:
         if not count:
             continue
         if top == UNKNOWN:
-            reach += sum(p * reach_score(weights, gap_to(card, builds)) for card, p in unseen.items())
+            reach += sum(p * reach_score(weights, gaps[card]) for card, p in unseen.items())
         else:
-            reach += reach_score(weights, gap_to(top, builds))
+            reach += reach_score(weights, gaps[top])
     threat = 0.0
     for opponent in opponents:
         if opponent.count and opponent.top != UNKNOWN:
@@ -142,6 +154,89 @@ def table_parts(weights: Weights, builds: tuple[int, ...], stocks: tuple[tuple[i
 
 def parts_total(parts: Mapping[str, float]) -> float:
     return sum(parts.values())
+
+
+_SCORERS: dict[Weights, "Scorer"] = {}
+
+
+def scorer_for(weights: Weights) -> "Scorer":
+    """The shared ``Scorer`` of ``weights`` (its caches serve every search with them)."""
+    scorer = _SCORERS.get(weights)
+    if scorer is None:
+        scorer = _SCORERS[weights] = Scorer(weights)
+    return scorer
+
+
+_GAPS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def card_gaps(builds: tuple[int, ...]) -> tuple[int, ...]:
+    """``gap_to(card, builds)`` for every card 0 (SB) to 12, cached by the build values."""
+    gaps = _GAPS.get(builds)
+    if gaps is None:
+        gaps = _GAPS[builds] = tuple(gap_to(card, builds) for card in range(COMPLETE_AT + 1))
+    return gaps
+
+
+class Scorer:
+    """The evaluation for one set of weights, computed fast from cached tables.
+
+    It gives the same numbers as ``table_parts`` and ``hand_parts`` (which
+    name the parts), but works out a discard's effect as a change to the
+    hand's and the piles' scores instead of scoring everything again.
+    """
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS):
+        self.weights = weights
+        self._cards: dict[tuple[int, ...], tuple[list[float], list[float]]] = {}
+        self._shapes: dict[tuple[int, ...], float] = {}
+        # _pairs[below + 1][above + 1]: what laying ``above`` on ``below`` adds to a pile's shape
+        self._pairs = [[pile_score(weights, (below, above)) for above in range(UNKNOWN, COMPLETE_AT + 1)]
+                       for below in range(UNKNOWN, COMPLETE_AT + 1)]
+
+    def card_values(self, builds: tuple[int, ...]) -> tuple[list[float], list[float]]:
+        """For each card 0-12: its worth kept in hand, and its worth on top of a discard pile."""
+        tables = self._cards.get(builds)
+        if tables is None:
+            w = self.weights
+            gaps = card_gaps(builds)
+            in_hand = [w.wild - w.hand_card] + [ready_score(w, gaps[c]) - w.hand_card for c in range(1, 13)]
+            on_top = [w.wild_on_top] + [w.ready_on_top * ready_score(w, gaps[c]) for c in range(1, 13)]
+            tables = self._cards[builds] = (in_hand, on_top)
+        return tables
+
+    def shape(self, pile: tuple[int, ...]) -> float:
+        value = self._shapes.get(pile)
+        if value is None:
+            value = self._shapes[pile] = pile_score(self.weights, pile)
+        return value
+
+    def endings(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...], builds: tuple[int, ...],
+                endings: list[tuple]) -> list[float]:
+        """The value of the hand and the own discard piles after each ending in ``endings``."""
+        in_hand, on_top = self.card_values(builds)
+        w = self.weights
+        unknown = hand.count(UNKNOWN)
+        base = w.fresh_card * unknown + sum(in_hand[card] for card in hand if card != UNKNOWN)
+        base += sum(self.shape(pile) + on_top[pile[-1]] if pile[-1] != UNKNOWN else self.shape(pile)
+                    for pile in piles if pile)
+        values = []
+        for ending in endings:
+            if ending[0] == "x":
+                _, card, index = ending
+                pile = piles[index]
+                value = base - in_hand[card] + on_top[card]
+                if pile:
+                    top = pile[-1]
+                    value += self._pairs[top + 1][card + 1]
+                    if top != UNKNOWN:
+                        value -= on_top[top]
+                values.append(value)
+            elif ending[0] == "?":
+                values.append(base - w.fresh_card)
+            else:
+                values.append(base)
+        return values
 
 
 def weights_table(weights: Weights) -> list[tuple[str, float]]:

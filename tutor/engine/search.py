@@ -25,7 +25,7 @@ from typing import Iterator, Optional
 
 from .cards import SKIP_BO
 from .evaluation import (
-    DEFAULT_WEIGHTS, UNKNOWN, WIN, Opponent, Weights, hand_parts, parts_total, table_parts,
+    DEFAULT_WEIGHTS, UNKNOWN, WIN, Opponent, Weights, hand_parts, parts_total, scorer_for, table_parts,
 )
 from .moves import EndTurn, Move, PileKind, Place, Transfer
 from .state import BUILD_SLOTS, COMPLETE_AT, HAND_SIZE, GameState, Phase
@@ -69,6 +69,7 @@ class TurnSearch:
             raise SearchError(f"no turn to search in phase {view.phase.value!r}")
         self.view = view
         self.weights = weights
+        self.scorer = scorer_for(weights)
         self.side = _side(view)
         self.names = tuple(None if seat == view.turn else view.players[seat].name for seat in self.side)
         self.opponents = _opponents(view, weights.later_opponent)
@@ -78,6 +79,7 @@ class TurnSearch:
         self.root = _root(view, self.side)
         self._memo: dict[Node, tuple[float, Optional[Play], Optional[Node]]] = {}
         self._table: dict[tuple, dict[str, float]] = {}
+        self._totals: dict[tuple, float] = {}
         self._hands: dict[tuple, tuple[float, Play]] = {}
         self._parent: dict[Node, tuple[Optional[Node], Optional[Play]]] = {self.root: (None, None)}
         self.value = self._value(self.root)
@@ -188,22 +190,27 @@ class TurnSearch:
             self._table[key] = parts
         return parts
 
+    def _table_total(self, node: Node) -> float:
+        key = (node[0], node[2])
+        total = self._totals.get(key)
+        if total is None:
+            total = self._totals[key] = parts_total(self._table_value(node))
+        return total
+
     def _best_ending(self, node: Node) -> tuple[float, Play]:
-        table = parts_total(self._table_value(node))
-        key = (node[1], node[3][0])
+        table = self._table_total(node)
+        key = (node[1], node[3][0], node[0])
         known = self._hands.get(key)
         if known is None:
-            known = max(((self._hand_value(node, ending), ending) for ending in self._endings(node)),
-                        key=lambda item: item[0])
-            self._hands[key] = known
+            endings = self._endings(node)
+            values = self.scorer.endings(node[1], node[3][0], node[0], endings)
+            best = max(range(len(values)), key=values.__getitem__)
+            known = self._hands[key] = (values[best], endings[best])
         return table + known[0], known[1]
 
     def _ending_value(self, node: Node, ending: Play) -> float:
-        return parts_total(self._table_value(node)) + self._hand_value(node, ending)
-
-    def _hand_value(self, node: Node, ending: Play) -> float:
-        hand, piles = _after_ending(node[1], node[3][0], ending)
-        return parts_total(hand_parts(self.weights, hand, piles))
+        hand = self.scorer.endings(node[1], node[3][0], node[0], [ending])[0]
+        return parts_total(self._table_value(node)) + hand
 
     def _endings(self, node: Node) -> list[Play]:
         hand, piles = node[1], node[3][0]
@@ -254,7 +261,7 @@ class TurnSearch:
         else:
             parts = dict(self._table_value(node))
             hand, piles = _after_ending(node[1], node[3][0], ending)
-            parts.update(hand_parts(self.weights, hand, piles))
+            parts.update(hand_parts(self.weights, hand, piles, node[0]))
             if ending[0] == "x" or ending[0] == "end":
                 moves.append(self._move_of(ending, slots))
             kind = {"x": "discard", "end": "end", "?": "refill"}[ending[0]]
@@ -282,8 +289,8 @@ class TurnSearch:
         if kind == "h":
             return Transfer(Place(PileKind.HAND), Place(PileKind.BUILD, slot + 1), card)
         if kind == "s":
-            return Transfer(Place(PileKind.STOCK, owner=owner), Place(PileKind.BUILD, slot + 1))
-        return Transfer(Place(PileKind.DISCARD, pile + 1, owner), Place(PileKind.BUILD, slot + 1))
+            return Transfer(Place(PileKind.STOCK, owner=owner), Place(PileKind.BUILD, slot + 1), card)
+        return Transfer(Place(PileKind.DISCARD, pile + 1, owner), Place(PileKind.BUILD, slot + 1), card)
 
     def _play_of(self, move: Move) -> Optional[Play]:
         """The play or ending a root move is, or None when the search cannot follow it."""

@@ -1,0 +1,101 @@
+"""Computer players. Each one sees only its ``player_view``.
+
+A bot's ``plan(view, rng)`` returns the moves it means to play next, in
+order. The game plays them until a card comes up that the bot has not seen
+(a stock card turned up, a refilled hand) and then asks again, so a plan may
+stop short of the end of the turn.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from .cards import SKIP_BO
+from .evaluation import DEFAULT_WEIGHTS, Weights
+from .legal import build_plays, legal_moves
+from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
+from .search import TurnSearch
+from .state import DISCARD_PILES, GameState
+
+
+class Bot(Protocol):
+    name: str
+
+    def plan(self, view: GameState, rng: random.Random) -> list[Move]:
+        """The next moves for the player to move in ``view`` (phase PLAY)."""
+
+
+class RandomBot:
+    """Any legal move, chosen at random (build plays and discards alike)."""
+
+    name = "random"
+
+    def plan(self, view: GameState, rng: random.Random) -> list[Move]:
+        moves = [move for move in legal_moves(view) if not isinstance(move, Draw)]
+        return [rng.choice(moves)]
+
+
+class GreedyBot:
+    """Plays whatever it can, stock first, then discard tops, then hand cards; discards its highest card."""
+
+    name = "greedy"
+
+    def plan(self, view: GameState, rng: random.Random) -> list[Move]:
+        plays = build_plays(view)
+        if plays:
+            return [min(plays, key=lambda play: _greedy_rank(view, play))]
+        hand = [card for card in view.mover.hand if card is not None]
+        if not hand:
+            return [EndTurn()]
+        card = max(hand, key=lambda c: 13 if c == SKIP_BO else c)
+        return [Transfer(Place(PileKind.HAND), Place(PileKind.DISCARD, _greedy_pile(view, card)), card)]
+
+
+def _greedy_rank(view: GameState, play: Transfer) -> tuple[int, int, int]:
+    source = {PileKind.STOCK: 0, PileKind.DISCARD: 1, PileKind.HAND: 2}[play.source.kind]
+    card = play.card if play.card is not None else _source_card(view, play)
+    wild = 1 if card == SKIP_BO else 0
+    return (wild, source, -view.build_value(play.target.number - 1))
+
+
+def _source_card(view: GameState, play: Transfer) -> int:
+    seat = view.turn if play.source.owner is None else view.seat_of(play.source.owner)
+    player = view.players[seat]
+    if play.source.kind is PileKind.STOCK:
+        return player.stock_top
+    return player.discard_top(play.source.number - 1)
+
+
+def _greedy_pile(view: GameState, card: int) -> int:
+    """The discard pile whose top is closest above ``card``; else an empty one; else the highest top."""
+    tops = [view.mover.discard_top(pile) for pile in range(DISCARD_PILES)]
+    above = [(top - card, pile) for pile, top in enumerate(tops) if top is not None and top != SKIP_BO and top >= card]
+    if above:
+        return min(above)[1] + 1
+    if None in tops:
+        return tops.index(None) + 1
+    return max(range(DISCARD_PILES), key=lambda pile: tops[pile]) + 1
+
+
+class StrongBot:
+    """Plays the best turn of the engine's turn search."""
+
+    name = "strong"
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS):
+        self.weights = weights
+
+    def plan(self, view: GameState, rng: random.Random) -> list[Move]:
+        return list(TurnSearch(view, self.weights).best().moves)
+
+
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+
+
+def make_bot(name: str) -> Bot:
+    """A bot by its name: ``random``, ``greedy`` or ``strong``."""
+    try:
+        return BOTS[name.strip().lower()]()
+    except KeyError:
+        raise ValueError(f"no bot called {name!r}: choose from {', '.join(BOTS)}") from None

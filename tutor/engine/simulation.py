@@ -1,0 +1,199 @@
+"""Bots playing whole rounds against each other, reproducibly from a seed.
+
+Game ``i`` of a series is dealt from its own seed (derived from the series
+seed and ``i``), so a series gives the same results however it is split over
+worker processes. Seats are swapped: consecutive games share a deal and
+rotate the bots round the table, so no bot profits from a lucky seat.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Callable, Iterable, Optional, Sequence
+
+from .bots import Bot, make_bot
+from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
+from .deal import deal, partner_teams
+from .play import apply_move, next_turn
+from .state import GameState, Phase
+from .view import player_view
+
+TURN_CAP = 2_000  # a round still running after this many turns counts as a stalemate
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One round: the bot in each seat, the winning seats (() for a stalemate) and the turns taken."""
+
+    bots: tuple[str, ...]
+    winners: tuple[int, ...]
+    turns: int
+
+    @property
+    def stalemate(self) -> bool:
+        return not self.winners
+
+    @property
+    def winning_bots(self) -> set[str]:
+        return {self.bots[seat] for seat in self.winners}
+
+
+def play_round(state: GameState, bots: Sequence[Bot], rng: random.Random,
+               turn_cap: int = TURN_CAP) -> tuple[GameState, int]:
+    """Play ``state`` to the end with ``bots[seat]`` in each seat; return the final state and turns taken."""
+    turns = 0
+    while state.phase is not Phase.OVER:
+        if turns >= turn_cap:
+            break
+        state = play_turn(state, bots[state.turn], rng)
+        turns += 1
+        state = next_turn(state)
+    return state, turns
+
+
+def play_turn(state: GameState, bot: Bot, rng: random.Random) -> GameState:
+    """One whole turn of the player to move, from the draw to the discard."""
+    if state.phase is Phase.START:
+        state = apply_move(state, Draw(), rng).state
+    while state.phase is Phase.PLAY:
+        plan = bot.plan(player_view(state, state.turn), rng) or [_fallback(state)]
+        for move in plan:
+            state = apply_move(state, move, rng).state
+            if state.phase is not Phase.PLAY or _revealed(move, state):
+                break
+    return state
+
+
+def _revealed(move: Move, state: GameState) -> bool:
+    """True when the move turned up a card the plan could not know: a new stock top or a refill."""
+    if not isinstance(move, Transfer):
+        return False
+    return move.source.kind is PileKind.STOCK or (move.source.kind is PileKind.HAND and state.drawn > 0)
+
+
+def _fallback(state: GameState) -> Move:
+    """A legal way to end the turn, for a bot that offers nothing."""
+    hand = [card for card in state.mover.hand if card is not None]
+    if not hand:
+        return EndTurn()
+    return Transfer(Place(PileKind.HAND), Place(PileKind.DISCARD, 1), hand[0])
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The deal seed of game ``index`` in a series: games ``2k`` and ``2k+1`` (and so on) share a deal."""
+    return seed * 1_000_003 + index
+
+
+@dataclass(frozen=True)
+class Series:
+    """What a series is made of: bot names, players per round, stock size, seed, teams."""
+
+    bots: tuple[str, ...]
+    players: int = 2
+    stock: Optional[int] = None
+    seed: int = 0
+    teams: bool = False
+    turn_cap: int = TURN_CAP
+
+
+def seating(series: Series, index: int) -> tuple[str, ...]:
+    """The bot in each seat for game ``index``: bots rotate one seat per game within a deal."""
+    rotation = index % len(series.bots)
+    return tuple(series.bots[(seat + rotation) % len(series.bots)] for seat in range(series.players))
+
+
+def play_game(series: Series, index: int) -> GameResult:
+    """Game ``index`` of ``series``."""
+    names = seating(series, index)
+    shared = game_seed(series.seed, index // len(series.bots))
+    seat_names = [f"{name}-{seat + 1}" for seat, name in enumerate(names)]
+    teams = partner_teams(series.players) if series.teams else ()
+    state = deal(seat_names, seed=shared, stock_size=series.stock, teams=teams).state
+    bots = [make_bot(name) for name in names]
+    rng = random.Random(game_seed(series.seed, index))
+    final, turns = play_round(state, bots, rng, series.turn_cap)
+    winners = final.winners if final.phase is Phase.OVER and final.winners else ()
+    return GameResult(names, tuple(winners), turns)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A series' results: wins per bot (with 95% intervals), stalemates, turns and speed."""
+
+    games: int
+    wins: dict[str, int]
+    stalemates: int
+    mean_turns: float
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def interval(self, bot: str) -> tuple[float, float]:
+        """The 95% Wilson interval of ``bot``'s share of games won."""
+        return wilson(self.wins.get(bot, 0), self.games)
+
+    def to_json(self) -> dict:
+        return {
+            "games": self.games,
+            "wins": dict(self.wins),
+            "win_rate": {bot: round(won / self.games, 4) if self.games else 0.0 for bot, won in self.wins.items()},
+            "interval_95": {bot: [round(x, 4) for x in self.interval(bot)] for bot in self.wins},
+            "stalemates": self.stalemates,
+            "mean_turns": round(self.mean_turns, 2),
+            "games_per_second": round(self.games_per_second, 2),
+        }
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return (max(0.0, centre - spread), min(1.0, centre + spread))
+
+
+def summarise(series: Series, results: Iterable[GameResult], seconds: float) -> Summary:
+    wins = {name: 0 for name in dict.fromkeys(series.bots)}
+    games = stalemates = turns = 0
+    for result in results:
+        games += 1
+        turns += result.turns
+        stalemates += result.stalemate
+        for name in result.winning_bots:
+            wins[name] += 1
+    return Summary(games, wins, stalemates, turns / games if games else 0.0, seconds)
+
+
+def run_series(series: Series, games: int, workers: int = 1,
+               progress: Optional[Callable[[GameResult], None]] = None) -> Summary:
+    """Play ``games`` games of ``series``, on ``workers`` processes; call ``progress`` after each."""
+    import time
+
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    indices = range(games)
+    if workers > 1 and games > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            chunk = max(1, min(25, games // (workers * 8) or 1))
+            for result in pool.map(_play_indexed, [(series, i) for i in indices], chunksize=chunk):
+                results.append(result)
+                if progress:
+                    progress(result)
+    else:
+        for index in indices:
+            result = play_game(series, index)
+            results.append(result)
+            if progress:
+                progress(result)
+    return summarise(series, results, time.perf_counter() - start)
+
+
+def _play_indexed(job: tuple[Series, int]) -> GameResult:
+    return play_game(*job)
