@@ -191,7 +191,7 @@ class _Reader:
             return Explanation(self.text(data, "say"), board)
         if "exercise" not in data:
             raise self.fail("a step needs 'say' (an explanation) or 'exercise' (an id)")
-        self.where = f"{self.source}, exercise {data['exercise']!r}"
+        self.where = f"{self.source}, step {index} (exercise {data['exercise']!r})"
         kind = data.get("kind")
         reader = {"moves": self.moves, "choice": self.choice, "number": self.number}.get(kind)
         if reader is None:

@@ -1,0 +1,91 @@
+"""The whole course: every file loads, every solution is accepted, every wrong answer refused."""
+
+import pytest
+
+from tutor.engine import RULES, parse_move
+from tutor.lessons.course import CourseError, Exercise, load_course, parse_stage
+from tutor.lessons.judge import Attempt, Status, expected_answer, judge_answer
+
+COURSE = load_course()
+EXERCISES = [(stage.id, ex) for stage in COURSE.stages for ex in stage.exercises]
+MOVE_EXERCISES = [(s, ex) for s, ex in EXERCISES if ex.kind == "moves"]
+
+
+def ids(items):
+    return [f"{stage}/{ex.id}" for stage, ex in items]
+
+
+def run(exercise: Exercise, moves):
+    """Play ``moves`` in a fresh attempt; the feedback of each move until one is wrong."""
+    attempt = Attempt(exercise)
+    results = []
+    for text in moves:
+        feedback = attempt.submit(parse_move(text))
+        results.append(feedback)
+        if feedback.status is not Status.CONTINUE:
+            break
+    return results
+
+
+def test_course_has_the_stages_in_order():
+    assert [s.number for s in COURSE.stages] == list(range(1, len(COURSE.stages) + 1))
+    assert len(COURSE.stages) >= 8
+    for stage in COURSE.stages:
+        assert stage.exercises, stage.id
+
+
+@pytest.mark.parametrize("stage,exercise", MOVE_EXERCISES, ids=ids(MOVE_EXERCISES))
+def test_solution_reaches_the_goal(stage, exercise):
+    results = run(exercise, exercise.solution)
+    assert [r.status for r in results] == [Status.CONTINUE] * (len(results) - 1) + [Status.SOLVED]
+    assert len(results) == len(exercise.solution)
+
+
+@pytest.mark.parametrize("stage,exercise", MOVE_EXERCISES, ids=ids(MOVE_EXERCISES))
+def test_every_accepted_line_reaches_the_goal(stage, exercise):
+    for line in exercise.accept:
+        assert run(exercise, line)[-1].status is Status.SOLVED, line
+
+
+@pytest.mark.parametrize("stage,exercise", MOVE_EXERCISES, ids=ids(MOVE_EXERCISES))
+def test_wrong_answers_are_refused_for_the_stated_rule(stage, exercise):
+    for wrong in exercise.wrong:
+        results = run(exercise, wrong.answer)
+        last = results[-1]
+        assert last.wrong, f"{wrong.answer} was not refused"
+        assert len(results) == len(wrong.answer), f"{wrong.answer} stopped early: {last.message}"
+        if wrong.rule:
+            assert wrong.rule in RULES
+            assert last.status is Status.ILLEGAL and last.rule == wrong.rule, last.message
+
+
+QUESTIONS = [(s, ex) for s, ex in EXERCISES if ex.kind != "moves"]
+
+
+@pytest.mark.parametrize("stage,exercise", QUESTIONS, ids=ids(QUESTIONS))
+def test_questions_accept_the_answer_and_refuse_the_wrong_ones(stage, exercise):
+    assert expected_answer(exercise) == exercise.answer
+    assert judge_answer(exercise, exercise.answer).status is Status.SOLVED
+    for wrong in exercise.wrong:
+        feedback = judge_answer(exercise, wrong.answer)
+        assert feedback.wrong and feedback.message == wrong.say
+
+
+def test_exercise_ids_are_unique_across_the_course():
+    every = [ex.id for _, ex in EXERCISES]
+    assert len(every) == len(set(every))
+
+
+@pytest.mark.parametrize("text,problem", [
+    ("id: x\ntitle: X\nsummary: s\nsteps: []\n", "non-empty list"),
+    ("id: x\ntitle: X\nsummary: s\nsteps:\n  - exercise: a\n    kind: essay\n", "kind must be"),
+    ("id: x\ntitle: X\nsummary: s\nsteps:\n  - exercise: a\n    kind: moves\n    ask: a\n    hint: h\n    done: d\n"
+     "    position: {players: [{name: you, hand: [7, 7, 7, 7, 7, 7]}, {name: Bo}]}\n", "five cards at most"),
+    ("id: x\ntitle: X\nsummary: s\nsteps:\n  - say: hi\n  - exercise: a\n    kind: choice\n    ask: a\n    hint: h\n"
+     "    done: d\n    options: [a, b]\n    answer: 3\n", "step 2"),
+    ("{unclosed", "not valid YAML"),
+])
+def test_malformed_stage_files_are_refused_with_the_place(text, problem):
+    with pytest.raises(CourseError, match="broken.yaml") as error:
+        parse_stage(text, "broken.yaml", 1)
+    assert problem in str(error.value)
