@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -62,14 +61,13 @@ def parse_moves(texts: list[str], *, as_json: bool) -> list[Move]:
 def rule_on_moves(state: GameState, texts: list[str], moves: list[Move]) -> list[MoveReport]:
     """Play the moves in order, stopping after the first that is not legal."""
     reports = []
-    rng = random.Random(0)
     for text, move in zip(texts, moves):
         ruling = check_move(state, move)
         report = MoveReport(text, move, state, ruling)
         reports.append(report)
         if not ruling.legal:
             break
-        outcome = apply_move(state, move, rng)
+        outcome = apply_move(state, move)
         report.events = outcome.events
         state = outcome.state
     return reports

@@ -11,24 +11,28 @@
 - ``deal``: ``deal`` a seeded round; ``scoring``: ``score_round``, ``Match``
 """
 
-from .cards import SKIP_BO, Card, card_colour, card_label, parse_card
-from .deal import Deal, StartRule, deal, partner_teams
-from .legal import build_plays, legal_moves
-from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
-from .notation import NotationError, format_compact, format_move, parse_move
-from .play import IllegalMove, Outcome, apply_move, next_turn, play
-from .rules import RULES, Ruling, UnknownPlayer, Verdict, check_move
-from .scoring import Match, RoundScore, score_round
-from .state import GameState, Phase, Player, Rules, Stalemate
+from importlib import import_module
+from typing import Any
 
-__all__ = [
-    "SKIP_BO", "Card", "card_colour", "card_label", "parse_card",
-    "Deal", "StartRule", "deal", "partner_teams",
-    "build_plays", "legal_moves",
-    "Draw", "EndTurn", "Move", "PileKind", "Place", "Transfer",
-    "NotationError", "format_compact", "format_move", "parse_move",
-    "IllegalMove", "Outcome", "apply_move", "next_turn", "play",
-    "RULES", "Ruling", "UnknownPlayer", "Verdict", "check_move",
-    "Match", "RoundScore", "score_round",
-    "GameState", "Phase", "Player", "Rules", "Stalemate",
-]
+_EXPORTS = {
+    "cards": ["SKIP_BO", "Card", "card_colour", "card_label", "parse_card"],
+    "deal": ["Deal", "StartRule", "deal", "partner_teams"],
+    "legal": ["build_plays", "legal_moves"],
+    "moves": ["Draw", "EndTurn", "Move", "PileKind", "Place", "Transfer"],
+    "notation": ["NotationError", "format_compact", "format_move", "parse_move"],
+    "play": ["IllegalMove", "Outcome", "apply_move", "next_turn", "play"],
+    "rules": ["RULES", "Ruling", "UnknownPlayer", "Verdict", "check_move"],
+    "scoring": ["Match", "RoundScore", "score_round"],
+    "state": ["GameState", "Phase", "Player", "Rules", "Stalemate"],
+}
+_HOME = {name: module for module, names in _EXPORTS.items() for name in names}
+__all__ = sorted(_HOME)
+
+
+def __getattr__(name: str) -> Any:
+    """Import each part of the engine only when it is first used, so commands start fast."""
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{_HOME[name]}", __name__), name)
+    globals()[name] = value
+    return value

@@ -8,15 +8,17 @@ them, and ends the round the moment a stock (a team's stocks) runs out.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from .cards import Card, MaybeCard, a_card, card_label
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
 from .rules import Ruling, Source, check_move, resolve_source
 from .state import COMPLETE_AT, HAND_SIZE, GameState, Phase, Stalemate
+
+if TYPE_CHECKING:
+    import random
 
 
 class IllegalMove(ValueError):
@@ -131,6 +133,8 @@ def _apply_build_play(state: GameState, move: Transfer, rng: Optional[random.Ran
     assert isinstance(source, Source), "apply_move takes only legal moves"
     card = source.card if source.card is not None else move.card
     state = _take(state, source, card)
+    if state.phase is Phase.START:  # playing without a draw (the hand held five, or nothing was left)
+        state = replace(state, phase=Phase.PLAY)
     slot = move.target.number - 1
     pile = (state.build[slot] or ()) + (card,)
     build = list(state.build)

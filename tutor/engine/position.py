@@ -108,6 +108,9 @@ class _Builder:
         if value < 0:
             self.problem(path, f"a count cannot be negative ({value})")
             return 0
+        if value > DECK_SIZE:
+            self.problem(path, f"a count of {value} is more than the whole deck ({DECK_SIZE} cards)")
+            return 0
         return value
 
     def players(self, entries: list[dict[str, Any]], rules: dict[str, Any]) -> list[Player]:
@@ -133,7 +136,7 @@ class _Builder:
         count = stock.get("count", 0)
         top = stock.get("top")
         upcoming = stock.get("next") or []
-        if count < 0:
+        if not 0 <= count <= DECK_SIZE:
             self.count(count, path + ("count",))
             return ()
         if count == 0:
@@ -156,6 +159,8 @@ class _Builder:
         size = hand if isinstance(hand, int) else len(hand)
         if size > HAND_SIZE:
             self.problem(path, f"a hand holds five cards at most, not {size}")
+            if isinstance(hand, int):
+                return self.unknown(HAND_SIZE)
         if isinstance(hand, int):
             return self.unknown(self.count(hand, path))
         return self.cards(hand, path)

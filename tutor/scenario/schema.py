@@ -1,18 +1,23 @@
 """The scenario format as a JSON Schema: one definition for the loader and for editors.
 
-``SCHEMA`` is a plain JSON Schema (draft 2020-12). ``shape_problems`` checks
-data against it with the subset of keywords the schema uses, and words each
+``SCHEMA`` is a plain JSON Schema (draft 2020-12). It covers the position
+(SPEC §2) and the teaching parts of a file: ``question``, ``answer``,
+``expect`` (the rulings the position expects) and ``avoid``. The package ships
+it as ``scenario.schema.json`` for editors. ``shape_problems`` checks data
+against it with the subset of keywords the schema uses, and words each
 problem for a person ("unknown key 'hnad': did you mean 'hand'?").
 """
 
 from __future__ import annotations
 
-import difflib
 import re
+from pathlib import Path as FilePath
 from typing import Any, Iterator
 
 from ..engine.position import Path, Problem
+from ..engine.rules import RULES
 
+SCHEMA_FILE = FilePath(__file__).with_name("scenario.schema.json")  # shipped for editors
 KEY = "<key>"  # a path ending in KEY points at a mapping key, not its value
 SCHEMA_ID = "https://skipbo-tutor.example/scenario.schema.json"
 
@@ -27,6 +32,79 @@ _CARD = {
 _CARDS = {"type": "array", "items": {"$ref": "#/$defs/card"}}
 _COUNT = {"type": "integer", "minimum": 0}
 _NAME = {"type": "string", "minLength": 1, "maxLength": 40}
+
+PRINCIPLE_IDS = (
+    "strategy.stock-first",
+    "strategy.save-wilds",
+    "strategy.descending-discards",
+    "strategy.spread-discards",
+    "strategy.mind-opponents",
+)
+QUALITIES = ("best", "good", "weak")
+
+_MOVE = {"type": "string", "minLength": 1,
+         "description": "A move in the notation of `tutor check`: stock to build 1, h5>b2, hand 9 to discard 1, "
+                        "draw, end."}
+_MOVE_LIST = {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/move"}}
+_MOVES = {
+    "description": "A move, or a list of moves played in order by the player to move.",
+    "anyOf": [{"$ref": "#/$defs/move"}, _MOVE_LIST],
+    "errorMessage": "not a move: give a move, or a list of moves",
+}
+_EXPECTATION = {
+    "type": "object",
+    "description": "A ruling the scenario expects, on a move, a turn, or several turns.",
+    "additionalProperties": False,
+    "properties": {
+        "moves": {"$ref": "#/$defs/moves"},
+        "turns": {"type": "array", "minItems": 1, "items": _MOVE_LIST,
+                  "description": "Several turns, each a list of moves; after each turn ends, play passes on "
+                                 "(and a stalemate is noticed)."},
+        "legal": {"type": "boolean", "description": "true: every move is legal; false: the last move is illegal."},
+        "rule": {"enum": list(RULES), "description": "The rule the last move breaks (with legal: false)."},
+        "undecidable": {"type": "boolean",
+                        "description": "true: the last move turns on a card the position does not show."},
+        "quality": {"enum": list(QUALITIES), "description": "How good the last move is: best, good or weak."},
+        "principle": {"enum": list(PRINCIPLE_IDS),
+                      "description": "A principle the analysis names for the last move (usually with quality: weak)."},
+        "best": {"type": "boolean", "description": "true: the last move is among the best at its moment."},
+        "then": {"$ref": "#/$defs/outcome"},
+        "note": {"type": "string", "description": "Why, in a few words; shown when the expectation fails."},
+    },
+    "oneOf": [{"required": ["moves"]}, {"required": ["turns"]}],
+    "oneOfMessage": "an expectation gives either moves: (in one turn) or turns: (several turns), and not both",
+    "allOf": [
+        {"if": {"required": ["legal"], "properties": {"legal": {"const": False}}},
+         "then": {"required": ["rule"]},
+         "thenMessage": "an illegal move breaks a rule: with legal: false, name it in rule: (e.g. build.sequence)"},
+    ],
+}
+_OUTCOME = {
+    "type": "object",
+    "description": "What the table looks like after the moves.",
+    "additionalProperties": False,
+    "properties": {
+        "build": {"type": "array", "maxItems": 4, "description": "The build piles' tops: null for a free slot.",
+                  "items": {"anyOf": [{"type": "null"}, {"type": "integer", "minimum": 1, "maximum": 11}],
+                            "errorMessage": "not a build top: give null (a free slot) or a number 1-11"}},
+        "hand": {"$ref": "#/$defs/cards", "description": "The hand of the player who moved, in any order."},
+        "hand_size": {"type": "integer", "minimum": 0, "maximum": 5},
+        "stock_top": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/card"}],
+                      "errorMessage": "not a stock top: give a card, or null for an empty stock",
+                      "description": "The mover's stock top afterwards (null: the stock is empty)."},
+        "stock_count": {"type": "integer", "minimum": 0},
+        "draw_pile": {"type": "integer", "minimum": 0, "description": "Cards left in the draw pile."},
+        "completed": {"type": "integer", "minimum": 0, "description": "Cards set aside in completed piles."},
+        "turn_over": {"type": "boolean", "description": "true: the turn has ended."},
+        "round_over": {"type": "boolean", "description": "true: the round has ended."},
+        "winners": {"type": "array", "items": {"$ref": "#/$defs/name"},
+                    "description": "Who won the round ([] for a stalemate without a winner)."},
+        "points": {"type": "integer", "minimum": 0, "description": "What the round scores for the winners."},
+        "turn": {"$ref": "#/$defs/name", "description": "Whose turn it is afterwards."},
+        "events": {"type": "array", "items": {"type": "string", "minLength": 1},
+                   "description": "Words that must appear among what the moves made happen."},
+    },
+}
 
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -80,6 +158,12 @@ SCHEMA: dict[str, Any] = {
             "errorMessage": "the draw pile is a count, or {count: N, next: [cards]}",
         },
         "completed": {"type": "integer", "description": "Cards set aside in completed build piles."},
+        "question": {"type": "string", "description": "The question the position asks the reader."},
+        "answer": {"type": "string", "description": "The answer in words, for the teacher."},
+        "expect": {"type": "array", "items": {"$ref": "#/$defs/expectation"},
+                   "description": "Rulings the position expects; `tutor scenario test` checks them."},
+        "avoid": {"type": "array", "items": {"$ref": "#/$defs/moves"},
+                  "description": "Tempting moves that are legal but not among the best."},
         "players": {
             "type": "array",
             "description": "The players in turn order, 2 to 6 of them.",
@@ -92,6 +176,10 @@ SCHEMA: dict[str, Any] = {
         "card": _CARD,
         "cards": _CARDS,
         "name": _NAME,
+        "move": _MOVE,
+        "moves": _MOVES,
+        "expectation": _EXPECTATION,
+        "outcome": _OUTCOME,
         "player": {
             "type": "object",
             "required": ["name", "stock"],
@@ -124,6 +212,13 @@ SCHEMA: dict[str, Any] = {
         },
     },
 }
+
+def schema_text() -> str:
+    """``SCHEMA`` as the JSON text of the shipped ``scenario.schema.json``."""
+    import json
+
+    return json.dumps(SCHEMA, indent=2, ensure_ascii=False) + "\n"
+
 
 _TYPES = {
     "object": lambda v: isinstance(v, dict),
@@ -176,14 +271,25 @@ def _check(value: Any, schema: dict[str, Any], path: Path, root: dict[str, Any])
                 Problem(path, f"{describe_value(value)} is {schema.get('errorMessage', 'not allowed here')}")]
         return
     if "enum" in schema and value not in schema["enum"]:
-        options = ", ".join(str(option) for option in schema["enum"])
-        yield Problem(path, f"{describe_value(value)} is not one of: {options}")
+        yield Problem(path, _enum_message(value, schema["enum"]))
         return
+    if "const" in schema and value != schema["const"]:
+        yield Problem(path, f"{describe_value(value)} is not {describe_value(schema['const'])}")
+        return
+    if "oneOf" in schema:
+        fitting = sum(not list(_check(value, branch, path, root)) for branch in schema["oneOf"])
+        if fitting != 1:
+            yield Problem(path, schema.get("oneOfMessage", "fits none or several of the allowed forms"))
+    for part in schema.get("allOf", []):
+        yield from _check(value, part, path, root)
+    if "if" in schema and not list(_check(value, schema["if"], path, root)):
+        broken = list(_check(value, schema.get("then", {}), path, root))
+        yield from [Problem(path, schema["thenMessage"])] if broken and "thenMessage" in schema else broken
     kind = schema.get("type")
     if kind and not _TYPES[kind](value):
         yield Problem(path, f"expected {_KIND_WORDS[kind]}, found {describe_value(value)}")
         return
-    if kind == "object":
+    if kind == "object" or (kind is None and isinstance(value, dict)):
         yield from _check_object(value, schema, path, root)
     elif kind == "array":
         yield from _check_array(value, schema, path, root)
@@ -198,6 +304,15 @@ def _check(value: Any, schema: dict[str, Any], path: Path, root: dict[str, Any])
         low, high = schema.get("minimum"), schema.get("maximum")
         if (low is not None and value < low) or (high is not None and value > high):
             yield Problem(path, f"{value} is out of range ({low} to {high if high is not None else 'any'})")
+
+
+def _enum_message(value: Any, options: list[Any]) -> str:
+    import difflib  # only a misspelt value needs it
+
+    close = difflib.get_close_matches(str(value), [str(o) for o in options], n=1, cutoff=0.6)
+    if close:
+        return f"{describe_value(value)} is not allowed here: did you mean {close[0]!r}?"
+    return f"{describe_value(value)} is not one of: {', '.join(str(option) for option in options)}"
 
 
 _KIND_WORDS = {
@@ -215,6 +330,8 @@ def _check_object(value: dict[str, Any], schema: dict[str, Any], path: Path, roo
         if key in properties:
             yield from _check(item, properties[key], path + (key,), root)
         elif schema.get("additionalProperties") is False:
+            import difflib  # only a misspelt key needs it
+
             close = difflib.get_close_matches(str(key), list(properties), n=1, cutoff=0.6)
             hint = f": did you mean {close[0]!r}?" if close else f" (known keys: {', '.join(properties)})"
             yield Problem(path + (key, KEY), f"unknown key {key!r}{hint}")

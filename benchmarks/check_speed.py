@@ -1,0 +1,48 @@
+"""How long `tutor check --json` takes, as a ratio to importing typer and yaml.
+
+Both commands run as fresh processes, interleaved, several times each; the
+report gives the medians and their ratio (the target is at most 1.3).
+Run after installing the project: python benchmarks/check_speed.py [--runs 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = Path(sys.executable).with_name("tutor")  # the installed console script, as players run it
+BASELINE = [sys.executable, "-c", "import typer, yaml"]
+CHECK = [str(SCRIPT), "check", str(ROOT / "scenarios/rules/stock-first.yaml"),
+         "stock to build 1", "hand SB to build 2", "hand 9 to discard 2", "--json"]
+
+
+def wall_time(command: list[str]) -> float:
+    """Seconds one run takes, started outside the source tree so the installed package is measured."""
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, cwd=tempfile.gettempdir())
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    runs = parser.parse_args().runs
+    wall_time(BASELINE), wall_time(CHECK)  # warm the file cache
+    baseline, check = [], []
+    for _ in range(runs):
+        baseline.append(wall_time(BASELINE))
+        check.append(wall_time(CHECK))
+    base, mine = statistics.median(baseline), statistics.median(check)
+    print(f"import typer, yaml : {base * 1000:7.1f} ms (median of {runs})")
+    print(f"tutor check --json : {mine * 1000:7.1f} ms (median of {runs})")
+    print(f"ratio              : {mine / base:7.2f}x (target <= 1.30x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""The table drawn as a player sees it: build piles, then each seat's stock, hand and discards."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ..engine import GameState, Phase
+from ..engine.state import DISCARD_PILES
+from .render import card_text, cards_text
+
+_PHASE_WORDS = {
+    Phase.START: "before the draw",
+    Phase.PLAY: "hand drawn",
+    Phase.ENDED: "turn ended",
+    Phase.OVER: "round over",
+}
+
+
+def board(state: GameState, *, reveal: bool = False) -> Group:
+    """The table; hands other than the mover's show only their size unless ``reveal``."""
+    return Group(_centre(state), _seats(state, reveal))
+
+
+def _centre(state: GameState) -> Group:
+    piles = Text("Build piles  ", style="bold")
+    for slot, pile in enumerate(state.build, start=1):
+        top = _build_top(pile) if pile else Text("-", style="dim")
+        piles.append_text(Text.assemble(f"{slot}: ", top, "   "))
+    status = Text(f"draw pile {len(state.draw_pile)} · set aside {len(state.completed)} · "
+                  f"{state.mover.name} to move, {_PHASE_WORDS[state.phase]}", style="dim")
+    return Group(piles, status, Text())
+
+
+def _build_top(pile: tuple) -> Text:
+    """The value a build pile shows; an SB on top is shown with the value it stands for."""
+    value = len(pile)
+    top = pile[-1]
+    if top == 0:
+        return Text.assemble(card_text(0), f"={value}")
+    return card_text(value)
+
+
+def _seats(state: GameState, reveal: bool) -> Table:
+    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2, 0, 0), expand=False)
+    table.add_column("player")
+    table.add_column("stock", justify="right")
+    table.add_column("hand")
+    table.add_column("discard piles (bottom to top)")
+    partners = set(state.team_of(state.turn))
+    for seat, player in enumerate(state.players):
+        name = Text(player.name, style="bold" if seat == state.turn else "")
+        if seat == state.turn:
+            name.append(" *", style="bold yellow")
+        elif seat in partners:
+            name.append(" (partner)", style="dim")
+        if player.stock:
+            stock = Text.assemble(card_text(player.stock_top), f" /{len(player.stock)}")
+        else:
+            stock = Text("empty", style="dim")
+        if seat == state.turn or reveal:
+            hand = cards_text(player.hand) if player.hand else Text("empty", style="dim")
+        else:
+            hand = Text(f"{len(player.hand)} cards", style="dim")
+        piles = Text("  ").join(
+            cards_text(player.discards[pile]) if player.discards[pile] else Text("-", style="dim")
+            for pile in range(DISCARD_PILES)
+        )
+        table.add_row(name, stock, hand, piles)
+    return table

@@ -1,0 +1,44 @@
+"""``tutor moves``: list every legal move in a position."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+from rich.table import Table
+
+from ..engine import check_move, format_compact, format_move, legal_moves
+from .output import console, print_json
+from .positions import load_position, with_quick_position
+from .quick import QuickPosition
+from .rulings import highlight_cards
+
+
+@with_quick_position
+def moves_command(
+    scenario: Optional[str] = typer.Argument(None, help="A scenario file (or give a one-line position)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+    quick: QuickPosition = None,  # type: ignore[assignment]
+) -> None:
+    """List every legal move for the player to move, with what each does."""
+    loaded = load_position(scenario, quick, as_json=as_json)
+    state = loaded.state
+    listed = [(move, check_move(state, move).reason) for move in legal_moves(state)]
+    if as_json:
+        print_json({"player": state.mover.name, "moves": [
+            {"move": format_move(move), "compact": format_compact(move), "reason": reason} for move, reason in listed
+        ]})
+        return
+    out = console()
+    if not listed:
+        out.print(f"{state.mover.name} has no move: the turn or the round is over.")
+        return
+    table = Table(title=f"{len(listed)} legal moves for {state.mover.name}", title_justify="left",
+                  box=None, padding=(0, 1), show_header=False)
+    table.add_column(justify="right", style="dim")
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(style="dim", no_wrap=True)
+    table.add_column(ratio=1)
+    for number, (move, reason) in enumerate(listed, start=1):
+        table.add_row(f"{number}.", format_move(move), format_compact(move), highlight_cards(reason))
+    out.print(table)
