@@ -19,9 +19,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "show": ("tutor.cli.show", "show_command"),
     "moves": ("tutor.cli.moves", "moves_command"),
     "rules": ("tutor.cli.rules", "rules_command"),
+    "hint": ("tutor.cli.hint", "hint_command"),
+    "simulate": ("tutor.cli.simulate", "simulate_command"),
     "learn": ("tutor.cli.learn", "learn_command"),
 }
-GROUPS: dict[str, tuple[str, str]] = {}
+GROUPS: dict[str, tuple[str, str]] = {
+    "scenario": ("tutor.cli.scenario", "scenario_app"),
+}
 
 
 def _load(target: tuple[str, str]) -> Any:

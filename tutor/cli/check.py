@@ -12,6 +12,7 @@ from ..engine import (
 )
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, unusable
 from .positions import load_position, with_quick_position
+from .quality import move_quality
 from .quick import QuickPosition
 
 
@@ -67,6 +68,7 @@ def rule_on_moves(state: GameState, texts: list[str], moves: list[Move]) -> list
         reports.append(report)
         if not ruling.legal:
             break
+        report.extra.update(move_quality(state, move))
         outcome = apply_move(state, move)
         report.events = outcome.events
         state = outcome.state

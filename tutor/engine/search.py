@@ -56,6 +56,7 @@ class Turn:
     stock_played: int
     wilds_played: int
     parts: tuple[tuple[str, float], ...]
+    builds: tuple[int, ...]  # the build piles' values at the end, slot by slot (0 = free)
 
     def part(self, name: str) -> float:
         return dict(self.parts).get(name, 0.0)
@@ -121,6 +122,10 @@ class TurnSearch:
         if play[0] in ("x", "?", "end"):
             return None, play
         return _apply(self.root, play, self.side), play
+
+    def options(self) -> int:
+        """How many distinct first moves (plays and discards) the position offers."""
+        return sum(1 for _ in self._root_options())
 
     def turns(self) -> list[Turn]:
         """Every distinct way to finish the turn, best first (positions reached twice counted once)."""
@@ -273,6 +278,7 @@ class TurnSearch:
             stock_played=sum(1 for play in plays if play[0] == "s"),
             wilds_played=sum(1 for play in plays if play[3] == SKIP_BO),
             parts=tuple(parts.items()),
+            builds=tuple(slots),
         )
 
     def _move_of(self, play: Play, slots: list[int]) -> Move:

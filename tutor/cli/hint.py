@@ -1,0 +1,95 @@
+"""``tutor hint``: the best turn for the player to move, step by step, with runners-up."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import typer
+
+from ..engine import Draw, Phase, apply_move, format_move
+from ..engine.reasons import turn_steps
+from ..engine.search import Turn, TurnSearch
+from ..engine.view import player_view
+from .output import print_json, unusable
+from .positions import load_position, with_quick_position
+from .quick import QuickPosition
+
+ENDINGS = {
+    "discard": "The discard ends the turn.",
+    "win": "The stock is empty: the round is won.",
+    "end": "The hand is empty and nothing is left to draw: the turn ends.",
+    "refill": "The hand is refilled with five unseen cards: ask again once you see them.",
+}
+
+
+@with_quick_position
+def hint_command(
+    scenario: Optional[str] = typer.Argument(None, metavar="[SCENARIO]", help="A scenario file (or a one-line position)."),
+    runners_up: int = typer.Option(3, "--runners-up", min=0, max=20, help="How many other turns to show."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+    quick: QuickPosition = None,  # type: ignore[assignment]
+) -> None:
+    """The best turn for the player to move, with the reason for each step, and the runners-up.
+
+    Only what that player can see is used. Exit status: 0 a hint is given, 2 the input is unusable.
+    """
+    loaded = load_position(scenario, quick, as_json=as_json)
+    state = loaded.state
+    if state.phase in (Phase.OVER, Phase.ENDED):
+        what = "the round is over" if state.phase is Phase.OVER else "the turn has ended"
+        unusable([f"{loaded.source}: no turn to hint: {what}"], as_json=as_json, kind="position")
+    prelude: list[dict[str, Any]] = []
+    if state.phase is Phase.START:
+        prelude.append({"move": "draw", "description": "draw up to five",
+                        "reason": "Every turn starts with drawing up to five cards."})
+        state = apply_move(state, Draw()).state
+    view = player_view(state, state.turn)
+    search = TurnSearch(view)
+    best = search.best()
+    others = search.runners_up(runners_up)
+    document = {
+        "player": state.mover.name,
+        "value": round(search.value, 2),
+        "best": _turn_json(view, best, search.value, prelude),
+        "runners_up": [_turn_json(view, turn, search.value) for turn in others],
+        "positions_searched": search.nodes,
+    }
+    if as_json:
+        print_json(document)
+    else:
+        _print(loaded, document)
+
+
+def _turn_json(view, turn: Turn, best_value: float, prelude: Optional[list] = None) -> dict[str, Any]:
+    steps = list(prelude or [])
+    steps += [{"move": format_move(move), "description": description, "reason": reason}
+              for move, description, reason in turn_steps(view, turn)]
+    return {
+        "moves": [step["move"] for step in steps],
+        "steps": steps,
+        "ending": turn.ending,
+        "stock_cards": turn.stock_played,
+        "wild_cards": turn.wilds_played,
+        "value": round(turn.value, 2),
+        "loss": round(max(0.0, best_value - turn.value), 2),
+    }
+
+
+def _print(loaded, document: dict[str, Any]) -> None:
+    from rich.text import Text
+
+    from .output import console
+    from .rulings import highlight_cards
+
+    out = console()
+    out.print(Text.assemble((loaded.title, "bold"), f"  ({loaded.source}; {document['player']} to move)"))
+    best = document["best"]
+    out.print(Text("Best turn:", style="bold green"))
+    for number, step in enumerate(best["steps"], start=1):
+        out.print(Text.assemble(f"{number:>3}. ", (step["move"], "bold")))
+        out.print(Text("     ").append(highlight_cards(step["reason"])))
+    out.print(Text("     " + ENDINGS[best["ending"]], style="dim"))
+    if document["runners_up"]:
+        out.print(Text("Runners-up:", style="bold"))
+        for turn in document["runners_up"]:
+            out.print(Text.assemble("  - ", ", ".join(turn["moves"]), (f"  (worse by {turn['loss']:.1f})", "dim")))

@@ -1,0 +1,81 @@
+"""``tutor simulate``: bots play series of rounds against each other."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from .output import print_json, unusable
+
+
+def simulate_command(
+    games: int = typer.Option(100, "--games", help="Rounds to play."),
+    players: int = typer.Option(2, "--players", help="Players per round, 2 to 6."),
+    bots: str = typer.Option("strong,greedy", "--bots", help="Bots by name (random, greedy, strong), comma-separated; "
+                                                             "they take the seats in turn and swap seats every round."),
+    stock: Optional[int] = typer.Option(None, "--stock", help="Stock size (default: 30 with 2-4 players, 20 with 5-6)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the series: the same seed plays the same rounds."),
+    workers: int = typer.Option(1, "--workers", help="Processes to play on (results do not depend on it)."),
+    teams: bool = typer.Option(False, "--teams", help="Partners sitting opposite (4 or 6 players)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+) -> None:
+    """Let bots play each other and report wins with 95% intervals, stalemates, turns and speed."""
+    from ..engine.bots import BOTS
+    from ..engine.simulation import Series, run_series
+
+    names = tuple(name.strip().lower() for name in bots.split(",") if name.strip())
+    problems = []
+    unknown = [name for name in names if name not in BOTS]
+    if unknown or not names:
+        problems.append(f"--bots: unknown bot {', '.join(map(repr, unknown)) or '(none given)'}; "
+                        f"choose from {', '.join(BOTS)}")
+    if not 2 <= players <= 6:
+        problems.append(f"--players: Skip-Bo is played by 2 to 6, not {players}")
+    if games < 1:
+        problems.append(f"--games: play at least one round, not {games}")
+    if workers < 1:
+        problems.append(f"--workers: at least one, not {workers}")
+    if teams and players not in (4, 6):
+        problems.append(f"--teams: the team game needs 4 or 6 players, not {players}")
+    if stock is not None and not 1 <= stock <= (162 - 5) // max(players, 1):
+        problems.append(f"--stock: {players} stocks of {stock} cards do not fit in the 162-card deck")
+    if problems:
+        unusable(problems, as_json=as_json, kind="usage")
+    series = Series(names, players, stock, seed, teams)
+    if as_json:
+        summary = run_series(series, games, workers)
+        print_json(summary.to_json())
+        return
+    summary = _with_progress(series, games, workers, run_series)
+    _print(series, summary)
+
+
+def _with_progress(series, games: int, workers: int, run_series):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from .output import error_console
+
+    columns = (TextColumn("[bold]playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=error_console(), transient=True) as progress:
+        task = progress.add_task("games", total=games)
+        return run_series(series, games, workers, progress=lambda _: progress.advance(task))
+
+
+def _print(series, summary) -> None:
+    from rich.table import Table
+
+    from .output import console
+
+    table = Table(title=f"{summary.games} rounds, {series.players} players, seed {series.seed}")
+    table.add_column("bot")
+    table.add_column("wins", justify="right")
+    table.add_column("share", justify="right")
+    table.add_column("95% interval", justify="right")
+    for bot, won in summary.wins.items():
+        low, high = summary.interval(bot)
+        table.add_row(bot, str(won), f"{won / summary.games:.1%}", f"{low:.1%} - {high:.1%}")
+    out = console()
+    out.print(table)
+    out.print(f"stalemates: {summary.stalemates}   mean turns: {summary.mean_turns:.1f}   "
+              f"games per second: {summary.games_per_second:.1f}")

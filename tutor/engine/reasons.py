@@ -1,0 +1,73 @@
+"""Why each step of a turn is played, in plain words."""
+
+from __future__ import annotations
+
+from .cards import SKIP_BO, card_label
+from .moves import Move, PileKind, Transfer
+from .play import apply_move
+from .principles import describe_move, played_card
+from .search import Turn
+from .state import COMPLETE_AT, GameState, Phase
+
+
+def turn_steps(view: GameState, turn: Turn) -> list[tuple[Move, str, str]]:
+    """Each move of ``turn`` with its description and the reason for it."""
+    steps = []
+    state = view
+    moves = turn.moves
+    for index, move in enumerate(moves):
+        description = describe_move(state, move)
+        steps.append((move, description, _reason(state, move, moves[index + 1:])))
+        if isinstance(move, Transfer) and not move.is_discard and state.phase is Phase.PLAY:
+            state = apply_move(state, move).state
+    return steps
+
+
+def _reason(state: GameState, move: Move, later: tuple[Move, ...]) -> str:
+    if not isinstance(move, Transfer):
+        return "Nothing is left to play or discard."
+    card = played_card(state, move)
+    if move.is_discard:
+        return _discard_reason(state, move)
+    slot = move.target.number
+    value = state.build_value(slot - 1) + 1
+    stock_later = next((m for m in later if isinstance(m, Transfer) and m.source.kind is PileKind.STOCK
+                        and not m.is_discard), None)
+    if move.source.kind is PileKind.STOCK:
+        owner = state.players[state.turn if move.source.owner is None else state.seat_of(move.source.owner)]
+        if len(owner.stock) == 1:
+            return "The last stock card: the round is won."
+        return "A stock card out: the stock is what wins the round; the next stock card turns up."
+    parts = []
+    if value == COMPLETE_AT:
+        parts.append(f"It completes build pile {slot}, which frees the slot")
+    if card == SKIP_BO:
+        parts.append(f"The SB counts as a {value}")
+    if stock_later is not None:
+        needed = stock_later.card if stock_later.card is not None else played_card(state, stock_later)
+        parts.append(f"it opens the way for the {card_label(needed)} on the stock")
+    if move.source.kind is PileKind.HAND and len(state.mover.hand) == 1:
+        parts.append("it empties the hand, so five new cards come at once")
+    if move.source.kind is PileKind.DISCARD:
+        owner = state.turn if move.source.owner is None else state.seat_of(move.source.owner)
+        pile = state.players[owner].discards[move.source.number - 1]
+        if len(pile) > 1:
+            parts.append(f"it frees the {card_label(pile[-2])} below it on the discard pile")
+    if not parts:
+        parts.append("It moves a card on without using up a wild card")
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + "."
+
+
+def _discard_reason(state: GameState, move: Transfer) -> str:
+    top = state.mover.discard_top(move.target.number - 1)
+    card = move.card
+    if top is None:
+        return f"An empty pile takes the {card_label(card)} without burying anything."
+    if card == SKIP_BO:
+        return "The SB stays on top, ready for a later turn."
+    if card == top - 1:
+        return f"The {card_label(card)} on the {card_label(top)} makes a run that comes out card after card."
+    if card < top:
+        return f"The pile keeps descending: the {card_label(card)} lies on a higher card."
+    return "Every other discard would cost more."

@@ -1,0 +1,129 @@
+"""Judging a move: best, good or weak, which strategy principle it breaks, and what was better.
+
+``assess_move(state, move)`` searches the turn from the mover's view twice
+over: the best turn before the move, and the best turn still open after it.
+The difference of their values is the move's ``loss``; thresholds (see
+``GRADES`` and docs/analysis.md) turn it into a quality and a finer grade.
+A weak move is explained by the principle detectors in ``principles``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from .evaluation import DEFAULT_WEIGHTS, Weights
+from .moves import Move, Transfer
+from .play import apply_move
+from .principles import Context, Finding, detect, describe_turn
+from .search import TurnSearch
+from .state import Phase
+from .view import player_view
+
+BEST_MARGIN = 0.05  # a loss up to this ties with the best move
+WEAK_FROM = 1.0  # from this loss on a move is weak: an inaccuracy ...
+MISTAKE_FROM = 5.0  # ... a mistake from about half a stock card ...
+BLUNDER_FROM = 15.0  # ... and a blunder from about one and a half stock cards (or a missed win)
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """The verdict on one legal move.
+
+    ``quality`` is ``best``, ``good`` or ``weak``; ``grade`` refines it
+    (``best``, ``good``, ``inaccuracy``, ``mistake``, ``blunder``); ``loss``
+    is how much the best turn still open after the move is worth less than
+    the best turn before it. A move that is not best names a ``better`` turn
+    (long notation, moves joined by ", "); a weak one also names the
+    ``principles`` that explain it.
+    """
+
+    quality: str
+    grade: str
+    loss: float
+    principles: tuple[str, ...] = ()
+    better: Optional[str] = None
+    explanation: str = ""
+
+    def to_json(self) -> dict:
+        entry: dict = {"quality": self.quality, "grade": self.grade, "loss": round(self.loss, 2)}
+        if self.quality == "weak":
+            entry.update(principles=list(self.principles), better=self.better, explanation=self.explanation)
+        elif self.explanation:
+            entry["explanation"] = self.explanation
+        return entry
+
+
+def grade_of(loss: float) -> str:
+    """The finer grade of a move that loses ``loss``."""
+    if loss <= BEST_MARGIN:
+        return "best"
+    if loss < WEAK_FROM:
+        return "good"
+    if loss < MISTAKE_FROM:
+        return "inaccuracy"
+    return "mistake" if loss < BLUNDER_FROM else "blunder"
+
+
+def quality_of(grade: str) -> str:
+    return {"best": "best", "good": "good"}.get(grade, "weak")
+
+
+def assess_move(state, move: Move, weights: Weights = DEFAULT_WEIGHTS,
+                search: Optional[TurnSearch] = None) -> Assessment:
+    """Judge ``move``, a legal move of the player to move in ``state`` (the state before it).
+
+    Draws, ends of turn and forced moves are simply best. Only what the mover
+    can see is used; a ``search`` of the same position may be passed in to
+    judge several moves of one position at the cost of one search.
+    """
+    if state.phase is not Phase.PLAY or not isinstance(move, Transfer):
+        return Assessment("best", "best", 0.0, explanation="Nothing to choose here: the rules make this move.")
+    view = player_view(state, state.turn)
+    search = search or TurnSearch(view, weights)
+    if search.options() <= 1:
+        return Assessment("best", "best", 0.0, explanation="The only move there is.")
+    node, play = search.after(move)
+    if play is None:
+        after_value, after_turn = _after_unseen(view, move, weights)
+        if after_turn is None:
+            return Assessment("good", "good", 0.0,
+                              explanation="It plays a card the position does not show, so it is not judged.")
+    else:
+        after_value, after_turn = search.value_after(move), search.best_after(move)
+    best = search.best()
+    loss = max(0.0, search.value - after_value)
+    grade = grade_of(loss)
+    quality = quality_of(grade)
+    if quality == "best":
+        return Assessment(quality, grade, loss)
+    better = ", ".join(_formatted(best.moves))
+    if quality == "good":
+        return Assessment(quality, grade, loss, better=better,
+                          explanation=f"Fine, though slightly better: {describe_turn(view, best.moves)}.")
+    findings = detect(Context(view, move, best, after_turn))
+    principles = tuple(dict.fromkeys(finding.principle for finding in findings))
+    explanation = _explain(findings, view, best)
+    return Assessment(quality, grade, loss, principles, better, explanation)
+
+
+def _after_unseen(view, move: Transfer, weights: Weights):
+    """Value the move by applying it to the view, for moves the search cannot follow (unseen cards)."""
+    try:
+        after = apply_move(view, move).state
+    except (AssertionError, ValueError, IndexError):
+        return 0.0, None
+    if after.phase is not Phase.PLAY:
+        return 0.0, None
+    following = TurnSearch(after, weights)
+    return following.value, following.best()
+
+
+def _explain(findings: list[Finding], view, best) -> str:
+    return f"{findings[0].sentence} Better: {describe_turn(view, best.moves)}."
+
+
+def _formatted(moves) -> list[str]:
+    from .notation import format_move
+
+    return [format_move(move) for move in moves]
