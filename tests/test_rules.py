@@ -1,0 +1,631 @@
+"""The rules of SPEC §1, one table row or test per rule, legal and illegal.
+
+Positions are written as scenario data (see ``position_helpers``): by default
+"you" (stock 7 of 10, hand 3 5 SB 9 12, no discards) play against Anna
+(stock 8, hand unknown), with all build piles free.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from types import ModuleType
+
+import pytest
+
+from position_helpers import after, outcome, rule, seat, table
+from tutor.engine.cards import SKIP_BO
+from tutor.engine.deal import DealError, StartRule, deal, partner_teams
+from tutor.engine.play import IllegalMove, next_turn, play
+from tutor.engine.rules import RULES, Verdict, check_move
+from tutor.engine.moves import Draw
+from tutor.engine.notation import parse_move
+from tutor.engine.scoring import Match, score_round
+from tutor.engine.state import Phase, accounts_for_deck
+
+TEAM_PLAYERS = (
+    seat("you", stock=1, hand=(3, 5, "SB", 9, 12), discards=[[4]]),
+    seat("Anna", stock=8, hand=5, discards=[[2]]),
+    seat("Cleo", stock=2, hand=5, discards=[[6, 5]]),
+    seat("Bo", stock=4, hand=5),
+)
+TEAMS = {"rules": {"teams": [["you", "Cleo"], ["Anna", "Bo"]]}}
+
+
+def team_table(*players, **fields):
+    return table(*(players or TEAM_PLAYERS), **{**TEAMS, **fields})
+
+
+def ended_turn():
+    return after(table(build=[6]), "hand 9 to discard 1")
+
+
+def won_round():
+    return after(table(seat(stock=7, count=1), seat("Anna", stock=8, hand=5), build=[6]), "stock to build 1")
+
+
+# -- every rule id, broken: (rule id, position, move, words the reason must hold) --------------------------
+
+ILLEGAL = [
+    ("source.stock-top", lambda: table(build=[4]), "stock 5 to build 1", ["stock", "7", "5"]),
+    ("source.discard-top", lambda: table(seat(discards=[[11, 10, 9]]), seat("Anna"), build=[9]),
+     "discard 1 10 to build 1", ["discard pile 1", "9", "10", "under"]),
+    ("source.discard-top", lambda: table(seat(discards=[[11, 10, 9]]), seat("Anna"), build=[9]),
+     "discard 1 4 to build 1", ["discard pile 1", "9", "4", "not in it"]),
+    ("source.hand", lambda: table(build=[3]), "hand 4 to build 1", ["4", "3, 5, SB, 9, 12"]),
+    ("source.empty", lambda: table(build=[3]), "discard 2 to build 1", ["discard pile 2", "empty"]),
+    ("source.empty", lambda: table(seat(count=0), seat("Anna")), "stock to build 1", ["stock", "empty"]),
+    ("source.not-yours", lambda: table(build=[7]), "Anna:stock to build 1", ["Anna"]),
+    ("source.not-yours", lambda: table(seat(), seat("Anna", discards=[[1]])), "anna:discard 1 to build 1",
+     ["Anna"]),
+    ("source.not-yours", team_table, "Anna:discard 1 to build 1", ["Anna", "partner"]),
+    ("source.build-pile", lambda: table(build=[3, 5]), "build 2 to build 3", ["build pile 2"]),
+    ("build.sequence", lambda: table(build=[5]), "stock to build 1", ["7", "stock", "build pile 1", "a 5", "a 6"]),
+    ("build.sequence", lambda: table(build=[3]), "hand 3 to build 1", ["3", "hand", "build pile 1", "a 4"]),
+    ("build.sequence", lambda: table(seat(discards=[[9]]), seat("Anna"), build=[4]), "discard 1 to build 1",
+     ["9", "discard pile 1", "build pile 1", "a 4"]),
+    ("build.start", lambda: table(build=[5]), "hand 3 to build 2", ["3", "build pile 2", "1", "SB"]),
+    ("build.start", lambda: table(), "stock to build 4", ["7", "stock", "build pile 4"]),
+    ("build.four-piles", lambda: table(build=[1, 2, 3, 4]), "hand 3 to build 5", ["build pile 5", "four"]),
+    ("discard.from-hand", lambda: table(), "stock to discard 1", ["stock"]),
+    ("discard.from-hand", lambda: table(seat(discards=[[4]]), seat("Anna")), "discard 1 to discard 2",
+     ["discard-pile"]),
+    ("discard.own-piles", lambda: table(), "hand 9 to Anna:discard 1", ["Anna"]),
+    ("discard.own-piles", team_table, "hand 9 to Cleo:discard 1", ["Cleo"]),
+    ("discard.four-piles", lambda: table(), "hand 9 to discard 5", ["discard pile 5", "four"]),
+    ("discard.four-piles", lambda: table(build=[3]), "discard 0 to build 1", ["discard pile 0", "four"]),
+    ("turn.draw-first", lambda: table(seat(hand=[3, 5, 9]), seat("Anna"), phase="start"), "hand 3 to build 1",
+     ["draw"]),
+    ("turn.draw-first", lambda: table(seat(hand=[3, 5, 9]), seat("Anna"), phase="start"), "hand 9 to discard 1",
+     ["draw"]),
+    ("turn.draw-first", lambda: table(seat(hand=[]), seat("Anna"), phase="start"), "end", ["draw"]),
+    ("turn.draw-when-empty", lambda: table(), "draw", ["5 cards"]),
+    ("turn.draw-when-empty", lambda: table(seat(hand=[3]), seat("Anna"), phase="start"), "draw 3 7",
+     ["hand holds 1", "draw 4", "not 2"]),
+    ("turn.discard-to-end", lambda: table(), "end", ["5 cards", "discard"]),
+    ("turn.discard-to-end", lambda: table(seat(hand=[9]), seat("Anna")), "end", ["1 card", "discard"]),
+    ("turn.over", ended_turn, "hand 3 to build 1", ["you", "ended"]),
+    ("turn.over", ended_turn, "end", ["ended"]),
+    ("round.over", won_round, "hand 3 to discard 1", ["you", "emptied the stock"]),
+    ("round.over", won_round, "draw", ["round is over"]),
+]
+
+
+def test_every_rule_id_has_an_illegal_case():
+    assert {row[0] for row in ILLEGAL} == set(RULES)
+
+
+@pytest.mark.parametrize("rule_id, position, move, words", ILLEGAL, ids=[f"{r[0]}: {r[2]}" for r in ILLEGAL])
+def test_illegal_moves_name_the_rule_and_the_cards(rule_id, position, move, words):
+    ruling = rule(position(), move)
+    assert ruling.verdict is Verdict.ILLEGAL, ruling
+    assert ruling.rule == rule_id, ruling.reason
+    for word in words:
+        assert word.lower() in ruling.reason.lower(), (word, ruling.reason)
+
+
+def test_play_refuses_an_illegal_move_with_its_ruling():
+    with pytest.raises(IllegalMove) as raised:
+        play(table(build=[5]), parse_move("stock to build 1"))
+    assert raised.value.ruling.rule == "build.sequence"
+
+
+# -- legal moves: (position, move, words the reason must hold) --------------------------------------------
+
+LEGAL = [
+    (lambda: table(build=[6]), "stock to build 1", ["7", "stock", "build pile 1", "a 6"]),
+    (lambda: table(build=[6]), "stock 7 to build 1", ["7"]),
+    (lambda: table(build=[None, 2]), "hand 3 to build 2", ["3", "hand", "build pile 2"]),
+    (lambda: table(seat(hand=[1, 5]), seat("Anna")), "hand 1 to build 3", ["1", "starts build pile 3"]),
+    (lambda: table(), "hand SB to build 1", ["SB", "build pile 1", "as a 1"]),
+    (lambda: table(build=[4]), "hand sb to build 1", ["SB", "as a 5"]),
+    (lambda: table(build=[10]), "hand SB to build 1", ["as an 11"]),
+    (lambda: table(seat(discards=[[11, 10, 9]]), seat("Anna"), build=[8]), "discard 1 to build 1",
+     ["9", "discard pile 1"]),
+    (lambda: table(seat(discards=[[11, 10, 9]]), seat("Anna"), build=[8]), "discard 1 9 to build 1", ["9"]),
+    (lambda: table(build=[11]), "hand 12 to build 1", ["12", "an 11"]),
+    (lambda: table(), "hand 9 to discard 2", ["9", "discard pile 2", "turn ends"]),
+    (lambda: table(seat(discards=[[4]]), seat("Anna")), "hand SB to discard 1", ["SB", "over the 4"]),
+    (lambda: table(), "hand 12 to you:discard 4", ["12", "discard pile 4"]),
+    (team_table, "you:stock to build 1", ["1", "your stock", "starts build pile 1"]),
+    (lambda: team_table(build=[1]), "Cleo:stock 2 to build 1", ["2", "Cleo's stock"]),
+    (lambda: team_table(build=[4]), "Cleo:discard 1 to build 1", ["5", "Cleo's discard pile 1"]),
+    (lambda: table(seat(hand=[3, 5, 9]), seat("Anna"), phase="start"), "draw", ["draw 2"]),
+    (lambda: table(seat(hand=[]), seat("Anna"), phase="start", draw_pile=0), "end", []),
+    (lambda: table(seat(hand=[]), seat("Anna"), draw_pile=0), "end", ["without a discard"]),
+]
+
+
+@pytest.mark.parametrize("position, move, words", LEGAL, ids=[row[1] for row in LEGAL])
+def test_legal_moves_say_what_happens(position, move, words):
+    ruling = rule(position(), move)
+    assert ruling.verdict is Verdict.LEGAL, ruling
+    assert ruling.rule is None
+    for word in words:
+        assert word.lower() in ruling.reason.lower(), (word, ruling.reason)
+
+
+# -- building ------------------------------------------------------------------------------------------
+
+
+def test_build_piles_rise_by_exactly_one():
+    state = table(seat(hand=[2, 3, 4, 6, 6]), seat("Anna"), build=[[1]])
+    state = after(state, "hand 2 to build 1", "hand 3 to build 1", "hand 4 to build 1")
+    assert state.build[0] == (1, 2, 3, 4)
+    assert rule(state, "hand 6 to build 1").rule == "build.sequence"
+    assert rule(state, "hand 6 to build 2").rule == "build.start"
+
+
+def test_a_skip_bo_card_keeps_the_value_it_was_played_as():
+    state = after(table(seat(hand=[5, 6, "SB", 9, 12]), seat("Anna"), build=[[1, 2, 3, 4]]), "hand SB to build 1")
+    assert state.build[0] == (1, 2, 3, 4, SKIP_BO)
+    assert state.build_value(0) == 5
+    ruling = rule(state, "hand 5 to build 1")
+    assert ruling.rule == "build.sequence" and "a 5" in ruling.reason and "a 6" in ruling.reason
+    assert rule(state, "hand 6 to build 1").legal
+
+
+def test_a_pile_reaching_12_is_set_aside_and_its_slot_is_free_again():
+    pile = list(range(1, 12))
+    state = table(seat(hand=[12, 1, 5, 5, 5]), seat("Anna"), build=[pile, [1]], draw_pile=50, completed=0)
+    result = outcome(state, "hand 12 to build 1")
+    assert result.state.build[0] is None
+    assert result.state.completed == tuple(range(1, 13))
+    assert any("12" in event and "set aside" in event for event in result.events)
+    assert rule(result.state, "hand 5 to build 1").rule == "build.start"
+    again = after(result.state, "hand 1 to build 1")
+    assert again.build[0] == (1,)
+    assert again.completed == tuple(range(1, 13))  # waits until a draw needs it
+
+
+def test_a_skip_bo_card_can_complete_a_pile():
+    state = after(table(build=[list(range(1, 12))]), "hand SB to build 1")
+    assert state.build[0] is None
+    assert state.completed[-1] == SKIP_BO and len(state.completed) == 12
+
+
+# -- the stock -----------------------------------------------------------------------------------------
+
+
+def test_playing_the_stock_top_turns_up_the_next_card():
+    state = table(seat(stock=7, count=10, upcoming=[9, 2]), seat("Anna"), build=[6])
+    result = outcome(state, "stock to build 1")
+    assert result.state.players[0].stock_top == 9
+    assert len(result.state.players[0].stock) == 9
+    assert any("turns up a 9" in event for event in result.events)
+    assert rule(result.state, "stock to build 2").rule == "build.start"
+    result = outcome(result.state, "hand SB to build 1", "hand 9 to discard 1")
+    assert result.state.phase is Phase.ENDED
+
+
+def test_the_unknown_card_under_the_stock_top_cannot_be_decided():
+    state = after(table(build=[6]), "stock to build 1")
+    assert state.players[0].stock_top is None
+    ruling = rule(state, "stock to build 1")
+    assert ruling.verdict is Verdict.UNDECIDABLE and "unseen" in ruling.reason
+    # naming the card decides it
+    assert rule(state, "stock 8 to build 1").legal
+    assert rule(state, "stock 5 to build 1").rule == "build.sequence"
+
+
+# -- the hand: refills and the draw pile ---------------------------------------------------------------
+
+
+def test_a_play_that_empties_the_hand_draws_five_from_the_fixed_draw_pile():
+    state = table(seat(hand=[1]), seat("Anna"), draw_pile={"count": 40, "next": [3, 7, "SB", 9, 1, 4]})
+    result = outcome(state, "hand 1 to build 1")
+    assert result.state.players[0].hand == (3, 7, SKIP_BO, 9, 1)
+    assert len(result.state.draw_pile) == 35 and result.state.draw_pile[-1] == 4
+    assert any("five new cards" in event for event in result.events)
+    # the refill can repeat
+    state = after(result.state, "hand 1 to build 2", "hand SB to build 2", "hand 3 to build 2")
+    assert state.players[0].hand == (7, 9)
+
+
+def test_a_refill_takes_what_is_left_when_nothing_can_be_recycled():
+    state = table(seat(hand=[1]), seat("Anna"), draw_pile={"count": 2, "next": [4, 6]}, completed=0)
+    state = after(state, "hand 1 to build 1")
+    assert state.players[0].hand == (4, 6)
+    assert state.draw_pile == ()
+
+
+def test_completed_piles_are_recycled_only_when_a_draw_needs_them():
+    state = table(seat(hand=[3, 5, 9]), seat("Anna"), phase="start", draw_pile={"count": 3, "next": [1, 2, 4]},
+                  completed=24)
+    state = after(state, "draw")
+    assert state.players[0].hand == (3, 5, 9, 1, 2)
+    assert len(state.completed) == 24 and len(state.draw_pile) == 1
+    state = after(state, "hand 1 to build 1", "hand 2 to build 1", "hand 3 to build 1")
+    assert state.players[0].hand == (5, 9)
+    assert len(state.completed) == 24 and len(state.draw_pile) == 1
+    state = table(seat(hand=[1]), seat("Anna"), draw_pile={"count": 2, "next": [4, 6]}, completed=12)
+    result = outcome(state, "hand 1 to build 1")
+    hand = result.state.players[0].hand
+    assert hand[:2] == (4, 6) and len(hand) == 5
+    assert result.state.completed == () and len(result.state.draw_pile) == 9
+    assert any("shuffled" in event for event in result.events)
+
+
+def test_recycled_cards_are_shuffled_by_the_rng_and_then_drawn():
+    state = table(seat(hand=[12, 1]), seat("Anna"), build=[list(range(1, 12))], draw_pile=0, completed=0)
+    state = after(state, "hand 12 to build 1", "hand 1 to build 1", rng=random.Random(7))
+    hand = state.players[0].hand
+    assert len(hand) == 5 and None not in hand
+    assert sorted(hand + state.draw_pile) == list(range(1, 13))
+    assert state.completed == ()
+
+
+def test_without_an_rng_recycled_cards_are_drawn_unseen():
+    state = table(seat(hand=[12, 1]), seat("Anna"), build=[list(range(1, 12))], draw_pile=0, completed=0)
+    state = after(state, "hand 12 to build 1", "hand 1 to build 1")
+    assert state.players[0].hand == (None,) * 5
+
+
+def test_with_nothing_to_draw_an_empty_hand_ends_the_turn_without_a_discard():
+    state = table(seat(hand=[1]), seat("Anna"), draw_pile=0, completed=0)
+    result = outcome(state, "hand 1 to build 1")
+    assert result.state.players[0].hand == ()
+    assert any("Nothing is left to draw" in event for event in result.events)
+    assert rule(result.state, "hand 1 to discard 1").rule == "source.hand"
+    assert rule(result.state, "end").legal
+    assert after(result.state, "end").phase is Phase.ENDED
+
+
+def test_discarding_the_last_hand_card_ends_the_turn_without_a_refill():
+    state = table(seat(hand=[9]), seat("Anna"), draw_pile={"count": 10, "next": [1, 2, 3, 4, 5]})
+    state = after(state, "hand 9 to discard 2")
+    assert state.phase is Phase.ENDED
+    assert state.players[0].hand == ()
+    assert state.players[0].discards[1] == (9,)
+    assert len(state.draw_pile) == 10
+
+
+def test_the_discard_goes_on_top_of_the_chosen_pile_and_ends_the_turn():
+    state = after(table(seat(discards=[[11, 10]]), seat("Anna")), "hand 9 to discard 1")
+    assert state.players[0].discards[0] == (11, 10, 9)
+    assert state.players[0].hand == (3, 5, SKIP_BO, 12)
+    assert state.phase is Phase.ENDED
+
+
+# -- the turn ------------------------------------------------------------------------------------------
+
+
+def test_a_turn_starts_with_the_draw_up_to_five():
+    state = table(seat(hand=[3, 9]), seat("Anna"), phase="start", draw_pile={"count": 30, "next": [1, 2, 4]})
+    assert rule(state, "stock to build 1").rule == "turn.draw-first"
+    state = after(state, "draw")
+    assert state.phase is Phase.PLAY
+    assert state.players[0].hand == (3, 9, 1, 2, 4)
+    assert rule(state, "draw").legal  # a bare draw straight after names nothing new
+    assert rule(state, "hand 1 to build 1").legal
+
+
+def test_a_start_draw_may_name_the_cards_drawn():
+    state = table(seat(hand=[3, 9]), seat("Anna"), phase="start")
+    state = after(state, "draw 1 SB 4")
+    assert state.players[0].hand == (3, 9, 1, SKIP_BO, 4)
+    assert rule(state, "hand 4 to build 1").rule == "build.start"
+    assert rule(state, "hand SB to build 1").legal
+
+
+def test_a_full_hand_at_the_start_needs_no_draw_and_play_goes_on():
+    state = table(phase="start", build=[6])
+    assert rule(state, "draw").legal
+    state = after(state, "stock to build 1")
+    assert rule(state, "hand SB to build 1").legal
+    state = after(state, "hand SB to build 1", "hand 9 to build 1")
+    assert rule(state, "hand 3 to build 2").rule == "build.start"
+    assert after(state, "hand 3 to discard 1").phase is Phase.ENDED
+
+
+def test_a_completion_before_any_draw_does_not_call_for_a_draw():
+    state = table(seat(hand=[12, 2, 3]), seat("Anna"), phase="start", draw_pile=0, completed=0,
+                  build=[list(range(1, 12))])
+    state = after(state, "hand 12 to build 1")
+    assert state.completed
+    assert rule(state, "hand 2 to discard 1").legal
+
+
+def test_drawing_during_the_turn_is_only_for_naming_a_refill():
+    state = table(seat(hand=[1]), seat("Anna"))
+    assert rule(state, "draw").rule == "turn.draw-when-empty"
+    state = after(state, "hand 1 to build 1")
+    assert state.players[0].hand == (None,) * 5
+    assert rule(state, "hand 3 to build 1").verdict is Verdict.UNDECIDABLE
+    assert rule(state, "draw 3 7").rule == "turn.draw-when-empty"
+    named = after(state, "draw 3 7 SB 9 2")
+    assert named.players[0].hand == (3, 7, SKIP_BO, 9, 2)
+    assert rule(named, "hand 2 to build 1").legal
+    assert rule(named, "hand 4 to build 1").rule == "source.hand"
+    assert rule(after(named, "hand 2 to build 1"), "draw 3 7 SB 9 1").rule == "turn.draw-when-empty"
+
+
+def test_a_named_refill_must_agree_with_the_cards_the_position_fixes():
+    state = table(seat(hand=[1]), seat("Anna"), draw_pile={"count": 30, "next": [3, 7]})
+    state = after(state, "hand 1 to build 1")
+    assert state.players[0].hand[:2] == (3, 7)
+    assert rule(state, "draw 3 7 SB 9 2").legal
+    ruling = rule(state, "draw 4 4 SB 9 2")
+    assert ruling.verdict is Verdict.UNDECIDABLE and "3" in ruling.reason and "7" in ruling.reason
+
+
+# -- undecidable moves ---------------------------------------------------------------------------------
+
+
+def test_an_unknown_hand_cannot_decide_a_hand_play():
+    state = table(seat(hand=5), seat("Anna"), build=[4])
+    ruling = rule(state, "hand 5 to build 1")
+    assert ruling.verdict is Verdict.UNDECIDABLE and "hand" in ruling.reason
+    assert rule(state, "stock to build 1").rule == "build.sequence"
+
+
+def test_an_unknown_stock_top_is_decided_only_when_named():
+    state = table(seat(stock=None, count=10), seat("Anna"), build=[6])
+    assert rule(state, "stock to build 1").verdict is Verdict.UNDECIDABLE
+    assert rule(state, "stock 7 to build 1").legal
+
+
+SEVENS = [[7, 7, 7, 7], [7, 7, 7, 7], [7, 7, 7, 7]]  # all twelve sevens on discard piles
+
+
+def test_naming_more_copies_than_the_deck_holds_cannot_be_decided():
+    state = table(seat(stock=4, hand=[1]), seat("Anna", stock=8, discards=SEVENS))
+    state = after(state, "hand 1 to build 1")
+    ruling = rule(state, "draw 3 7 SB 9 2")
+    assert ruling.verdict is Verdict.UNDECIDABLE
+    assert "13" in ruling.reason and "7" in ruling.reason
+    start = table(seat(stock=4, hand=[1, 2, 3]), seat("Anna", stock=8, discards=SEVENS), phase="start")
+    assert rule(start, "draw 7 9").verdict is Verdict.UNDECIDABLE
+    unknown_top = table(seat(stock=None, count=10), seat("Anna", stock=8, discards=SEVENS), build=[6])
+    assert rule(unknown_top, "stock 7 to build 1").verdict is Verdict.UNDECIDABLE
+    many_wilds = table(seat(hand=[1]), seat("Anna", stock=8, hand=5, discards=[["SB"] * 6] * 3))
+    assert rule(after(many_wilds, "hand 1 to build 1"), "draw SB 1 2 3 4").verdict is Verdict.UNDECIDABLE
+
+
+def test_an_undecidable_move_is_not_played():
+    with pytest.raises(IllegalMove) as raised:
+        play(table(seat(hand=5), seat("Anna")), parse_move("hand 1 to build 1"))
+    assert raised.value.ruling.verdict is Verdict.UNDECIDABLE
+
+
+# -- the end of the round ------------------------------------------------------------------------------
+
+
+def test_the_round_ends_the_moment_the_last_stock_card_is_played():
+    state = table(seat(stock=1, count=1, hand=[]), seat("Anna", stock=8, hand=5), build=[None],
+                  draw_pile={"count": 30, "next": [1, 2, 3, 4, 5]})
+    result = outcome(state, "stock to build 1")
+    assert result.state.phase is Phase.OVER
+    assert result.state.winners == (0,)
+    assert result.state.players[0].hand == ()  # no refill after the win
+    assert len(result.state.draw_pile) == 30
+    assert any("win" in event for event in result.events)
+    assert rule(result.state, "end").rule == "round.over"
+    assert next_turn(result.state) == result.state
+
+
+def test_hand_and_discards_do_not_matter_for_the_win():
+    state = table(seat(stock=5, count=1, discards=[[12, 11], [10]]), seat("Anna"), build=[4])
+    state = after(state, "stock to build 1")
+    assert state.winners == (0,) and state.players[0].hand == (3, 5, SKIP_BO, 9, 12)
+
+
+# -- the team game -------------------------------------------------------------------------------------
+
+
+def test_partners_play_from_each_other_but_discard_only_on_their_own_piles():
+    state = team_table(build=[4, 1])
+    state = after(state, "Cleo:discard 1 to build 1", "Cleo:stock to build 2")
+    assert state.players[2].discards[0] == (6,)
+    assert state.build[0] == (None, None, None, None, 5)
+    assert state.players[2].stock_top is None  # Cleo's next stock card is unseen
+    assert rule(state, "hand 9 to Cleo:discard 1").rule == "discard.own-piles"
+    assert rule(state, "Bo:stock to build 1").rule == "source.not-yours"
+    assert after(state, "hand 9 to discard 2").players[0].discards[1] == (9,)
+
+
+def test_a_team_wins_only_when_both_stocks_are_empty():
+    players = (seat("you", stock=1, count=1, hand=(2, 5, "SB", 9, 12)), seat("Anna", stock=8, hand=5),
+               seat("Cleo", stock=3, count=1, hand=5), seat("Bo", stock=4, hand=5))
+    result = outcome(team_table(*players), "stock to build 1")
+    state = result.state
+    assert state.phase is Phase.PLAY and state.winners is None
+    assert state.players[0].stock == ()
+    assert any("partner's stock decides" in event for event in result.events)
+    assert rule(state, "stock to build 2").rule == "source.empty"
+    state = after(state, "hand 2 to build 1", "Cleo:stock to build 1")
+    assert state.phase is Phase.OVER and state.winners == (0, 2)
+
+
+def test_a_player_with_an_empty_stock_keeps_taking_turns():
+    players = (seat("you", count=0, hand=(1, 5, "SB", 9, 12)), seat("Anna", stock=8, hand=[2, 2, 2, 2, 2]),
+               seat("Cleo", stock=3, count=4, hand=[4, 4, 4, 4, 4]), seat("Bo", stock=4, hand=[6, 6, 6, 6, 6]))
+    state = team_table(*players)
+    assert rule(state, "hand 1 to build 1").legal
+    state = next_turn(after(state, "hand 1 to build 1", "hand 9 to discard 1"))
+    for name, card in (("Anna", 2), ("Cleo", 4), ("Bo", 6)):
+        assert state.mover.name == name and state.phase is Phase.START
+        state = next_turn(after(state, f"hand {card} to discard 1"))
+    assert state.turn == 0 and state.phase is Phase.START and state.players[0].stock == ()
+    assert rule(state, "hand 5 to build 1").rule == "turn.draw-first"
+    state = after(state, "draw 3 SB", "hand SB to build 1", "hand 3 to build 1")
+    assert state.build[0] == (1, SKIP_BO, 3) and state.phase is Phase.PLAY
+
+
+def test_playing_the_last_card_of_the_stock_when_the_partner_is_out_wins():
+    players = (seat("you", stock=1, count=1), seat("Anna", stock=8, hand=5),
+               seat("Cleo", count=0, hand=5), seat("Bo", stock=4, hand=5))
+    state = after(team_table(*players), "stock to build 1")
+    assert state.winners == (0, 2)
+
+
+# -- stalemate -----------------------------------------------------------------------------------------
+
+
+def starved(stalemate: str | None = None, **fields):
+    rules = {"stalemate": stalemate} if stalemate else {}
+    return table(seat("you", stock=7, count=10, hand=[9, 9]), seat("Anna", stock=8, count=4, hand=[10, 10]),
+                 draw_pile=0, completed=0, rules=rules, **fields)
+
+
+def quiet_turn(state):
+    card = state.mover.hand[0]
+    return next_turn(after(state, f"hand {card} to discard 1"))
+
+
+def test_a_whole_round_without_a_build_play_and_nothing_to_draw_is_a_stalemate():
+    state = quiet_turn(starved())
+    assert state.phase is Phase.START and state.turn == 1 and state.quiet_turns == 1
+    state = quiet_turn(state)
+    assert state.phase is Phase.OVER and state.winners == ()
+    assert score_round(state) is None
+    assert "stalemate" in rule(state, "end").reason
+
+
+def test_a_build_play_resets_the_stalemate_count():
+    state = table(seat("you", stock=7, count=10, hand=[9, 9]), seat("Anna", stock=8, count=4, hand=[9, 10]),
+                  draw_pile=0, completed=0, build=[8])
+    state = quiet_turn(state)
+    assert state.quiet_turns == 1
+    state = next_turn(after(state, "hand 9 to build 1", "hand 10 to build 1", "end"))
+    assert state.phase is Phase.START and state.turn == 0 and state.quiet_turns == 0
+    state = quiet_turn(state)
+    assert state.phase is Phase.START and state.quiet_turns == 1
+
+
+def test_no_stalemate_while_cards_can_be_drawn():
+    state = table(seat("you", hand=[9, 9]), seat("Anna", hand=[10, 10]), draw_pile=20)
+    state = quiet_turn(state)
+    state = quiet_turn(after(state, "draw"))
+    state = quiet_turn(after(state, "draw"))
+    assert state.phase is Phase.START and state.quiet_turns == 0
+
+
+def test_the_fewest_stock_house_rule_gives_the_stalemate_a_winner():
+    state = quiet_turn(quiet_turn(starved("fewest-stock")))
+    assert state.phase is Phase.OVER and state.winners == (1,)
+    score = score_round(state)
+    assert score.points == 25 + 5 * 10
+    tied = table(seat("you", stock=7, count=4, hand=[9]), seat("Anna", stock=8, count=4, hand=[10]),
+                 draw_pile=0, completed=0, rules={"stalemate": "fewest-stock"})
+    tied = quiet_turn(quiet_turn(tied))
+    assert tied.phase is Phase.OVER and tied.winners == ()
+
+
+# -- scoring -------------------------------------------------------------------------------------------
+
+
+def finished(counts, winner=0, teams=None):
+    names = ["you", "Anna", "Bo", "Cleo"][: len(counts)]
+    players = [seat(name, stock=5, count=count, hand=5) for name, count in zip(names, counts)]
+    players[winner] = seat(names[winner], stock=5, count=1, hand=5)
+    fields = {"turn": names[winner], "build": [4]}
+    if teams:
+        fields["rules"] = {"teams": teams}
+    return after(table(*players, **fields), "stock to build 1")
+
+
+def test_the_winner_scores_25_plus_5_per_card_in_the_opponents_stocks():
+    state = finished([1, 12, 4, 19])  # the worked example: 12 + 4 + 19 cards left
+    score = score_round(state)
+    assert score.winners == (0,) and score.cards_left == 35 and score.points == 200
+
+
+def test_a_team_scores_for_both_opponents_stocks():
+    state = finished([1, 6, 0, 9], teams=[["you", "Bo"], ["Anna", "Cleo"]])
+    score = score_round(state)
+    assert score.winners == (0, 2) and score.cards_left == 15 and score.points == 25 + 75
+
+
+def test_no_score_while_the_round_goes_on():
+    assert score_round(table()) is None
+
+
+def test_a_match_goes_to_500():
+    match = Match()
+    score = score_round(finished([1, 12, 4, 19]))
+    match.record(score)
+    match.record(None)
+    assert match.totals == {(0,): 200} and match.champion is None
+    match.record(score)
+    assert match.champion is None
+    match.record(score)
+    assert match.totals[(0,)] == 600 and match.champion == (0,)
+    assert Match(target=200).champion is None
+    short = Match(target=200)
+    short.record(score)
+    assert short.champion == (0,)
+
+
+# -- dealing -------------------------------------------------------------------------------------------
+
+NAMES = ["Ada", "Bo", "Cleo", "Dan", "Eve", "Finn"]
+
+
+@pytest.mark.parametrize("players, stock", [(2, 30), (3, 30), (4, 30), (5, 20), (6, 20)])
+def test_the_deal_gives_30_cards_to_up_to_four_players_and_20_to_more(players, stock):
+    dealt = deal(NAMES[:players], seed=players)
+    state = dealt.state
+    assert [len(p.stock) for p in state.players] == [stock] * players
+    assert len(state.draw_pile) == 162 - stock * players
+    assert all(p.hand == () and p.discards == ((),) * 4 for p in state.players)
+    assert state.build == (None,) * 4 and state.phase is Phase.START
+    assert state.rules.stock_size == stock
+    assert accounts_for_deck(state)
+    assert check_move(state, Draw()).legal
+
+
+def test_the_short_game_deals_ten():
+    state = deal(NAMES[:3], seed=1, stock_size=10).state
+    assert [len(p.stock) for p in state.players] == [10, 10, 10]
+    assert accounts_for_deck(state)
+
+
+def test_the_same_seed_deals_the_same_round():
+    assert deal(NAMES[:4], seed=9) == deal(NAMES[:4], seed=9)
+    assert deal(NAMES[:4], seed=9).state != deal(NAMES[:4], seed=10).state
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_highest_cut_deals_and_the_player_on_the_left_starts(seed):
+    dealt = deal(NAMES[:4], seed=seed)
+    cuts = [line for line in dealt.story if line.startswith("Cut:")]
+    assert cuts
+    last = dict(re.findall(r"(\w+) (\d+)", cuts[-1]))
+    assert "0" not in last.values()  # a Skip-Bo card does not count in the cut
+    assert max(last, key=lambda name: int(last[name])) == NAMES[dealt.dealer]
+    assert dealt.state.turn == (dealt.dealer + 1) % 4
+
+
+def test_the_youngest_starts_by_the_house_rule():
+    dealt = deal(NAMES[:3], seed=1, start=StartRule.YOUNGEST, youngest=2)
+    assert dealt.state.turn == 2 and dealt.dealer == 1
+    assert "Cleo" in dealt.story[0]
+
+
+def test_partners_sit_opposite():
+    assert partner_teams(4) == ((0, 2), (1, 3))
+    assert partner_teams(6) == ((0, 3), (1, 4), (2, 5))
+    with pytest.raises(DealError):
+        partner_teams(3)
+    state = deal(NAMES[:4], seed=2, teams=partner_teams(4)).state
+    assert state.team_of(0) == (0, 2) and state.opponents_of(1) == (0, 2)
+
+
+@pytest.mark.parametrize("names, size", [(NAMES[:1], None), (NAMES + ["Gus"], None), (["a", "A"], None),
+                                         (NAMES[:2], 0), (NAMES[:6], 27)])
+def test_impossible_deals_are_refused(names, size):
+    with pytest.raises(DealError):
+        deal(names, seed=0, stock_size=size)
+
+
+# -- the package ---------------------------------------------------------------------------------------
+
+
+def test_the_engine_exports_functions_whatever_was_imported_first():
+    import tutor.engine as engine
+    import tutor.engine.deal  # noqa: F401  (the submodules share names with their main functions)
+    import tutor.engine.play  # noqa: F401
+
+    for name in ("play", "deal", "check_move", "legal_moves", "parse_move"):
+        assert callable(getattr(engine, name)) and not isinstance(getattr(engine, name), ModuleType), name
