@@ -1,0 +1,15 @@
+"""Write tutor/scenario/scenario.schema.json from the SCHEMA in tutor/scenario/schema.py.
+
+Run after changing the scenario format: python scripts/generate_schema.py
+"""
+
+from tutor.scenario.schema import SCHEMA_FILE, schema_text
+
+
+def main() -> None:
+    SCHEMA_FILE.write_text(schema_text(), encoding="utf-8")
+    print(f"wrote {SCHEMA_FILE}")
+
+
+if __name__ == "__main__":
+    main()

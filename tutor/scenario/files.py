@@ -1,0 +1,69 @@
+"""Scenario files for teachers: every problem of a file at once, and finding the files under a folder."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path as FilePath
+from typing import Optional
+
+from .expectations import Expectation, read_expectations
+from .loader import (
+    Located, Scenario, ScenarioError, _placed, parse_yaml, read_scenario_text, scenario_from_data,
+)
+
+SCENARIO_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class CheckedFile:
+    """A scenario file with everything wrong in it; ``scenario`` is None when it cannot be used."""
+
+    source: str
+    scenario: Optional[Scenario] = None
+    expectations: list[Expectation] = field(default_factory=list)
+    problems: list[Located] = field(default_factory=list)
+
+    @property
+    def usable(self) -> bool:
+        return not self.problems
+
+    def lines(self) -> list[str]:
+        """The problems as ``file:line:column: message`` lines."""
+        return ScenarioError(self.source, self.problems).lines()
+
+
+def check_file(path: str | os.PathLike[str]) -> CheckedFile:
+    """Load a scenario and read its expectations, gathering the problems of both."""
+    source = str(path)
+    try:
+        data, marks = parse_yaml(read_scenario_text(path), source)
+    except ScenarioError as error:
+        return CheckedFile(source, problems=error.problems)
+    checked = CheckedFile(source)
+    try:
+        checked.scenario = scenario_from_data(data, marks, source)
+    except ScenarioError as error:
+        checked.problems.extend(error.problems)
+    checked.expectations, notation = read_expectations(data)
+    checked.problems.extend(_placed(notation, marks))
+    checked.problems.sort(key=lambda p: (p.line, p.column))
+    if checked.problems:
+        checked.scenario = None
+    return checked
+
+
+def scenario_files(paths: list[str]) -> tuple[list[str], list[CheckedFile]]:
+    """The scenario files under ``paths`` (folders searched throughout, in name order), and the paths not found."""
+    found: list[str] = []
+    missing: list[CheckedFile] = []
+    for given in paths:
+        path = FilePath(given)
+        if path.is_dir():
+            found.extend(str(file) for file in sorted(path.rglob("*"))
+                         if file.suffix in SCENARIO_SUFFIXES and file.is_file())
+        elif path.exists():
+            found.append(given)
+        else:
+            missing.append(CheckedFile(given, problems=[Located(0, 0, "no such file or folder")]))
+    return found, missing
