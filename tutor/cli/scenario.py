@@ -1,0 +1,225 @@
+"""``tutor scenario``: write, validate, test and show scenario files."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path as FilePath
+from typing import Any, Optional
+
+import typer
+
+from ..scenario.expectations import Check, default_assess, run_expectations
+from ..scenario.files import CheckedFile, check_file, scenario_files
+from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, unusable
+from .positions import with_quick_position
+from .quick import QuickPosition
+
+scenario_app = typer.Typer(help="Write, validate, test and show scenario files.", no_args_is_help=True)
+
+
+# -- validate --------------------------------------------------------------------
+
+
+@scenario_app.command("validate")
+def validate_command(
+    files: list[str] = typer.Argument(..., metavar="FILE...", help="Scenario files to check."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+) -> None:
+    """Check scenario files: every problem of every file, with its line and column.
+
+    Exit status: 0 every file is usable, 2 a file is not.
+    """
+    checked = [check_file(name) for name in files]
+    if as_json:
+        print_json({"valid": all(c.usable for c in checked), "files": [_file_json(c) for c in checked]})
+    else:
+        out = sys.stdout
+        for result in checked:
+            if result.usable:
+                count = len(result.expectations)
+                out.write(f"ok  {result.source} ({count} expectation{'s' if count != 1 else ''})\n")
+            else:
+                out.write("".join(f"{line}\n" for line in result.lines()))
+        bad = sum(not c.usable for c in checked)
+        out.write(f"{len(checked) - bad} valid, {bad} with problems\n" if len(checked) > 1 or bad else "")
+    raise typer.Exit(EXIT_LEGAL if all(c.usable for c in checked) else EXIT_UNUSABLE)
+
+
+def _file_json(checked: CheckedFile) -> dict[str, Any]:
+    return {
+        "file": checked.source,
+        "valid": checked.usable,
+        "problems": [{"line": p.line, "column": p.column, "message": p.message} for p in checked.problems],
+    }
+
+
+# -- test ------------------------------------------------------------------------
+
+
+@scenario_app.command("test")
+def test_command(
+    paths: Optional[list[str]] = typer.Argument(None, metavar="[PATH...]",
+                                                help="Scenario files or folders (scenarios/ if none)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="List only the files that do not pass."),
+) -> None:
+    """Check the expectations of every scenario against the engine, like a test runner.
+
+    Exit status: 0 all pass, 1 an expectation fails, 2 a file is unusable.
+    """
+    names, missing = scenario_files(paths or ["scenarios"])
+    if not names and not missing:
+        unusable([f"no scenario files (*.yaml) under {', '.join(paths or ['scenarios'])}"], as_json=as_json,
+                 kind="usage")
+    assess = default_assess()
+    results = [(checked, _run(checked, assess)) for checked in [*missing, *map(check_file, names)]]
+    statuses = [_status(checked, checks) for checked, checks in results]
+    tally = {status: statuses.count(status) for status in ("passed", "failed", "unusable", "empty")}
+    if as_json:
+        print_json({**tally, "files": [_test_json(c, checks, s) for (c, checks), s in zip(results, statuses)]})
+    else:
+        _print_tests(results, statuses, tally, quiet)
+    if tally["unusable"]:
+        raise typer.Exit(EXIT_UNUSABLE)
+    raise typer.Exit(EXIT_ILLEGAL if tally["failed"] else EXIT_LEGAL)
+
+
+def _run(checked: CheckedFile, assess: Any) -> list[Check]:
+    if checked.scenario is None:
+        return []
+    return run_expectations(checked.scenario, checked.expectations, assess)
+
+
+def _status(checked: CheckedFile, checks: list[Check]) -> str:
+    if not checked.usable:
+        return "unusable"
+    if not checks:
+        return "empty"
+    return "passed" if all(check.passed for check in checks) else "failed"
+
+
+def _test_json(checked: CheckedFile, checks: list[Check], status: str) -> dict[str, Any]:
+    entry: dict[str, Any] = {"file": checked.source, "status": status}
+    if checked.problems:
+        entry["problems"] = [{"line": p.line, "column": p.column, "message": p.message} for p in checked.problems]
+    if checked.scenario is not None:
+        entry["expectations"] = [_check_json(checked, check) for check in checks]
+    return entry
+
+
+def _check_json(checked: CheckedFile, check: Check) -> dict[str, Any]:
+    expectation = check.expectation
+    line, column = checked.scenario.locate(expectation.path)
+    entry = {"line": line, "column": column, "moves": expectation.moves_text, "expected": expectation.summary,
+             "passed": check.passed}
+    if check.failures:
+        entry["failures"] = list(check.failures)
+    if "note" in expectation.wanted:
+        entry["note"] = expectation.wanted["note"]
+    return entry
+
+
+_STATUS_WORDS = {"passed": ("PASS", "green"), "failed": ("FAIL", "bold red"), "unusable": ("ERROR", "bold red"),
+                 "empty": ("NONE", "yellow")}
+
+
+def _print_tests(results: list[tuple[CheckedFile, list[Check]]], statuses: list[str], tally: dict[str, int],
+                 quiet: bool) -> None:
+    from rich.text import Text
+
+    from .output import console
+
+    out = console()
+    for (checked, checks), status in zip(results, statuses):
+        if quiet and status == "passed":
+            continue
+        word, style = _STATUS_WORDS[status]
+        detail = {"passed": f"  ({len(checks)} expectation{'s' if len(checks) != 1 else ''})",
+                  "empty": "  (no expectations)"}.get(status, "")
+        out.print(Text.assemble((f"{word:<6}", style), checked.source, (detail, "dim")))
+        for line in checked.lines() if status == "unusable" else []:
+            out.print(Text(f"    {line}"))
+        for check in checks:
+            if not check.passed:
+                _print_failure(out, checked, check)
+    summary = [f"{tally['passed']} passed", f"{tally['failed']} failed"]
+    summary += [f"{tally[key]} {word}" for key, word in (("unusable", "unusable"), ("empty", "without expectations"))
+                if tally[key]]
+    checked_count = sum(len(checks) for _, checks in results)
+    style = "bold red" if tally["failed"] or tally["unusable"] else "bold green"
+    out.print(Text.assemble((", ".join(summary), style), (f"  ({checked_count} expectation{'s' if checked_count != 1 else ''} checked)", "dim")))
+
+
+def _print_failure(out: Any, checked: CheckedFile, check: Check) -> None:
+    from rich.text import Text
+
+    expectation = check.expectation
+    line, _ = checked.scenario.locate(expectation.path)
+    out.print(Text.assemble(f"    line {line}: ", (expectation.moves_text, "bold"),
+                            f"  expected {expectation.summary}"))
+    for failure in check.failures:
+        out.print(Text(f"      {failure}", style="red"))
+    if "note" in expectation.wanted:
+        out.print(Text(f"      note: {expectation.wanted['note']}", style="dim"))
+
+
+# -- new -------------------------------------------------------------------------
+
+
+@with_quick_position
+def new_command(
+    file: Optional[str] = typer.Argument(None, help="Where to write the template (printed if left out)."),
+    title: Optional[str] = typer.Option(None, "--title", help="The scenario's title."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+    quick: QuickPosition = None,  # type: ignore[assignment]
+) -> None:
+    """Write a commented scenario template, from the one-line position options if given."""
+    from .template import template_text
+
+    try:
+        text = template_text(quick if quick.given else None, title)
+    except ValueError as error:
+        unusable([str(error)], as_json=False, kind="position")
+    if file is None:
+        sys.stdout.write(text)
+        return
+    target = FilePath(file)
+    if target.exists() and not force:
+        unusable([f"{file} already exists: give --force to overwrite it"], as_json=False, kind="usage")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    except OSError as error:
+        unusable([f"{file}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
+    sys.stdout.write(f"wrote {file}; check it with: tutor scenario validate {file}\n")
+
+
+scenario_app.command("new")(new_command)
+
+
+# -- show ------------------------------------------------------------------------
+
+
+@scenario_app.command("show")
+def show_command(
+    file: str = typer.Argument(..., help="A scenario file."),
+    reveal: bool = typer.Option(False, "--reveal", help="The teacher's view: hidden cards, expectations, answer."),
+) -> None:
+    """Draw a scenario as the player to move sees it, or with --reveal as the teacher does."""
+    checked = check_file(file)
+    if not checked.usable:
+        unusable(checked.lines(), as_json=False, kind="scenario")
+    from .scenario_view import print_scenario
+
+    print_scenario(checked, reveal=reveal)
+
+
+# -- schema ----------------------------------------------------------------------
+
+
+@scenario_app.command("schema")
+def schema_command() -> None:
+    """Print the JSON Schema of scenario files (for editors and other programs)."""
+    from ..scenario.schema import schema_text
+
+    sys.stdout.write(schema_text())

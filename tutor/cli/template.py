@@ -1,0 +1,143 @@
+"""The commented scenario file that ``tutor scenario new`` writes."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import yaml
+
+from ..engine import PileKind, format_move
+from ..engine.legal import build_plays
+from ..scenario.loader import ScenarioError, scenario_from_data
+from ..scenario.schema import SCHEMA_FILE
+from .quick import QuickPosition, QuickPositionError
+
+COMMENT_AT = 44  # the column where the explaining comments start
+
+EXAMPLE: dict[str, Any] = {
+    "title": "Stock first",
+    "description": "Your stock shows a 7 and build pile 1 stands at 6.\n",
+    "question": "Can the 7 on your stock go on build pile 1, and can the 5 from your hand?",
+    "turn": "you",
+    "phase": "play",
+    "build": [6, None, 2, None],
+    "players": [
+        {"name": "you", "stock": {"top": 7, "count": 12}, "hand": [3, 5, "SB", 9, 12],
+         "discards": [[11, 10, 9], [], [], []]},
+        {"name": "Anna", "stock": {"top": 8, "count": 20}, "hand": 5, "discards": [[4], [], [], []]},
+    ],
+    "expect": [
+        {"moves": "stock to build 1", "legal": True},
+        {"moves": "hand 5 to build 1", "legal": False, "rule": "build.sequence"},
+    ],
+    "answer": "The 7 goes on the 6. The 5 cannot: build piles rise by one, so pile 1 takes a 7 (or an SB).\n",
+}
+
+
+def template_text(quick: Optional[QuickPosition] = None, title: Optional[str] = None) -> str:
+    """A scenario file with a comment on every part; the example position, or the one-line one."""
+    data = EXAMPLE if quick is None else _from_quick(quick)
+    if title:
+        data = {**data, "title": title}
+    lines = [
+        f"# yaml-language-server: $schema={SCHEMA_FILE.as_uri()}",
+        "# A Skip-Bo scenario: one position, the question it asks, and the rulings it expects.",
+        "# Piles are written bottom to top (the last card is the top); cards are 1-12 and SB.",
+        "# Check the file: tutor scenario validate FILE    Run its expectations: tutor scenario test FILE",
+        "",
+        _line("title", data["title"], "required: a short name"),
+        "description: |" + " " * (COMMENT_AT - 14) + "# optional free text",
+        *_block(data["description"]),
+        _line("question", data["question"], "what the reader is asked"),
+    ]
+    rules = data.get("rules")
+    if rules:
+        lines.append("rules:")
+        lines += [_line(f"  {key}", value, "") for key, value in rules.items()]
+    else:
+        lines += [
+            _pad("# rules:", "optional; the defaults:"),
+            _pad("#   stock_size: 30", "cards per stock at the deal"),
+            _pad("#   teams: []", "e.g. [[you, Cleo], [Bo, Dan]]"),
+        ]
+    lines += [
+        _line("turn", data["turn"], "who moves (default: the first player)"),
+        _line("phase", data.get("phase", "play"), "play: the hand is drawn; start: before the draw"),
+        _line("build", data.get("build", [None] * 4), "four slots: null = free, a top 1-11, or the cards"),
+    ]
+    if "draw_pile" in data:
+        lines.append(_line("draw_pile", data["draw_pile"], "a count, or {count: N, next: [cards]}"))
+    else:
+        lines.append(_pad("# draw_pile: {count: 40, next: [3, 7, SB]}", "optional: the next cards drawn"))
+    lines.append(_pad("players:", "in turn order, 2 to 6"))
+    for number, player in enumerate(data["players"]):
+        lines += _player(player, explain=number == 0)
+    lines += _expectations(data.get("expect") or [])
+    lines += ["answer: |" + " " * (COMMENT_AT - 9) + "# the answer in words, for the teacher", *_block(data["answer"])]
+    return "\n".join(lines) + "\n"
+
+
+def _from_quick(quick: QuickPosition) -> dict[str, Any]:
+    """The one-line position as template data, with one expectation the engine agrees with."""
+    try:
+        data = quick.to_data()
+        state = scenario_from_data(data, {}, "command line").state
+    except QuickPositionError as error:
+        raise ValueError(f"command line: {error}") from None
+    except ScenarioError as error:
+        raise ValueError("\n".join(error.lines())) from None
+    data = {**data, "title": "A new position", "description": "What the position shows, in a sentence or two.\n",
+            "question": "Which card can you play?", "answer": "Say what is legal, and why.\n"}
+    data["players"] = [{**player, "discards": player.get("discards") or [[], [], [], []]}
+                       for player in data["players"]]
+    plays = sorted(build_plays(state), key=lambda play: play.source.kind != PileKind.STOCK)
+    data["expect"] = [{"moves": format_move(plays[0]), "legal": True}] if plays else []
+    return data
+
+
+def _player(player: dict[str, Any], explain: bool) -> list[str]:
+    notes = {
+        "stock": "count includes the top; next: [...] lies under it",
+        "hand": "the cards, or a count when unknown",
+        "discards": "up to four piles, bottom to top",
+    }
+    lines = [_line("  - name", player["name"], "")]
+    for key in ("stock", "hand", "discards"):
+        if key in player:
+            lines.append(_line(f"    {key}", player[key], notes[key] if explain else ""))
+    return lines
+
+
+def _expectations(expect: list[dict[str, Any]]) -> list[str]:
+    header = "expect:" if expect else "expect: []"
+    lines = [_pad(header, "the rulings `tutor scenario test` checks")]
+    for item in expect:
+        keys = list(item)
+        lines.append(_line(f"  - {keys[0]}", item[keys[0]], ""))
+        lines += [_line(f"    {key}", item[key], "") for key in keys[1:]]
+    lines += [
+        _pad("  # - moves: hand SB to build 3", "a move, or a list of moves in order"),
+        _pad("  #   quality: weak", "best, good or weak, as the analysis grades it"),
+        _pad("  #   principle: strategy.save-wilds", ""),
+    ]
+    return lines
+
+
+def _line(key: str, value: Any, comment: str) -> str:
+    return _pad(f"{key}: {_flow(value)}", comment)
+
+
+def _pad(text: str, comment: str) -> str:
+    if not comment:
+        return text
+    return f"{text.ljust(COMMENT_AT - 1)} # {comment}"
+
+
+def _flow(value: Any) -> str:
+    """A value in YAML's one-line flow style: [6, null, 2, null], {top: 7, count: 12}."""
+    text = yaml.safe_dump(value, default_flow_style=True, width=10_000, sort_keys=False).strip()
+    return text.removesuffix("\n...").removesuffix("...").strip()
+
+
+def _block(text: str) -> list[str]:
+    return ["  " + line if line else "" for line in text.rstrip("\n").split("\n")]
