@@ -20,7 +20,7 @@ _EXPORTS = {
     "legal": ["build_plays", "legal_moves"],
     "moves": ["Draw", "EndTurn", "Move", "PileKind", "Place", "Transfer"],
     "notation": ["NotationError", "format_compact", "format_move", "parse_move"],
-    "play": ["IllegalMove", "Outcome", "apply_move", "next_turn", "play"],
+    "play": ["IllegalMove", "Outcome", "advice_penalty", "apply_move", "next_turn", "play"],
     "rules": ["RULES", "Ruling", "UnknownPlayer", "Verdict", "check_move"],
     "scoring": ["Match", "RoundScore", "score_round"],
     "state": ["GameState", "Phase", "Player", "Rules", "Stalemate"],

@@ -86,6 +86,18 @@ def _name_drawn(state: GameState, named: tuple[Card, ...]) -> GameState:
 
 def draw_cards(state: GameState, count: int, rng: Optional[random.Random], events: list[str]) -> GameState:
     """Move up to ``count`` cards from the draw pile to the mover's hand, recycling if needed."""
+    state, drawn = _take_from_draw_pile(state, count, rng, events)
+    if drawn:
+        seen = [card_label(c) for c in drawn if c is not None]
+        shown = f": {', '.join(seen)}" if len(seen) == len(drawn) else ""
+        events.append(f"{state.mover.name} draws {len(drawn)}{shown}.")
+    player = replace(state.mover, hand=state.mover.hand + drawn)
+    return replace(state, drawn=len(drawn)).with_player(state.turn, player)
+
+
+def _take_from_draw_pile(state: GameState, count: int, rng: Optional[random.Random],
+                         events: list[str]) -> tuple[GameState, tuple[MaybeCard, ...]]:
+    """Up to ``count`` cards off the draw pile, shuffling completed piles into a new one when it runs out."""
     draw_pile = list(state.draw_pile)
     completed = state.completed
     drawn: list[MaybeCard] = []
@@ -99,13 +111,7 @@ def draw_cards(state: GameState, count: int, rng: Optional[random.Random], event
                           "are shuffled into a new one.")
             completed = ()
         drawn.append(draw_pile.pop())
-    if drawn:
-        seen = [card_label(c) for c in drawn if c is not None]
-        shown = f": {', '.join(seen)}" if len(seen) == len(drawn) else ""
-        events.append(f"{state.mover.name} draws {len(drawn)}{shown}.")
-    player = replace(state.mover, hand=state.mover.hand + tuple(drawn))
-    state = replace(state, draw_pile=tuple(draw_pile), completed=completed, drawn=len(drawn))
-    return state.with_player(state.turn, player)
+    return replace(state, draw_pile=tuple(draw_pile), completed=completed), tuple(drawn)
 
 
 def _recycled(cards: tuple[MaybeCard, ...], rng: Optional[random.Random]) -> list[MaybeCard]:
@@ -211,3 +217,16 @@ def _stalemate_winners(state: GameState) -> tuple[int, ...]:
     leaders = [side for side, count in left.items() if count == fewest]
     return leaders[0] if len(leaders) == 1 else ()
 
+
+
+PENALTY_CARDS = 2
+
+
+def advice_penalty(state: GameState, seat: int, rng: Optional[random.Random] = None) -> Outcome:
+    """The team game's penalty for advising a partner: two draw-pile cards go unseen under the stock."""
+    events: list[str] = []
+    state, taken = _take_from_draw_pile(state, PENALTY_CARDS, rng, events)
+    player = state.players[seat]
+    events.append(f"{player.name} advised a partner: {len(taken)} cards from the draw pile go unseen "
+                  "under the stock.")
+    return Outcome(state.with_player(seat, replace(player, stock=taken + player.stock)), tuple(events))
