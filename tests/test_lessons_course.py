@@ -2,7 +2,8 @@
 
 import pytest
 
-from tutor.engine import RULES, parse_move
+from tutor.engine.notation import parse_move
+from tutor.engine.rules import RULES
 from tutor.lessons.course import CourseError, Exercise, load_course, parse_stage
 from tutor.lessons.judge import Attempt, Status, expected_answer, judge_answer
 

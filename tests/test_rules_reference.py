@@ -5,12 +5,13 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from tutor.cli.app import app
-from tutor.engine import RULES
+from tutor.cli.app import build_app
+from tutor.engine.rules import RULES
 from tutor.lessons import rule_reference
 from tutor.lessons.reference import close_matches, lookup, reference_entries, search
 
 runner = CliRunner()
+app = build_app()
 
 PRINCIPLES = ["strategy.stock-first", "strategy.save-wilds", "strategy.descending-discards",
               "strategy.spread-discards", "strategy.mind-opponents"]

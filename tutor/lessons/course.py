@@ -21,6 +21,7 @@ it is weak; the tests play every one of them through the engine.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -28,10 +29,31 @@ from typing import Any, Optional, Union
 
 import yaml
 
-from ..engine import GameState, Move, NotationError, parse_move
+from ..engine.moves import Move
+from ..engine.notation import NotationError, parse_move
+from ..engine.state import GameState
 from ..engine.position import PositionError, position_from_data
 
 GOALS = ("stock", "end-turn", "win", "clear", "accept")
+_ITEM = re.compile(r"^(\d+\.|-|[A-Z][A-Z ]+ -) ")
+
+
+def reflow(text: str) -> str:
+    """Join the lines of each paragraph so the terminal can wrap them; list items keep their own line.
+
+    A list item starts with ``1.``, ``-`` or a word in capitals and a dash (``STOCK - ...``).
+    """
+    paragraphs = []
+    for paragraph in re.split(r"\n\s*\n", text.strip()):
+        lines: list[str] = []
+        for line in paragraph.splitlines():
+            line = line.strip()
+            if lines and not _ITEM.match(line):
+                lines[-1] += " " + line
+            else:
+                lines.append(line)
+        paragraphs.append("\n".join(lines))
+    return "\n\n".join(paragraphs)
 
 
 class CourseError(ValueError):
@@ -178,7 +200,7 @@ class _Reader:
             return ""
         if not isinstance(value, str) or not value.strip():
             raise self.fail(f"'{key}' must be a non-empty text")
-        return value.strip()
+        return reflow(value)
 
     def step(self, data: Any, index: int) -> Step:
         self.where = f"{self.source}, step {index}"
@@ -241,7 +263,7 @@ class _Reader:
                 raise self.fail("only move answers name a rule")
             if rule is None and not entry.get("say"):
                 raise self.fail(f"the wrong answer {entry['answer']!r} needs a 'rule' or a 'say'")
-            found.append(WrongAnswer(answer, rule, str(entry.get("say") or "").strip()))
+            found.append(WrongAnswer(answer, rule, reflow(str(entry.get("say") or ""))))
         return tuple(found)
 
     def moves(self, data: dict[str, Any], common: dict[str, Any]) -> Exercise:

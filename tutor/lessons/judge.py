@@ -13,7 +13,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Optional
 
-from ..engine import GameState, Move, Phase, check_move, parse_move, play, score_round
+from ..engine.moves import Move
+from ..engine.notation import parse_move
+from ..engine.play import IllegalMove, play
+from ..engine.rules import Ruling, check_move
+from ..engine.scoring import score_round
+from ..engine.state import GameState, Phase
 from .course import Exercise
 
 
@@ -32,6 +37,7 @@ class Feedback:
     message: str
     rule: Optional[str] = None
     events: tuple[str, ...] = ()
+    say: str = ""  # the lesson's word on this particular wrong answer
 
     @property
     def wrong(self) -> bool:
@@ -57,17 +63,41 @@ class Attempt:
     def submit(self, move: Move) -> Feedback:
         """Rule on ``move``; play it if legal; tell whether the goal is reached."""
         ruling = check_move(self.state, move)
+        say = self._wrong_answer_note(move, ruling)
         if not ruling.legal:
-            return Feedback(Status.ILLEGAL, ruling.reason, ruling.rule)
+            return Feedback(Status.ILLEGAL, ruling.reason, ruling.rule, say=say)
         outcome = play(self.state, move)
-        before, self.state = self.state, outcome.state
+        self.state = outcome.state
         self.played.append(move)
-        status, message = self._judge(before)
+        status, message = self._judge()
         if status is Status.SOLVED:
             message = message or self.exercise.done
-        return Feedback(status, message or ruling.reason, None, outcome.events)
+        return Feedback(status, message or ruling.reason, None, outcome.events, say if status is Status.MISSED else "")
 
-    def _judge(self, before: GameState) -> tuple[Status, str]:
+    def _wrong_answer_note(self, move: Move, ruling: Ruling) -> str:
+        """The ``say`` of the listed wrong answer that ``move`` (after the moves so far) amounts to."""
+        for wrong in self.exercise.wrong:
+            moves = [parse_move(text) for text in wrong.answer]
+            if len(moves) != len(self.played) + 1:
+                continue
+            state = self.start
+            try:
+                for earlier in moves[:-1]:
+                    state = play(state, earlier).state
+            except IllegalMove:
+                continue
+            if state != self.state:
+                continue
+            theirs = check_move(state, moves[-1])
+            if theirs.legal != ruling.legal:
+                continue
+            if not ruling.legal and theirs.rule == ruling.rule:
+                return wrong.say
+            if ruling.legal and play(state, moves[-1]).state == play(self.state, move).state:
+                return wrong.say
+        return ""
+
+    def _judge(self) -> tuple[Status, str]:
         exercise, state = self.exercise, self.state
         if exercise.goal == "accept":
             return self._judge_accept()

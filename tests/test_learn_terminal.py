@@ -1,0 +1,152 @@
+"""``tutor learn`` in a real terminal (pexpect): finish a stage, quit, resume, interrupt."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pexpect
+import pytest
+
+from tutor.lessons.course import load_course
+
+STAGE = load_course().find("setup")
+ANSI_COLOUR = re.compile(r"\x1b\[[0-9;]*3[0-9]m")
+
+
+def environment(home, **extra):
+    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(home), COLUMNS="60", LINES="40", TERM="xterm")
+    env.update(extra)
+    return env
+
+
+def spawn(home, *args, **extra):
+    child = pexpect.spawn(sys.executable, ["-m", "tutor", "learn", *args], env=environment(home, **extra),
+                          encoding="utf-8", timeout=20, dimensions=(40, 60))
+    child.logfile_read = open(os.devnull, "w")
+    return child
+
+
+def run(home, *args):
+    return subprocess.run([sys.executable, "-m", "tutor", "learn", *args], env=environment(home),
+                          capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+
+
+def progress(home):
+    return json.loads((home / "progress.json").read_text())
+
+
+def test_complete_a_stage_then_stop_at_the_next(tmp_path):
+    child = spawn(tmp_path, "setup", NO_COLOR="1")
+    for step in STAGE.steps:
+        if hasattr(step, "kind"):
+            child.expect_exact("answer> ")
+            child.sendline(str(step.answer))
+            child.expect_exact("Right!")
+        else:
+            child.expect_exact("[Enter] to go on")
+            child.sendline("")
+    child.expect_exact("Stage 2 complete")
+    child.expect_exact("Next: stage 3")
+    child.sendline("q")
+    child.expect_exact("Progress saved")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in child.before
+    saved = progress(tmp_path)["stages"]["setup"]
+    assert saved["next_step"] == len(STAGE.steps)
+    assert len(saved["solved"]) == len(STAGE.exercises)
+    listing = run(tmp_path, "--list")
+    assert re.search(r"setup .*\[done, 4/4 solved\]", listing.stdout)
+
+
+def test_quit_mid_stage_and_resume_there(tmp_path):
+    child = spawn(tmp_path)
+    child.expect_exact("Stage 1/")
+    child.expect_exact("[Enter] to go on")
+    child.sendline("")
+    child.expect_exact("How many cards does a Skip-Bo deck hold")
+    child.expect_exact("answer> ")
+    child.sendline("162")
+    child.expect_exact("Step 3 of")
+    child.expect_exact("answer> ")
+    child.sendline("q")
+    child.expect_exact("Progress saved")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    again = spawn(tmp_path)
+    again.expect_exact("step 3/")  # the overview shows where the learner stopped
+    again.expect_exact("Step 3 of")
+    again.expect_exact("A green 7 and a red 7")
+    again.sendeof()
+    again.expect(pexpect.EOF)
+    again.close()
+    assert again.exitstatus == 0
+    assert "Traceback" not in again.before
+    assert progress(tmp_path)["stages"]["cards"]["solved"] == ["deck-size"]
+
+
+def test_ctrl_c_saves_and_exits_without_a_traceback(tmp_path):
+    child = spawn(tmp_path, "turn")
+    child.expect_exact("[Enter] to go on")
+    child.sendline("")
+    child.expect_exact("move> ")
+    child.sendline("draw")
+    child.expect_exact("move> ")
+    child.sendintr()
+    child.expect_exact("Interrupted; progress saved")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Traceback" not in child.before
+    assert progress(tmp_path)["stages"]["turn"]["next_step"] == 1
+
+
+def test_no_color_and_sixty_columns(tmp_path):
+    child = spawn(tmp_path, "teams", NO_COLOR="1")
+    child.expect_exact("[Enter] to go on")
+    child.sendline("")
+    child.expect_exact("move> ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    output = child.before
+    child.close()
+    assert not ANSI_COLOUR.search(output)
+    lines = [line for line in output.replace("\r", "").split("\n")]
+    assert max(len(re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line)) for line in lines) <= 60
+
+
+def test_a_damaged_progress_file_is_reported_not_raised(tmp_path):
+    (tmp_path / "progress.json").write_text("{ half a record")
+    result = run(tmp_path)
+    assert result.returncode == 2
+    assert "damaged" in result.stderr and "tutor learn --reset" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert run(tmp_path, "--reset").returncode == 0
+    assert run(tmp_path, "--list").returncode == 0
+
+
+def test_an_unwritable_data_folder_warns_and_the_lesson_goes_on(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    child = spawn(blocker / "home", "setup")
+    child.expect_exact("cannot save progress")
+    child.expect_exact("SKIPBO_TUTOR_HOME")
+    child.expect_exact("[Enter] to go on")
+    child.sendline("")
+    child.expect_exact("answer> ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in child.before
+
+
+def test_unknown_stage_lists_the_stages(tmp_path):
+    result = run(tmp_path, "juggling")
+    assert result.returncode == 2
+    assert "no stage 'juggling'" in result.stderr and "setup" in result.stderr

@@ -1,0 +1,121 @@
+"""The lesson runner driven by scripted answers: the whole course, misses, hints and quitting."""
+
+import io
+
+import pytest
+from rich.console import Console
+
+from tutor.cli.learn import TRIES, ExerciseRunner, Quit, Session, resume_stage
+from tutor.lessons.course import Exercise, load_course
+from tutor.lessons.progress import Progress, ProgressStore
+
+COURSE = load_course()
+
+
+class Script:
+    """Answers handed out in order; ``Quit`` when they run out (like end of input)."""
+
+    def __init__(self, answers):
+        self.answers = list(answers)
+        self.prompts = []
+
+    def __call__(self, prompt):
+        self.prompts.append(prompt)
+        if not self.answers:
+            raise Quit
+        return self.answers.pop(0)
+
+
+def console():
+    return Console(file=io.StringIO(), width=60, no_color=True, highlight=False)
+
+
+def right_answers(stage):
+    answers = []
+    for step in stage.steps:
+        if isinstance(step, Exercise):
+            answers += list(step.solution) if step.kind == "moves" else [str(step.answer)]
+        else:
+            answers.append("")
+    return answers
+
+
+def test_the_whole_course_with_right_answers(tmp_path):
+    answers = []
+    for stage in COURSE.stages:
+        answers += right_answers(stage) + [""]  # "" for the next-stage prompt
+    store = ProgressStore(tmp_path)
+    out = console()
+    session = Session(out, COURSE, Progress(), store, Script(answers[:-1]))
+    session.run(COURSE.stages[0])
+    saved = store.load()
+    for stage in COURSE.stages:
+        assert saved.stages[stage.id].next_step == len(stage.steps)
+        assert sorted(saved.stages[stage.id].solved) == sorted(e.id for e in stage.exercises)
+    assert "Not quite" not in out.file.getvalue()
+    assert resume_stage(COURSE, saved) is None
+
+
+def test_three_misses_show_the_hint_then_the_solution():
+    exercise = COURSE.find("turn").exercises[0]  # draw-first
+    out = console()
+    solved = ExerciseRunner(out, exercise, Script(["stock to build 1", "hand 5 to build 1", "end", ""])).run()
+    text = out.file.getvalue()
+    assert not solved
+    assert text.count("Not quite") == TRIES
+    assert "turn.draw-first" in text and "see: tutor rules turn.draw-first" in text
+    assert text.count("Hint:") == TRIES - 1
+    assert "Solution: draw ; hand 5 to build 1" in text
+
+
+def test_a_legal_miss_returns_to_the_start_and_says_why():
+    exercise = COURSE.find("strategy").exercises[0]  # stock-first
+    out = console()
+    solved = ExerciseRunner(out, exercise, Script(["hand 6 to build 1", "s>b1"])).run()
+    text = out.file.getvalue()
+    assert solved
+    assert "your stock 6 stays where it is" in text
+    assert "Back to the starting position" in text
+
+
+def test_moves_can_be_picked_by_number_and_bad_input_costs_nothing():
+    exercise = COURSE.find("cards").exercises[-1]  # first-move: stock to build 1
+    out = console()
+    script = Script(["?", "hint", "board", "stock to nowhere", "99", "Zed:stock to build 1", "hand 7 to build 1", "1"])
+    runner = ExerciseRunner(out, exercise, script)
+    solved = runner.run()
+    text = out.file.getvalue()
+    assert solved
+    assert runner.misses == 1  # only the refused hand 7
+    assert "cannot read the move" in text and "There is no move 99" in text
+    assert "nobody called 'Zed'" in text
+
+
+def test_questions_reject_non_numbers_without_a_miss():
+    exercise = COURSE.find("setup").exercises[0]  # 20 stock cards
+    out = console()
+    runner = ExerciseRunner(out, exercise, Script(["twenty", "30", "20"]))
+    assert runner.run()
+    assert runner.misses == 1
+    assert "30 is for two to four players" in out.file.getvalue()
+
+
+def test_quitting_mid_stage_keeps_the_place(tmp_path):
+    stage = COURSE.find("setup")
+    store = ProgressStore(tmp_path)
+    session = Session(console(), COURSE, Progress(), store, Script(["", "20"]))
+    with pytest.raises(Quit):
+        session.run(stage)
+    session.save()
+    saved = store.load()
+    assert saved.current == "setup"
+    assert saved.stages["setup"].next_step == 2
+    assert resume_stage(COURSE, saved) is stage
+
+
+def test_narrow_output_fits_sixty_columns(tmp_path):
+    out = console()
+    session = Session(out, COURSE, Progress(), ProgressStore(tmp_path), Script(right_answers(COURSE.find("teams"))))
+    with pytest.raises(Quit):
+        session.run(COURSE.find("teams"))
+    assert max(len(line) for line in out.file.getvalue().splitlines()) <= 60

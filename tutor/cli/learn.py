@@ -1,0 +1,338 @@
+"""``tutor learn``: the interactive course, with progress kept between runs."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Callable, Optional
+
+import typer
+
+from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course
+from ..lessons.progress import HOME_VARIABLE, Progress, ProgressError, ProgressStore
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+TRIES = 3
+EXIT_UNUSABLE = 2
+EXIT_INTERRUPTED = 130
+
+
+class Quit(Exception):
+    """The learner asked to stop (q, end of input)."""
+
+
+def learn_command(
+    stage: Optional[str] = typer.Argument(None, help="Jump to a stage: its number or name (see --list)."),
+    list_stages: bool = typer.Option(False, "--list", help="List the stages with your progress and exit."),
+    reset: bool = typer.Option(False, "--reset", help="Forget all progress and exit."),
+) -> None:
+    """Learn the rules step by step; picks up where you stopped."""
+    try:
+        course = load_course()
+    except CourseError as error:
+        _fail(f"a lesson file is broken: {error}")
+    store = ProgressStore()
+    if reset:
+        try:
+            had = store.reset()
+        except ProgressError as error:
+            _fail(str(error))
+        typer.echo("Progress cleared." if had else "There was no progress to clear.")
+        return
+    try:
+        progress = store.load()
+    except ProgressError as error:
+        _fail(str(error))
+    from .output import console as make_console
+
+    console = make_console()
+    if list_stages:
+        print_overview(console, course, progress)
+        return
+    start = course.find(stage) if stage else resume_stage(course, progress)
+    if stage and start is None:
+        names = ", ".join(f"{s.number} {s.id}" for s in course.stages)
+        _fail(f"there is no stage {stage!r}; the stages are: {names}")
+    session = Session(console, course, progress, store, _ask)
+    try:
+        if start is None:
+            print_overview(console, course, progress)
+            console.print("You have finished the whole course. Revisit a stage with: tutor learn STAGE")
+            return
+        if not stage:
+            print_overview(console, course, progress)
+        session.run(start)
+    except Quit:
+        session.save()
+        console.print("\nProgress saved. Run 'tutor learn' to continue.")
+    except KeyboardInterrupt:
+        session.save()
+        console.print("\nInterrupted; progress saved.")
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _fail(message: str) -> None:
+    sys.stderr.write(f"error: {message}\n")
+    raise typer.Exit(EXIT_UNUSABLE)
+
+
+def _ask(prompt: str) -> str:
+    try:
+        answer = input(prompt)
+    except EOFError:
+        raise Quit from None
+    if answer.strip().lower() in ("q", "quit", "exit"):
+        raise Quit
+    return answer.strip()
+
+
+def resume_stage(course: Course, progress: Progress) -> Optional[Stage]:
+    """The stage to go on with: the current one if unfinished, else the first unfinished one."""
+    current = course.find(progress.current) if progress.current else None
+    if current is not None and not is_finished(current, progress):
+        return current
+    return next((s for s in course.stages if not is_finished(s, progress)), None)
+
+
+def is_finished(stage: Stage, progress: Progress) -> bool:
+    saved = progress.stages.get(stage.id)
+    return saved is not None and saved.next_step >= len(stage.steps)
+
+
+def print_overview(console: "Console", course: Course, progress: Progress) -> None:
+    """The stages with how far the learner got in each."""
+    from rich.text import Text
+
+    console.print(Text("Skip-Bo course", style="bold"))
+    for stage in course.stages:
+        saved = progress.stages.get(stage.id)
+        total = len(stage.exercises)
+        solved = len(saved.solved) if saved else 0
+        if is_finished(stage, progress):
+            state, style = "done", "green"
+        elif saved and saved.next_step:
+            state, style = f"step {saved.next_step + 1}/{len(stage.steps)}", "yellow"
+        else:
+            state, style = "new", "dim"
+        line = Text.assemble(f"{stage.number:>2}. ", (stage.id, "cyan"), f"  {stage.title}  ",
+                             (f"[{state}, {solved}/{total} solved]", style))
+        console.print(line, overflow="fold")
+    console.print(Text("Start or resume: tutor learn   Jump: tutor learn STAGE", style="dim"), overflow="fold")
+
+
+class Session:
+    """One run of the course: shows steps, takes answers, saves progress after every step."""
+
+    def __init__(self, console: "Console", course: Course, progress: Progress, store: ProgressStore,
+                 ask: Callable[[str], str]):
+        self.console = console
+        self.course = course
+        self.progress = progress
+        self.store = store
+        self.ask = ask
+        self.can_save = True
+
+    def save(self) -> None:
+        if not self.can_save:
+            return
+        try:
+            self.store.save(self.progress)
+        except ProgressError as error:
+            self.can_save = False
+            sys.stderr.write(f"warning: {error}; progress will not be kept this time "
+                             f"(set {HOME_VARIABLE} to a writable folder).\n")
+
+    def run(self, stage: Stage) -> None:
+        """Go through ``stage`` from where the learner stopped, then on through the course."""
+        current: Optional[Stage] = stage
+        while current is not None:
+            self.run_stage(current)
+            current = self.course.after(current)
+            if current is not None:
+                self.ask(f"\nNext: stage {current.number}, {current.title}. [Enter] to go on, q to stop: ")
+        self.console.print("\nThat was the last stage. Well played!")
+
+    def run_stage(self, stage: Stage) -> None:
+        from rich.rule import Rule
+
+        saved = self.progress.stage(stage.id)
+        if saved.next_step >= len(stage.steps):
+            saved.next_step = 0
+        self.progress.current = stage.id
+        self.save()
+        self.console.print()
+        self.console.print(Rule(f"Stage {stage.number}/{len(self.course.stages)}: {stage.title}"))
+        self.console.print(stage.summary, markup=False, highlight=False)
+        while saved.next_step < len(stage.steps):
+            step = stage.steps[saved.next_step]
+            self.console.print()
+            self.console.print(f"Step {saved.next_step + 1} of {len(stage.steps)}", style="dim")
+            if isinstance(step, Explanation):
+                self.explain(step)
+            else:
+                solved = ExerciseRunner(self.console, step, self.ask).run()
+                saved.record(step.id, solved)
+            saved.next_step += 1
+            self.save()
+        done = len(saved.solved)
+        self.console.print(f"\nStage {stage.number} complete: {done} of {len(stage.exercises)} exercises "
+                           "solved on your own.", style="bold green")
+
+    def explain(self, step: Explanation) -> None:
+        from rich.text import Text
+
+        self.console.print(Text(step.text))
+        if step.board is not None:
+            from ..engine.position import position_from_data
+            from .board import board
+
+            self.console.print()
+            self.console.print(board(position_from_data(step.board)))
+        self.ask("[Enter] to go on, q to stop: ")
+
+
+class ExerciseRunner:
+    """One exercise: the question, the learner's tries, hints, and the solution after three misses."""
+
+    def __init__(self, console: "Console", exercise: Exercise, ask: Callable[[str], str]):
+        self.console = console
+        self.exercise = exercise
+        self.ask = ask
+        self.misses = 0
+
+    def say(self, text: str, style: str = "") -> None:
+        from rich.text import Text
+
+        self.console.print(Text(text, style=style))
+
+    def run(self) -> bool:
+        """True when the learner found the answer within three tries."""
+        self.say(self.exercise.ask, "bold")
+        if self.exercise.kind == "moves":
+            return self.run_moves()
+        return self.run_question()
+
+    def missed(self, message: str, note: str = "", rule: Optional[str] = None) -> bool:
+        """Report a wrong try; True when the tries are used up and the solution was shown."""
+        self.misses += 1
+        self.say(f"Not quite: {message}", "red")
+        if note:
+            self.say(note)
+        if rule:
+            self.say(f"(rule {rule}; see: tutor rules {rule})", "dim")
+        if self.misses >= TRIES:
+            self.say(f"Solution: {' ; '.join(self.exercise.solution)}", "bold")
+            self.say(self.exercise.done)
+            self.ask("[Enter] to go on, q to stop: ")
+            return True
+        self.say(f"Hint: {self.exercise.hint}", "yellow")
+        return False
+
+    # -- questions --------------------------------------------------------------
+
+    def run_question(self) -> bool:
+        from ..lessons.judge import Status, finished_state, judge_answer
+
+        exercise = self.exercise
+        if exercise.position is not None:
+            from ..engine.position import position_from_data
+            from .board import board
+
+            state = finished_state(exercise) if exercise.finish else position_from_data(exercise.position)
+            self.console.print(board(state))
+        for number, option in enumerate(exercise.options, start=1):
+            self.say(f"  {number}. {option}")
+        wanted = "the number of your choice" if exercise.options else "a whole number"
+        while True:
+            text = self.ask("answer> ")
+            try:
+                answer = int(text)
+            except ValueError:
+                self.say(f"Type {wanted} (q to stop).")
+                continue
+            feedback = judge_answer(exercise, answer)
+            if feedback.status is Status.SOLVED:
+                self.say(f"Right! {feedback.message}", "green")
+                return True
+            if feedback.status is Status.ILLEGAL:
+                self.say(feedback.message)
+                continue
+            if self.missed(feedback.message):
+                return False
+
+    # -- moves ------------------------------------------------------------------
+
+    def run_moves(self) -> bool:
+        from ..engine.notation import NotationError, parse_move
+        from ..engine.rules import UnknownPlayer
+        from ..lessons.judge import Attempt, Status
+
+        attempt = Attempt(self.exercise)
+        self.show_board(attempt)
+        self.say("Type a move (e.g. stock to build 1), or: ? list moves, hint, board, q stop.", "dim")
+        while True:
+            text = self.ask("move> ")
+            command = text.lower()
+            if not text:
+                continue
+            if command in ("?", "moves", "list"):
+                self.list_moves(attempt)
+                continue
+            if command == "hint":
+                self.say(f"Hint: {self.exercise.hint}", "yellow")
+                continue
+            if command == "board":
+                self.show_board(attempt)
+                continue
+            try:
+                move = self.pick(attempt, int(text)) if text.isdigit() else parse_move(text)
+                if move is None:
+                    continue
+                feedback = attempt.submit(move)
+            except NotationError as error:
+                self.say(error.message)
+                continue
+            except UnknownPlayer as error:
+                self.say(f"{error}.")
+                continue
+            for event in feedback.events:
+                self.say(f"  {event}", "dim")
+            if feedback.status is Status.SOLVED:
+                self.say(f"Right! {feedback.message}", "green")
+                return True
+            if feedback.status is Status.CONTINUE:
+                self.say(f"OK: {feedback.message}", "green")
+                self.show_board(attempt)
+                continue
+            if feedback.status is Status.MISSED:
+                attempt.reset()
+            if self.missed(feedback.message, feedback.say, feedback.rule):
+                return False
+            if feedback.status is Status.MISSED:
+                self.say("Back to the starting position.", "dim")
+                self.show_board(attempt)
+
+    def show_board(self, attempt) -> None:
+        from .board import board
+
+        self.console.print(board(attempt.state))
+
+    def legal(self, attempt) -> list:
+        from ..engine.legal import legal_moves
+
+        return legal_moves(attempt.state)
+
+    def list_moves(self, attempt) -> None:
+        from ..engine.notation import format_move
+
+        for number, move in enumerate(self.legal(attempt), start=1):
+            self.say(f"  {number:>2}. {format_move(move)}")
+        self.say("Type a number to make that move.", "dim")
+
+    def pick(self, attempt, number: int):
+        moves = self.legal(attempt)
+        if 1 <= number <= len(moves):
+            return moves[number - 1]
+        self.say(f"There is no move {number}; type ? to list the {len(moves)} legal moves.")
+        return None
