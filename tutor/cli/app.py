@@ -60,3 +60,10 @@ def main(argv: Optional[list[str]] = None) -> None:
     """Entry point of the ``tutor`` console script."""
     args = sys.argv[1:] if argv is None else argv
     build_app(args[0] if args else None)(args=args, prog_name="tutor")
+
+
+def __getattr__(name: str) -> Any:
+    """``app``: the whole command tree, built on first use (for tests and embedding)."""
+    if name == "app":
+        return build_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
