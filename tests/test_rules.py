@@ -15,7 +15,7 @@ import pytest
 
 from position_helpers import after, outcome, rule, seat, table
 from tutor.engine.cards import SKIP_BO
-from tutor.engine.deal import DealError, StartRule, deal, partner_teams
+from tutor.engine.dealing import DealError, StartRule, deal, partner_teams
 from tutor.engine.play import IllegalMove, next_turn, play
 from tutor.engine.rules import RULES, Verdict, check_move
 from tutor.engine.moves import Draw
@@ -624,7 +624,7 @@ def test_impossible_deals_are_refused(names, size):
 
 def test_the_engine_exports_functions_whatever_was_imported_first():
     import tutor.engine as engine
-    import tutor.engine.deal  # noqa: F401  (the submodules share names with their main functions)
+    import tutor.engine.dealing  # noqa: F401  (the submodules share names with their main functions)
     import tutor.engine.play  # noqa: F401
 
     for name in ("play", "deal", "check_move", "legal_moves", "parse_move"):

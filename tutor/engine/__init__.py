@@ -8,7 +8,7 @@
 - ``play``: ``play``/``apply_move`` -> ``Outcome`` (new state, events), ``next_turn``
 - ``legal``: ``legal_moves``
 - ``position``: ``position_from_data`` (a scenario's data -> ``GameState``)
-- ``deal``: ``deal`` a seeded round; ``scoring``: ``score_round``, ``Match``
+- ``dealing``: ``deal`` a seeded round; ``scoring``: ``score_round``, ``Match``
 """
 
 from importlib import import_module
@@ -16,7 +16,7 @@ from typing import Any
 
 _EXPORTS = {
     "cards": ["SKIP_BO", "Card", "card_colour", "card_label", "parse_card"],
-    "deal": ["Deal", "StartRule", "deal", "partner_teams"],
+    "dealing": ["Deal", "StartRule", "deal", "partner_teams"],
     "legal": ["build_plays", "legal_moves"],
     "moves": ["Draw", "EndTurn", "Move", "PileKind", "Place", "Transfer"],
     "notation": ["NotationError", "format_compact", "format_move", "parse_move"],
@@ -27,6 +27,11 @@ _EXPORTS = {
 }
 _HOME = {name: module for module, names in _EXPORTS.items() for name in names}
 __all__ = sorted(_HOME)
+
+
+# ``play`` is both a module and a function: bind the function now, so that importing the
+# module later cannot shadow it.
+from .play import play  # noqa: E402
 
 
 def __getattr__(name: str) -> Any:

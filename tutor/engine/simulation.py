@@ -15,7 +15,7 @@ from typing import Callable, Iterable, Optional, Sequence
 
 from .bots import Bot, make_bot
 from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
-from .deal import deal, partner_teams
+from .dealing import deal, partner_teams
 from .play import apply_move, next_turn
 from .state import GameState, Phase
 from .view import player_view
