@@ -65,15 +65,30 @@ def parse_move(text: str) -> Move:
     lowered = cleaned.lower()
     if lowered == "end":
         return EndTurn()
-    if lowered.startswith("draw"):
+    if lowered.startswith("draw") and ":" not in cleaned:  # "Drawe:stock to build 1" names a player
         return Draw(_draw_cards(text, cleaned[4:]))
     sides = _SEPARATOR.split(cleaned)
     if len(sides) != 2 or not all(sides):
         raise NotationError(text, "a move names where the card comes from and where it goes, joined by 'to' or '>'")
-    source = _place(text, sides[0], is_source=True)
-    target_place = _place(text, sides[1], is_source=False)
-    card = source[1]
-    return Transfer(source[0], target_place[0], card)
+    try:
+        source, card = _place(text, sides[0], is_source=True)
+        target, _ = _place(text, sides[1], is_source=False)
+    except NotationError as error:
+        if error.understood:
+            raise
+        raise NotationError(text, error.problem, _readable_side(text, sides), error.example) from None
+    return Transfer(source, target, card)
+
+
+def _readable_side(text: str, sides: list[str]) -> str:
+    """The side of a transfer that reads well, for a message about the side that does not."""
+    for side, is_source, word in ((sides[0], True, "from"), (sides[1], False, "onto")):
+        try:
+            place, card = _place(text, side, is_source=is_source)
+        except NotationError:
+            continue
+        return f"{word} {format_place(place, card)}"
+    return ""
 
 
 def _draw_cards(text: str, rest: str) -> tuple[Card, ...]:
