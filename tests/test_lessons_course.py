@@ -58,6 +58,11 @@ def test_wrong_answers_are_refused_for_the_stated_rule(stage, exercise):
         if wrong.rule:
             assert wrong.rule in RULES
             assert last.status is Status.ILLEGAL and last.rule == wrong.rule, last.message
+        if wrong.principle:
+            assert last.status is Status.MISSED
+            assert wrong.principle in last.principles, (last.principles, last.message)
+        if wrong.say:
+            assert last.say == wrong.say
 
 
 QUESTIONS = [(s, ex) for s, ex in EXERCISES if ex.kind != "moves"]
@@ -70,6 +75,21 @@ def test_questions_accept_the_answer_and_refuse_the_wrong_ones(stage, exercise):
     for wrong in exercise.wrong:
         feedback = judge_answer(exercise, wrong.answer)
         assert feedback.wrong and feedback.message == wrong.say
+
+
+def test_every_strategy_principle_is_met_in_an_exercise():
+    named = {w.principle for _, ex in MOVE_EXERCISES for w in ex.wrong if w.principle}
+    assert named == {"strategy.stock-first", "strategy.save-wilds", "strategy.descending-discards",
+                     "strategy.spread-discards", "strategy.mind-opponents"}
+
+
+def test_best_goals_use_the_analysis():
+    best = [ex for _, ex in MOVE_EXERCISES if ex.goal == "best"]
+    assert best
+    for exercise in best:
+        results = run(exercise, exercise.wrong[0].answer)
+        assert results[-1].status is Status.MISSED
+        assert "Better:" in results[-1].message
 
 
 def test_exercise_ids_are_unique_across_the_course():

@@ -213,7 +213,8 @@ class ExerciseRunner:
             return self.run_moves()
         return self.run_question()
 
-    def missed(self, message: str, note: str = "", rule: Optional[str] = None) -> bool:
+    def missed(self, message: str, note: str = "", rule: Optional[str] = None,
+               principles: tuple[str, ...] = ()) -> bool:
         """Report a wrong try; True when the tries are used up and the solution was shown."""
         self.misses += 1
         self.say(f"Not quite: {message}", "red")
@@ -221,6 +222,8 @@ class ExerciseRunner:
             self.say(note)
         if rule:
             self.say(f"(rule {rule}; see: tutor rules {rule})", "dim")
+        for principle in principles:
+            self.say(f"(principle {principle}; see: tutor rules {principle})", "dim")
         if self.misses >= TRIES:
             self.say(f"Solution: {' ; '.join(self.exercise.solution)}", "bold")
             self.say(self.exercise.done)
@@ -307,7 +310,7 @@ class ExerciseRunner:
                 continue
             if feedback.status is Status.MISSED:
                 attempt.reset()
-            if self.missed(feedback.message, feedback.say, feedback.rule):
+            if self.missed(feedback.message, feedback.say, feedback.rule, feedback.principles):
                 return False
             if feedback.status is Status.MISSED:
                 self.say("Back to the starting position.", "dim")

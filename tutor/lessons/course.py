@@ -7,8 +7,10 @@ a ``board`` to show) or an exercise (``exercise``: its id, with a ``kind``):
 - ``moves``: a position (SPEC §2 scenario data) and a ``goal`` the engine
   checks on the result of the learner's moves: ``stock`` (a stock card was
   played), ``end-turn`` (the turn ended legally; ``without_play`` to end it
-  at once), ``win``, ``clear`` (a build pile reached 12), or ``accept`` (the
-  moves lead to the same position as one of the ``accept`` lines).
+  at once), ``win``, ``clear`` (a build pile reached 12), ``accept`` (the
+  moves lead to the same position as one of the ``accept`` lines), or
+  ``best`` (each move, as many as the solution has, is rated best by the
+  analysis' ``assess_move``).
 - ``choice``: a question with numbered ``options`` and the right ``answer``.
 - ``number``: a question with a whole-number ``answer``; with a ``position``
   and ``finish`` moves that end the round, the answer is the winner's score.
@@ -16,7 +18,8 @@ a ``board`` to show) or an exercise (``exercise``: its id, with a ``kind``):
 Every exercise has a ``hint`` (shown after a wrong try), a ``solution``
 (shown after three) and ``done`` (why the answer is right). ``wrong`` lists
 tempting wrong answers, each with the rule that refuses it or a word on why
-it is weak; the tests play every one of them through the engine.
+it is weak (and the strategy ``principle`` the analysis names for it); the
+tests play every one of them through the engine.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from ..engine.notation import NotationError, parse_move
 from ..engine.state import GameState
 from ..engine.position import PositionError, position_from_data
 
-GOALS = ("stock", "end-turn", "win", "clear", "accept")
+GOALS = ("stock", "end-turn", "win", "clear", "accept", "best")
 _ITEM = re.compile(r"^(\d+\.|-|[A-Z][A-Z ]+ -) ")
 
 
@@ -75,6 +78,7 @@ class WrongAnswer:
     answer: Union[tuple[str, ...], int]
     rule: Optional[str] = None  # the rule id the engine must give, for moves
     say: str = ""
+    principle: Optional[str] = None  # the strategy principle the analysis must name, for weak moves
 
 
 @dataclass(frozen=True)
@@ -258,12 +262,12 @@ class _Reader:
                 answer = entry["answer"]
             else:
                 raise self.fail(f"a wrong answer here is a number, not {entry['answer']!r}")
-            rule = entry.get("rule")
-            if rule is not None and kind != "moves":
-                raise self.fail("only move answers name a rule")
+            rule, principle = entry.get("rule"), entry.get("principle")
+            if (rule is not None or principle is not None) and kind != "moves":
+                raise self.fail("only move answers name a rule or a principle")
             if rule is None and not entry.get("say"):
                 raise self.fail(f"the wrong answer {entry['answer']!r} needs a 'rule' or a 'say'")
-            found.append(WrongAnswer(answer, rule, reflow(str(entry.get("say") or ""))))
+            found.append(WrongAnswer(answer, rule, reflow(str(entry.get("say") or "")), principle))
         return tuple(found)
 
     def moves(self, data: dict[str, Any], common: dict[str, Any]) -> Exercise:

@@ -3,8 +3,10 @@
 An ``Attempt`` holds one try at a moves exercise. Each move is ruled on by
 ``check_move``; a legal move is played with ``play``, and the goal is
 checked on the resulting position (the stock shrank, the turn ended, the
-round was won, a pile was cleared, or the position matches an accepted
-line). Choice and number answers are compared with the exercise's answer.
+round was won, a pile was cleared, the position matches an accepted line,
+or every move was rated best by ``assess_move``). Weak moves are explained
+with the analysis' words and the strategy principles they break. Choice
+and number answers are compared with the exercise's answer.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ..engine.play import IllegalMove, play
 from ..engine.rules import Ruling, check_move
 from ..engine.scoring import score_round
 from ..engine.state import GameState, Phase
+from ..engine.verdicts import assess_move
 from .course import Exercise
 
 
@@ -38,6 +41,7 @@ class Feedback:
     rule: Optional[str] = None
     events: tuple[str, ...] = ()
     say: str = ""  # the lesson's word on this particular wrong answer
+    principles: tuple[str, ...] = ()  # strategy principles a weak move broke
 
     @property
     def wrong(self) -> bool:
@@ -66,13 +70,15 @@ class Attempt:
         say = self._wrong_answer_note(move, ruling)
         if not ruling.legal:
             return Feedback(Status.ILLEGAL, ruling.reason, ruling.rule, say=say)
-        outcome = play(self.state, move)
+        before = self.state
+        outcome = play(before, move)
         self.state = outcome.state
         self.played.append(move)
-        status, message = self._judge()
+        status, message, principles = self._judge(before, move)
         if status is Status.SOLVED:
             message = message or self.exercise.done
-        return Feedback(status, message or ruling.reason, None, outcome.events, say if status is Status.MISSED else "")
+        return Feedback(status, message or ruling.reason, None, outcome.events,
+                        say if status is Status.MISSED else "", principles)
 
     def _wrong_answer_note(self, move: Move, ruling: Ruling) -> str:
         """The ``say`` of the listed wrong answer that ``move`` (after the moves so far) amounts to."""
@@ -97,17 +103,36 @@ class Attempt:
                 return wrong.say
         return ""
 
-    def _judge(self) -> tuple[Status, str]:
+    def _judge(self, before: GameState, move: Move) -> tuple[Status, str, tuple[str, ...]]:
         exercise, state = self.exercise, self.state
+        if exercise.goal == "best":
+            return self._judge_best(before, move)
         if exercise.goal == "accept":
-            return self._judge_accept()
+            status, message = self._judge_accept()
+            if status is Status.MISSED:
+                weakness = assess_move(before, move)
+                if weakness.explanation and weakness.quality != "best":
+                    return status, f"{message} {weakness.explanation}", weakness.principles
+            return status, message, ()
         if exercise.goal == "end-turn" and exercise.without_play and state.played_this_turn:
-            return Status.MISSED, "Legal, but this time the task was to end the turn without playing a card."
+            return Status.MISSED, "Legal, but this time the task was to end the turn without playing a card.", ()
         if self._goal_reached():
-            return Status.SOLVED, ""
+            return Status.SOLVED, "", ()
         if state.phase in (Phase.ENDED, Phase.OVER):
-            return Status.MISSED, "Legal, but the turn is over and the task is not done."
-        return Status.CONTINUE, ""
+            return Status.MISSED, "Legal, but the turn is over and the task is not done.", ()
+        return Status.CONTINUE, "", ()
+
+    def _judge_best(self, before: GameState, move: Move) -> tuple[Status, str, tuple[str, ...]]:
+        """Every move must be rated best by the analysis; solved after as many moves as the solution has."""
+        verdict = assess_move(before, move)
+        if verdict.quality != "best":
+            words = verdict.explanation or "There is a stronger move."
+            grade = {"inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
+            return Status.MISSED, f"Legal, but {grade.get(verdict.grade, 'not the best')}: {words}", \
+                verdict.principles
+        if len(self.played) >= len(self.exercise.solution):
+            return Status.SOLVED, "", ()
+        return Status.CONTINUE, "", ()
 
     def _goal_reached(self) -> bool:
         exercise, state, start = self.exercise, self.state, self.start
