@@ -119,3 +119,27 @@ def test_narrow_output_fits_sixty_columns(tmp_path):
     with pytest.raises(Quit):
         session.run(COURSE.find("teams"))
     assert max(len(line) for line in out.file.getvalue().splitlines()) <= 60
+
+
+def test_list_json_and_reset(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from tutor.cli.app import build_app
+
+    store = ProgressStore(tmp_path)
+    progress = Progress(current="setup")
+    progress.stage("setup").next_step = 2
+    progress.stage("setup").record("stock-five-players", solved=True)
+    store.save(progress)
+    runner = CliRunner()
+    env = {"SKIPBO_TUTOR_HOME": str(tmp_path)}
+    result = runner.invoke(build_app(), ["learn", "--list", "--json"], env=env)
+    assert result.exit_code == 0
+    rows = {row["id"]: row for row in json.loads(result.stdout)["stages"]}
+    assert rows["setup"]["next_step"] == 2 and rows["setup"]["solved"] == ["stock-five-players"]
+    assert rows["cards"]["finished"] is False and len(rows) == len(COURSE.stages)
+    result = runner.invoke(build_app(), ["learn", "--reset"], env=env)
+    assert result.exit_code == 0 and "Progress cleared" in result.stdout
+    assert store.load() == Progress()

@@ -26,6 +26,7 @@ def learn_command(
     stage: Optional[str] = typer.Argument(None, help="Jump to a stage: its number or name (see --list)."),
     list_stages: bool = typer.Option(False, "--list", help="List the stages with your progress and exit."),
     reset: bool = typer.Option(False, "--reset", help="Forget all progress and exit."),
+    as_json: bool = typer.Option(False, "--json", help="With --list: the stages and progress as one JSON document."),
 ) -> None:
     """Learn the rules step by step; picks up where you stopped."""
     try:
@@ -44,6 +45,11 @@ def learn_command(
         progress = store.load()
     except ProgressError as error:
         _fail(str(error))
+    if list_stages and as_json:
+        from .output import print_json
+
+        print_json({"stages": overview_data(course, progress)})
+        return
     from .output import console as make_console
 
     console = make_console()
@@ -98,6 +104,21 @@ def resume_stage(course: Course, progress: Progress) -> Optional[Stage]:
 def is_finished(stage: Stage, progress: Progress) -> bool:
     saved = progress.stages.get(stage.id)
     return saved is not None and saved.next_step >= len(stage.steps)
+
+
+def overview_data(course: Course, progress: Progress) -> list[dict[str, object]]:
+    """The stages and the learner's progress in each, as plain data."""
+    rows = []
+    for stage in course.stages:
+        saved = progress.stages.get(stage.id)
+        rows.append({
+            "number": stage.number, "id": stage.id, "title": stage.title,
+            "steps": len(stage.steps), "next_step": min(saved.next_step, len(stage.steps)) if saved else 0,
+            "exercises": [e.id for e in stage.exercises],
+            "solved": list(saved.solved) if saved else [], "shown": list(saved.shown) if saved else [],
+            "finished": is_finished(stage, progress),
+        })
+    return rows
 
 
 def print_overview(console: "Console", course: Course, progress: Progress) -> None:
