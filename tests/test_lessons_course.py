@@ -3,7 +3,9 @@
 import pytest
 
 from tutor.engine.notation import parse_move
+from tutor.engine.play import play
 from tutor.engine.rules import RULES
+from tutor.engine.verdicts import assess_move
 from tutor.lessons.course import CourseError, Exercise, load_course, parse_stage
 from tutor.lessons.judge import Attempt, Status, expected_answer, judge_answer
 
@@ -87,6 +89,11 @@ def test_best_goals_use_the_analysis():
     best = [ex for _, ex in MOVE_EXERCISES if ex.goal == "best"]
     assert best
     for exercise in best:
+        state = exercise.start_state()
+        for text in exercise.solution:
+            move = parse_move(text)
+            assert assess_move(state, move).quality != "weak", (exercise.id, text)
+            state = play(state, move).state
         results = run(exercise, exercise.wrong[0].answer)
         assert results[-1].status is Status.MISSED
         assert "Better:" in results[-1].message

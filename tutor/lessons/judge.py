@@ -123,9 +123,12 @@ class Attempt:
         return Status.CONTINUE, "", ()
 
     def _judge_best(self, before: GameState, move: Move) -> tuple[Status, str, tuple[str, ...]]:
-        """Every move must be rated best by the analysis; solved after as many moves as the solution has."""
-        verdict = assess_move(before, move)
-        if verdict.quality != "best":
+        """Each move must follow the solution or be rated best by the analysis; solved after as many
+        moves as the solution has."""
+        solution = line_states(self.start, self.exercise.solution)
+        on_solution = len(self.played) <= len(solution) and solution[len(self.played) - 1] == self.state
+        verdict = None if on_solution else assess_move(before, move)
+        if verdict is not None and verdict.quality != "best":
             words = verdict.explanation or "There is a stronger move."
             grade = {"inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
             return Status.MISSED, f"Legal, but {grade.get(verdict.grade, 'not the best')}: {words}", \
