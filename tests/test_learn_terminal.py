@@ -7,7 +7,6 @@ import subprocess
 import sys
 
 import pexpect
-import pytest
 
 from tutor.lessons.course import load_course
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Callable, NoReturn, Optional
 
 import typer
 
@@ -60,25 +60,25 @@ def learn_command(
     if stage and start is None:
         names = ", ".join(f"{s.number} {s.id}" for s in course.stages)
         _fail(f"there is no stage {stage!r}; the stages are: {names}")
+    if start is None:
+        print_overview(console, course, progress)
+        console.print("You have finished the whole course. Revisit a stage with: tutor learn STAGE")
+        return
+    if not stage:
+        print_overview(console, course, progress)
     session = Session(console, course, progress, store, _ask)
     try:
-        if start is None:
-            print_overview(console, course, progress)
-            console.print("You have finished the whole course. Revisit a stage with: tutor learn STAGE")
-            return
-        if not stage:
-            print_overview(console, course, progress)
         session.run(start)
     except Quit:
         session.save()
-        console.print("\nProgress saved. Run 'tutor learn' to continue.")
+        console.print("\n" + ("Progress saved. Run 'tutor learn' to continue." if session.can_save else "Stopped."))
     except KeyboardInterrupt:
         session.save()
-        console.print("\nInterrupted; progress saved.")
+        console.print("\nInterrupted" + ("; progress saved." if session.can_save else "."))
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     sys.stderr.write(f"error: {message}\n")
     raise typer.Exit(EXIT_UNUSABLE)
 

@@ -25,7 +25,7 @@ tests play every one of them through the engine.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any, Optional, Union
@@ -124,7 +124,7 @@ class Stage:
     id: str
     title: str
     summary: str
-    steps: tuple[Step, ...] = field(default=())
+    steps: tuple[Step, ...] = ()
 
     @property
     def exercises(self) -> tuple[Exercise, ...]:
