@@ -1,0 +1,145 @@
+"""Engine properties over random deals and random legal games.
+
+Games are dealt with a seed and played by picking among ``legal_moves`` (with
+a lean towards build plays so that piles complete, draw piles run out and
+rounds end). Along the way: nothing crashes, all 162 cards stay on the table,
+every listed move is ruled legal, and every legal move of a finite candidate
+space is listed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.engine.cards import ALL_CARDS
+from tutor.engine.dealing import deal, partner_teams
+from tutor.engine.legal import legal_moves
+from tutor.engine.moves import Draw, EndTurn, PileKind, Place, Transfer
+from tutor.engine.play import next_turn, play
+from tutor.engine.rules import check_move
+from tutor.engine.state import GameState, Phase, accounts_for_deck
+
+NAMES = ["Ada", "Bo", "Cleo", "Dan", "Eve", "Finn"]
+NUMBERS = range(0, 6)  # pile numbers 1-4 and the impossible 0 and 5
+
+
+@st.composite
+def deals(draw):
+    players = draw(st.integers(min_value=2, max_value=6))
+    teams = partner_teams(players) if players in (4, 6) and draw(st.booleans()) else ()
+    stock = draw(st.sampled_from([None, 1, 2, 5, 10, 20]))
+    seed = draw(st.integers(min_value=0, max_value=2**32))
+    return deal(NAMES[:players], seed=seed, stock_size=stock, teams=teams).state
+
+
+def pick(moves, rng: random.Random):
+    """A legal move, most often a build play (stock first), so that games move on."""
+    builds = [m for m in moves if isinstance(m, Transfer) and m.target.kind is PileKind.BUILD]
+    stock = [m for m in builds if m.source.kind is PileKind.STOCK]
+    roll = rng.random()
+    if stock and roll < 0.9:
+        return rng.choice(stock)
+    if builds and roll < 0.75:
+        return rng.choice(builds)
+    return rng.choice(moves)
+
+
+def games(state: GameState, seed: int, steps: int):
+    """The states of a random legal game, with the moves listed in each."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.phase is Phase.ENDED:
+            state = next_turn(state)
+        moves = legal_moves(state)
+        yield state, moves
+        if state.phase is Phase.OVER:
+            return
+        state = play(state, pick(moves, rng), rng).state
+
+
+def all_seen(state: GameState) -> bool:
+    return None not in state.all_cards()
+
+
+@settings(max_examples=150, deadline=None)
+@given(deals(), st.integers(min_value=0, max_value=2**32))
+def test_random_games_conserve_the_deck_and_play_only_legal_moves(state, seed):
+    assert accounts_for_deck(state)
+    last = state
+    for last, moves in games(state, seed, steps=1500):
+        assert accounts_for_deck(last)
+        assert all(len(p.hand) <= 5 for p in last.players)
+        assert all(last.build_value(slot) < 12 for slot in range(4))
+        if last.phase in (Phase.START, Phase.PLAY):
+            assert moves, "a player always has a legal move"
+        for move in moves:
+            assert check_move(last, move).legal, (move, check_move(last, move))
+    if last.phase is Phase.OVER:
+        assert not legal_moves(last)
+        if last.winners:
+            assert all(not last.players[s].stock for s in last.winners)
+            assert set(last.winners) == set(last.team_of(last.winners[0]))
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_long_games_recycle_completed_piles_and_still_hold_162_cards(seed):
+    state = deal(NAMES[:2], seed=seed, stock_size=30).state
+    recycled = completions = 0
+    previous = state
+    for state, _ in games(state, seed, steps=4000):
+        if len(state.completed) < len(previous.completed):
+            recycled += 1
+        if len(state.completed) > len(previous.completed):
+            completions += 1
+        assert accounts_for_deck(state)
+        previous = state
+    assert completions > 0
+    assert state.phase is Phase.OVER or recycled > 0
+
+
+def candidate_moves(state: GameState):
+    """Every transfer between all places (pile numbers 0-5, every card from the hand), draw and end."""
+    owners = [None, *(p.name for p in state.players)]
+    sources = [(Place(PileKind.STOCK, None, owner), None) for owner in owners]
+    sources += [(Place(PileKind.HAND), card) for card in ALL_CARDS]
+    sources += [(Place(PileKind.DISCARD, n, owner), None) for n in NUMBERS for owner in owners]
+    sources += [(Place(PileKind.BUILD, n), None) for n in NUMBERS]
+    targets = [Place(PileKind.BUILD, n) for n in NUMBERS]
+    targets += [Place(PileKind.DISCARD, n, owner) for n in NUMBERS for owner in owners]
+    yield Draw()
+    yield EndTurn()
+    for source, card in sources:
+        for target in targets:
+            yield Transfer(source, target, card)
+
+
+def plain(state: GameState, move):
+    """The move with the mover's own name dropped, as ``legal_moves`` writes it."""
+    if not isinstance(move, Transfer):
+        return move
+    mover = state.mover.name
+
+    def place(p: Place) -> Place:
+        return Place(p.kind, p.number, None) if p.owner == mover else p
+
+    return Transfer(place(move.source), place(move.target), move.card)
+
+
+@settings(max_examples=80, deadline=None)
+@given(deals(), st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=300))
+def test_every_legal_candidate_move_is_listed(state, seed, steps):
+    checked = 0
+    for index, (state, moves) in enumerate(games(state, seed, steps)):
+        if index % 50 and index != steps - 1 and state.phase is not Phase.OVER:
+            continue
+        listed = {plain(state, move) for move in moves}
+        for move in candidate_moves(state):
+            if check_move(state, move).legal:
+                assert plain(state, move) in listed, move
+        assert all_seen(state)
+        checked += 1
+    assert checked
