@@ -299,7 +299,7 @@ def _outcome_failures(played: _Played, then: dict[str, Any]) -> list[str]:
         "turn_over": lambda: state.phase is Phase.ENDED,
         "round_over": lambda: state.phase is Phase.OVER,
         "winners": lambda: None if state.winners is None else sorted(state.players[s].name for s in state.winners),
-        "points": lambda: (score_round(state).points if score_round(state) else None),
+        "points": lambda: _points(state),
         "turn": lambda: state.mover.name,
     }
     failures = []
@@ -315,15 +315,23 @@ def _outcome_failures(played: _Played, then: dict[str, Any]) -> list[str]:
     return failures
 
 
+def _points(state: GameState) -> Optional[int]:
+    """What the round scored: None while it goes on, 0 after a stalemate without a winner."""
+    if state.phase is not Phase.OVER:
+        return None
+    score = score_round(state)
+    return score.points if score else 0
+
+
 def _normal(key: str, value: Any) -> Any:
     """Comparable values: cards as ints, names without case, build tops padded to four slots."""
     try:
         if key == "build" and isinstance(value, list):
             return value + [None] * (4 - len(value))
         if key == "hand" and isinstance(value, list):
-            return Counter(None if card is None else parse_card(card) for card in value)
-        if key == "stock_top" and value is not None:
-            return parse_card(value)
+            return Counter(_card(card) for card in value)
+        if key == "stock_top":
+            return _card(value)
     except CardError:
         return value
     if key == "winners" and isinstance(value, list):
@@ -331,6 +339,11 @@ def _normal(key: str, value: Any) -> Any:
     if key == "turn" and isinstance(value, str):
         return value.casefold()
     return value
+
+
+def _card(value: Any) -> Any:
+    """A card as the engine holds it: the file's ``SB`` and ``7`` become 0 and 7; engine cards stay."""
+    return parse_card(value) if isinstance(value, str) else value
 
 
 def _event_failures(events: list[str], wanted: list[str]) -> list[str]:
