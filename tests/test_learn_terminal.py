@@ -80,7 +80,7 @@ def test_quit_mid_stage_and_resume_there(tmp_path):
     again = spawn(tmp_path)
     again.expect_exact("step 3/")  # the overview shows where the learner stopped
     again.expect_exact("Step 3 of")
-    again.expect_exact("A green 7 and a red 7")
+    again.expect_exact("Can your green 5 go on it?")
     again.sendeof()
     again.expect(pexpect.EOF)
     again.close()
