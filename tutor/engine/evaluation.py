@@ -11,7 +11,7 @@ Cards here are plain ints as in ``cards`` (``SKIP_BO`` = 0) with ``UNKNOWN``
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from typing import NamedTuple
 
 from .cards import SKIP_BO
 from .state import COMPLETE_AT
@@ -23,8 +23,7 @@ WIN = 10_000.0
 PARTS = ("stock", "reach", "wilds", "discards", "hand", "opponents")
 
 
-@dataclass(frozen=True)
-class Weights:
+class Weights(NamedTuple):
     """The weights of the evaluation, tuned by ``benchmarks/tune_weights.py``."""
 
     stock_card: float = 10.0  # each card still in the side's stocks (subtracted)
@@ -46,10 +45,6 @@ class Weights:
     later_opponent: float = 0.5  # share of the threat from opponents further round the table
     horizon: int = 4  # gaps beyond this count as nothing
 
-    def replaced(self, **changes: float) -> "Weights":
-        values = {f.name: getattr(self, f.name) for f in fields(self)}
-        values.update(changes)
-        return Weights(**values)
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -115,8 +110,7 @@ def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, 
     }
 
 
-@dataclass(frozen=True)
-class Opponent:
+class Opponent(NamedTuple):
     """What the mover sees of one opponent: stock top, stock size, discard tops, and how close they sit."""
 
     top: int
@@ -240,4 +234,4 @@ class Scorer:
 
 
 def weights_table(weights: Weights) -> list[tuple[str, float]]:
-    return [(f.name, getattr(weights, f.name)) for f in fields(weights)]
+    return list(zip(weights._fields, weights))

@@ -8,8 +8,7 @@ evaluation part that lost most, when no detector recognises the pattern).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, NamedTuple, Optional
 
 from .cards import SKIP_BO, card_label
 from .moves import EndTurn, Move, PileKind, Transfer
@@ -38,8 +37,7 @@ PART_PRINCIPLE = {
 }
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(NamedTuple):
     """A move under judgement: the mover's view before it, the best turn, and the best turn after it."""
 
     view: GameState
@@ -52,8 +50,7 @@ class Context:
         return self.best.part(part) - self.after.part(part)
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     principle: str
     sentence: str
     weight: float  # how much of the loss it accounts for

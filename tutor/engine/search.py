@@ -20,8 +20,7 @@ gives each line back as engine moves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterator, Optional
+from typing import Iterator, NamedTuple, Optional
 
 from .cards import SKIP_BO
 from .evaluation import (
@@ -41,8 +40,7 @@ class SearchError(ValueError):
     """The position has no turn to search (the round is over, or the hand is still to be drawn)."""
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     """One way to finish the turn: the moves, their value, and how the line ends.
 
     ``ending`` is ``discard`` (the last move is the discard), ``win`` (the last

@@ -9,13 +9,11 @@ A weak move is explained by the principle detectors in ``principles``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from .evaluation import DEFAULT_WEIGHTS, Weights
 from .moves import Move, Transfer
 from .play import apply_move
-from .principles import Context, Finding, detect, describe_turn
 from .search import TurnSearch
 from .state import Phase
 from .view import player_view
@@ -26,8 +24,7 @@ MISTAKE_FROM = 5.0  # ... a mistake from about half a stock card ...
 BLUNDER_FROM = 15.0  # ... and a blunder from about one and a half stock cards (or a missed win)
 
 
-@dataclass(frozen=True)
-class Assessment:
+class Assessment(NamedTuple):
     """The verdict on one legal move.
 
     ``quality`` is ``best``, ``good`` or ``weak``; ``grade`` refines it
@@ -97,6 +94,8 @@ def assess_move(state, move: Move, weights: Weights = DEFAULT_WEIGHTS,
     quality = quality_of(grade)
     if quality == "best":
         return Assessment(quality, grade, loss)
+    from .principles import Context, detect, describe_turn
+
     better = ", ".join(_formatted(best.moves))
     if quality == "good":
         return Assessment(quality, grade, loss, better=better,
@@ -119,7 +118,9 @@ def _after_unseen(view, move: Transfer, weights: Weights):
     return following.value, following.best()
 
 
-def _explain(findings: list[Finding], view, best) -> str:
+def _explain(findings, view, best) -> str:
+    from .principles import describe_turn
+
     return f"{findings[0].sentence} Better: {describe_turn(view, best.moves)}."
 
 

@@ -1,0 +1,85 @@
+"""Tune the evaluation weights by self-play (deterministic from --seed).
+
+Coordinate search: each weight in turn is scaled down and up; a candidate
+plays the current weights in seat-swapped two-player rounds (the same deals
+with the seats exchanged) and replaces them only when it wins clearly more
+than half (``--accept``). ``stock_card`` stays fixed: it sets the scale.
+
+    python benchmarks/tune_weights.py --games 300 --rounds 1 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from tutor.engine.bots import StrongBot
+from tutor.engine.dealing import deal
+from tutor.engine.evaluation import DEFAULT_WEIGHTS, Weights
+from tutor.engine.simulation import game_seed, play_round
+
+STEPS = {
+    "reach": (0.5, 2.0), "wild": (0.5, 2.0), "wild_on_top": (0.5, 1.5), "ready": (0.0, 2.0),
+    "ready_on_top": (0.0, 2.0), "fresh_card": (0.0, 2.0), "hand_card": (0.0, 2.0), "run": (0.0, 2.0),
+    "buried": (0.0, 2.0), "inversion": (0.0, 2.0), "buried_wild": (0.0, 2.0), "opponent": (0.5, 2.0),
+    "opponent_decay": (0.5, 1.5), "reach_decay": (0.5, 1.5), "later_opponent": (0.0, 2.0),
+}
+
+
+def duel(job: tuple[Weights, Weights, int, int, int]) -> int:
+    """One round between two weightings: 1 if the candidate (``job[0]``) wins, -1 if it loses, 0 for none."""
+    candidate, incumbent, seed, index, stock = job
+    swap = index % 2
+    state = deal(["a", "b"], seed=game_seed(seed, index // 2), stock_size=stock).state
+    bots = [StrongBot(candidate), StrongBot(incumbent)]
+    if swap:
+        bots.reverse()
+    final, _ = play_round(state, bots, random.Random(game_seed(seed, index)))
+    if not final.winners:
+        return 0
+    return 1 if (final.winners[0] == 0) != bool(swap) else -1
+
+
+def score(candidate: Weights, incumbent: Weights, games: int, seed: int, stock: int, pool) -> float:
+    jobs = [(candidate, incumbent, seed, index, stock) for index in range(games)]
+    results = list(pool.map(duel, jobs, chunksize=10))
+    decided = [r for r in results if r]
+    return sum(1 for r in decided if r > 0) / len(decided) if decided else 0.5
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--stock", type=int, default=20)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--accept", type=float, default=0.54, help="share of decided games a change must win")
+    parser.add_argument("--only", default="", help="comma-separated weights to tune (default: all)")
+    args = parser.parse_args()
+    weights = DEFAULT_WEIGHTS
+    names = [n for n in STEPS if not args.only or n in args.only.split(",")]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for round_number in range(args.rounds):
+            for offset, name in enumerate(names):
+                for factor in STEPS[name]:
+                    value = round(getattr(weights, name) * factor, 3)
+                    candidate = weights._replace(**{name: value})
+                    seed = args.seed + 1000 * round_number + offset
+                    share = score(candidate, weights, args.games, seed, args.stock, pool)
+                    verdict = "ACCEPT" if share >= args.accept else "keep"
+                    print(f"round {round_number + 1} {name:>15} {getattr(weights, name):>6} -> {value:>6}: "
+                          f"{share:.3f} {verdict}", flush=True)
+                    if share >= args.accept:
+                        weights = candidate
+                        break
+    print(f"\n{time.perf_counter() - start:.0f} s; weights:")
+    for name, value in zip(weights._fields, weights):
+        print(f"    {name}: {value}")
+
+
+if __name__ == "__main__":
+    main()

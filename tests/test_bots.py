@@ -1,0 +1,103 @@
+"""Bots play legal moves from their own view only, and whole rounds end."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.engine.bots import GreedyBot, RandomBot, StrongBot, make_bot
+from tutor.engine.dealing import deal, partner_teams
+from tutor.engine.moves import Draw
+from tutor.engine.notation import format_move
+from tutor.engine.play import apply_move, next_turn
+from tutor.engine.rules import check_move
+from tutor.engine.simulation import Series, play_game, run_series, seating
+from tutor.engine.state import Phase, accounts_for_deck
+from tutor.engine.view import player_view
+
+from analysis_positions import position
+
+
+class Checked:
+    """Wraps a bot and records the view it was shown."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.views = []
+
+    def plan(self, view, rng):
+        self.views.append(view)
+        return self.bot.plan(view, rng)
+
+
+def play_checked(state, bots, rng, turns=400):
+    """Play a round, checking every move a bot makes against the rules."""
+    for _ in range(turns):
+        if state.phase is Phase.OVER:
+            return state
+        state = apply_move(state, Draw(), rng).state
+        bot = bots[state.turn]
+        while state.phase is Phase.PLAY:
+            plan = bot.plan(player_view(state, state.turn), rng)
+            assert plan
+            for move in plan:
+                ruling = check_move(state, move)
+                assert ruling.legal, (format_move(move), ruling.reason)
+                stock_before = state.mover.stock
+                state = apply_move(state, move, rng).state
+                if state.phase is not Phase.PLAY or state.drawn or state.mover.stock != stock_before:
+                    break
+        assert accounts_for_deck(state)
+        state = next_turn(state)
+    return state
+
+
+@pytest.mark.parametrize("names", [("strong", "greedy"), ("random", "greedy"), ("strong", "random")])
+def test_bots_play_legal_rounds(names):
+    state = deal(["a", "b"], seed=7, stock_size=8).state
+    bots = [Checked(make_bot(name)) for name in names]
+    final = play_checked(state, bots, random.Random(3))
+    assert final.phase is Phase.OVER
+    for bot in bots:
+        for view in bot.views:
+            others = [p for i, p in enumerate(view.players) if i != view.turn]
+            assert all(card is None for p in others for card in p.hand)
+            assert all(card is None for card in view.draw_pile)
+
+
+def test_strong_bot_plays_for_the_team():
+    state = deal(["a", "b", "c", "d"], seed=11, stock_size=6, teams=partner_teams(4)).state
+    final = play_checked(state, [StrongBot(), GreedyBot(), StrongBot(), GreedyBot()], random.Random(5), turns=600)
+    assert final.phase is Phase.OVER
+
+
+def test_greedy_plays_the_stock_first_and_discards_its_highest_card():
+    state = position(hand=(5, 9, 10, 11, 12), stock=5)
+    assert [format_move(m) for m in GreedyBot().plan(player_view(state, 0), random.Random(0))] == ["stock to build 1"]
+    stuck = position(hand=(3, 9, 10, 11, 12), stock=12, build=(6, None, None, None))
+    assert format_move(GreedyBot().plan(player_view(stuck, 0), random.Random(0))[0]) == "hand 12 to discard 1"
+
+
+def test_random_bot_picks_among_legal_moves():
+    state = position(hand=(5, 9, 10, 11, 12), stock=5)
+    for seed in range(10):
+        (move,) = RandomBot().plan(player_view(state, 0), random.Random(seed))
+        assert check_move(state, move).legal
+
+
+def test_strong_bot_beats_greedy_in_a_seeded_series():
+    summary = run_series(Series(("strong", "greedy"), players=2, stock=10, seed=3), games=20)
+    assert summary.wins["strong"] > summary.wins["greedy"]
+
+
+def test_seats_swap_and_games_repeat():
+    series = Series(("strong", "greedy"), players=2, stock=5, seed=9)
+    assert seating(series, 0) == ("strong", "greedy") and seating(series, 1) == ("greedy", "strong")
+    assert play_game(series, 4) == play_game(series, 4)
+
+
+def test_a_turn_cap_ends_endless_rounds_as_stalemates():
+    series = Series(("random", "random"), players=2, stock=30, seed=1, turn_cap=3)
+    result = play_game(series, 0)
+    assert result.stalemate and result.turns == 3

@@ -1,0 +1,159 @@
+"""The turn search: correct lines, merged transpositions, honest chance."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tutor.engine.cards import SKIP_BO
+from tutor.engine.evaluation import WIN, hand_parts, parts_total, scorer_for, DEFAULT_WEIGHTS
+from tutor.engine.moves import PileKind, Transfer
+from tutor.engine.notation import format_move
+from tutor.engine.play import apply_move
+from tutor.engine.rules import check_move
+from tutor.engine.search import SearchError, TurnSearch
+from tutor.engine.state import Phase, accounts_for_deck
+from tutor.engine.view import player_view
+
+from analysis_positions import midgame, position
+
+
+def replay(state, moves, seed=0):
+    """Play ``moves`` on ``state``, asserting each is legal; return the final state."""
+    rng = random.Random(seed)
+    for move in moves:
+        ruling = check_move(state, move)
+        assert ruling.legal, (format_move(move), ruling.reason)
+        state = apply_move(state, move, rng).state
+    return state
+
+
+def search(state):
+    return TurnSearch(player_view(state, state.turn))
+
+
+def test_plays_the_stock_card_that_fits():
+    best = search(position(hand=(5, 9, 10, 11, 12), stock=5)).best()
+    assert format_move(best.moves[0]) == "stock 5 to build 1"
+    assert best.stock_played == 1
+
+
+def test_finds_a_stock_out_through_discards_and_wilds():
+    # stock 9 (the last card) on build pile at 4: discards give 5 and 6, two SBs give 7 and 8
+    state = position(hand=(SKIP_BO, 11, 12, 12, 11), stock=9, count=1, build=(4, 10, 11, 3),
+                     discards=((6, 5), (SKIP_BO,), (12,), ()))
+    best = search(state).best()
+    assert best.ending == "win"
+    assert best.value == WIN
+    assert [m.source.kind for m in best.moves].count(PileKind.DISCARD) >= 2
+    final = replay(state, best.moves)
+    assert final.phase is Phase.OVER and final.winners == (0,)
+
+
+def test_a_wild_is_kept_when_it_frees_nothing():
+    best = search(position(hand=(SKIP_BO, 9, 10, 11, 3), stock=12)).best()
+    assert best.wilds_played == 0
+
+
+def test_values_ignore_which_slot_holds_a_pile():
+    one = search(position(hand=(5, 6, 7, 10, 11), stock=8, build=(4, None, 2, None)))
+    two = search(position(hand=(5, 6, 7, 10, 11), stock=8, build=(None, 2, None, 4)))
+    assert one.value == pytest.approx(two.value)
+    assert one.best().stock_played == two.best().stock_played == 1
+
+
+def test_transpositions_are_merged():
+    # 5 then 6 from the hand, or the other way round onto two piles: one position either way
+    result = search(position(hand=(5, 5, 6, 6, 12), stock=12, build=(4, 4, 5, 5)))
+    ends = [turn for turn in result.turns()]
+    keys = [tuple(sorted(turn.builds)) + (turn.moves[-1].target.number, turn.moves[-1].card) for turn in ends]
+    assert len(keys) == len(set(keys))
+    assert result.nodes < 40
+
+
+def test_every_listed_turn_replays_legally():
+    state = position(hand=(SKIP_BO, 5, 6, 7, 2), stock=8, build=(4, 1, None, 10), discards=((9, 3),))
+    for turn in search(state).turns():
+        final = replay(state, turn.moves)
+        if turn.ending == "discard":
+            assert final.phase is Phase.ENDED
+
+
+def test_a_refill_stops_the_hand_but_not_the_known_cards():
+    # the 5 empties the hand; the stock 6 can still follow, but no card from the new hand is planned
+    state = position(hand=(5,), stock=6, build=(4, None, None, None))
+    best = search(state).best()
+    assert best.ending == "refill"
+    assert [format_move(m) for m in best.moves] == ["hand 5 to build 1", "stock 6 to build 1"]
+
+
+def test_the_search_never_plans_with_unseen_cards():
+    state = position(hand=(5,), stock=7, build=(4, None, None, None), draw_pile={"count": 40, "next": [6, 6, 6, 6, 6]})
+    best = search(state).best()
+    assert all(not (isinstance(m, Transfer) and m.card == 6) for m in best.moves)
+
+
+def test_unknown_hand_cards_are_analysed_with_what_is_seen():
+    state = position(hand=5, stock=5)
+    best = search(state).best()
+    assert format_move(best.moves[0]) == "stock 5 to build 1"
+    assert best.ending == "refill"
+
+
+def test_no_turn_to_search_before_the_draw():
+    state = position(phase="start")
+    with pytest.raises(SearchError):
+        search(state)
+
+
+def test_team_games_play_from_the_partners_piles():
+    data_state = position(hand=(9, 10, 11, 12, 12), stock=12, build=(4, None, None, None))
+    from dataclasses import replace
+    from tutor.engine.state import Player
+
+    cleo = Player("Cleo", stock=(None, 5), hand=(None,) * 5, discards=((6,), (), (), ()))
+    bo = Player("Bo", stock=(None, 11), hand=(None,) * 5)
+    state = replace(data_state, players=(data_state.players[0], bo, cleo, data_state.players[1]),
+                    teams=((0, 2), (1, 3)))
+    best = search(state).best()
+    owners = {m.source.owner for m in best.moves if isinstance(m, Transfer) and not m.is_discard}
+    assert owners == {"Cleo"}
+    replay(state, best.moves)
+
+
+def test_the_fast_scores_agree_with_the_named_parts():
+    state = midgame(seed=5, turns=12)
+    result = search(state)
+    assert result.best().value == pytest.approx(result.value)
+    for turn in result.turns()[:50]:
+        assert turn.value == pytest.approx(sum(dict(turn.parts).values()))
+
+
+def test_scorer_matches_the_reference_parts():
+    scorer = scorer_for(DEFAULT_WEIGHTS)
+    hand, piles, builds = (0, 3, 7, 9), ((10, 9), (4,), (), (SKIP_BO,)), (0, 2, 5, 8)
+    endings = [("x", card, pile) for card in (0, 3, 7, 9) for pile in range(4)]
+    for ending, value in zip(endings, scorer.endings(hand, piles, builds, endings)):
+        _, card, pile = ending
+        kept = list(hand)
+        kept.remove(card)
+        after = tuple(p + (card,) if i == pile else p for i, p in enumerate(piles))
+        assert value == pytest.approx(parts_total(hand_parts(DEFAULT_WEIGHTS, tuple(kept), after, builds)))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 30), players=st.sampled_from([2, 3]))
+def test_lines_from_dealt_positions_replay_and_keep_the_deck(seed, turns, players):
+    state = midgame(seed, turns, players=players)
+    if state.phase is not Phase.PLAY:
+        return
+    result = search(state)
+    lines = [result.best(), *result.runners_up(5)]
+    for line in lines:
+        final = replay(state, line.moves, seed)
+        assert accounts_for_deck(final)
+        assert Counter(final.all_cards()) == Counter(state.all_cards())

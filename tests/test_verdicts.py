@@ -1,0 +1,202 @@
+"""Move verdicts: quality, loss grades, and one table per principle detector."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tutor.engine.cards import SKIP_BO
+from tutor.engine.moves import Draw, EndTurn
+from tutor.engine.notation import parse_move
+from tutor.engine.principles import (
+    DESCENDING, DETECTORS, MIND_OPPONENTS, PRINCIPLES, SAVE_WILDS, SPREAD, STOCK_FIRST, Context,
+)
+from tutor.engine.rules import check_move
+from tutor.engine.search import TurnSearch
+from tutor.engine.verdicts import BEST_MARGIN, WEAK_FROM, assess_move, grade_of
+from tutor.engine.view import player_view
+
+from analysis_positions import position
+
+SB = SKIP_BO
+
+
+def verdict(state, text):
+    move = parse_move(text)
+    assert check_move(state, move).legal, text
+    return assess_move(state, move)
+
+
+def fires(detector, state, text) -> bool:
+    """Whether ``detector`` speaks about the move, whatever its quality."""
+    view = player_view(state, state.turn)
+    search = TurnSearch(view)
+    move = parse_move(text)
+    return DETECTORS[detector](Context(view, move, search.best(), search.best_after(move))) is not None
+
+
+# -- one table per principle: (position, move, weak?) --------------------------------
+
+STOCK_FIRST_CASES = [
+    pytest.param(position(hand=(5, 9, 10, 11, 12), stock=5), "hand 5 to build 1", True, id="hand-card-blocks-stock"),
+    pytest.param(position(hand=(5, 9, 10, 11, 12), stock=5), "hand 9 to discard 1", True, id="discard-instead-of-stock"),
+    pytest.param(position(hand=(6, 9, 10, 11, 12), stock=7, discards=((5,),)), "hand 9 to discard 2", True,
+                 id="missed-chain-through-a-discard"),
+    pytest.param(position(hand=(5, 9, 10, 11, 12), stock=5), "stock to build 1", False, id="the-stock-itself"),
+    pytest.param(position(hand=(6, 9, 10, 11, 12), stock=7, build=(5, None, None, None)), "hand 6 to build 1", False,
+                 id="card-that-opens-the-way"),
+]
+
+
+@pytest.mark.parametrize("state, text, weak", STOCK_FIRST_CASES)
+def test_stock_first(state, text, weak):
+    result = verdict(state, text)
+    assert (result.quality == "weak") == weak
+    assert (STOCK_FIRST in result.principles) == weak
+    assert fires(STOCK_FIRST, state, text) == weak
+
+
+SAVE_WILDS_CASES = [
+    pytest.param(position(hand=(SB, 9, 10, 11, 3), stock=12), "hand SB to build 1", True, id="wild-for-nothing"),
+    pytest.param(position(hand=(9, 10, 11, 3, 12), stock=12, discards=((SB,), (), (), ())), "hand 9 to discard 1",
+                 True, id="wild-buried-on-a-discard-pile"),
+    pytest.param(position(hand=(SB, 9, 10, 11, 3), stock=6), "hand SB to build 1", False, id="wild-frees-the-stock"),
+    pytest.param(position(hand=(SB, 9, 10, 11, 3), stock=12), "hand 9 to discard 1", False, id="wild-kept"),
+]
+
+
+@pytest.mark.parametrize("state, text, weak", SAVE_WILDS_CASES)
+def test_save_wilds(state, text, weak):
+    result = verdict(state, text)
+    assert (result.quality == "weak") == weak
+    assert (SAVE_WILDS in result.principles) == weak
+    assert fires(SAVE_WILDS, state, text) == weak
+
+
+FULL_PILES = ((8,), (4,), (10,), (2,))
+DESCENDING_CASES = [
+    pytest.param(position(hand=(9, 7, 12, 11, 3), stock=12, discards=FULL_PILES), "hand 9 to discard 2", True,
+                 id="nine-buries-a-four"),
+    pytest.param(position(hand=(9, 7, 12, 11, 3), stock=12, discards=FULL_PILES), "hand 12 to discard 4", True,
+                 id="twelve-buries-a-two"),
+    pytest.param(position(hand=(9, 7, 12, 11, 3), stock=12, discards=FULL_PILES), "hand 9 to discard 3", False,
+                 id="run-nine-on-ten"),
+    pytest.param(position(hand=(9, 7, 12, 11, 3), stock=12, discards=FULL_PILES), "hand 7 to discard 1", False,
+                 id="run-seven-on-eight"),
+]
+
+
+@pytest.mark.parametrize("state, text, weak", DESCENDING_CASES)
+def test_descending_discards(state, text, weak):
+    result = verdict(state, text)
+    assert (result.quality == "weak") == weak
+    assert (DESCENDING in result.principles) == weak
+    assert fires(DESCENDING, state, text) == weak
+
+
+SPREAD_CASES = [
+    pytest.param(position(hand=(9, 10, 11, 3, 12), stock=12, discards=((5,),)), "hand 9 to discard 1", True,
+                 id="buries-a-five-with-three-piles-empty"),
+    pytest.param(position(hand=(9, 10, 11, 3, 12), stock=12, discards=((5,),)), "hand 12 to discard 2", False,
+                 id="empty-pile-used"),
+    pytest.param(position(hand=(9, 10, 11, 4, 12), stock=12, discards=((5,),)), "hand 4 to discard 1", False,
+                 id="a-run-may-go-on-a-pile"),
+]
+
+
+@pytest.mark.parametrize("state, text, weak", SPREAD_CASES)
+def test_spread_discards(state, text, weak):
+    result = verdict(state, text)
+    assert (result.quality == "weak") == weak
+    assert (SPREAD in result.principles) == weak
+    assert fires(SPREAD, state, text) == weak
+
+
+MIND_OPPONENTS_CASES = [
+    pytest.param(position(hand=(6, 9, 10, 11, 12), stock=12, build=(5, None, None, None), opponent=7),
+                 "hand 6 to build 1", True, id="builds-to-one-below-annas-seven"),
+    pytest.param(position(hand=(6, 9, 10, 11, 12), stock=12, build=(5, None, None, None), opponent=3),
+                 "hand 6 to build 1", False, id="annas-card-is-far-away"),
+    pytest.param(position(hand=(6, 9, 10, 11, 12), stock=7, build=(5, None, None, None), opponent=8),
+                 "hand 6 to build 1", False, id="own-stock-comes-first"),
+]
+
+
+@pytest.mark.parametrize("state, text, weak", MIND_OPPONENTS_CASES)
+def test_mind_opponents(state, text, weak):
+    result = verdict(state, text)
+    assert (result.quality == "weak") == weak
+    assert (MIND_OPPONENTS in result.principles) == weak
+    if weak:
+        assert "Anna's stock" in result.explanation
+
+
+# -- the verdict as a whole ------------------------------------------------------------
+
+
+def test_every_principle_has_a_detector():
+    assert set(DETECTORS) == set(PRINCIPLES)
+
+
+def test_a_weak_move_names_cards_and_a_better_turn():
+    result = verdict(position(hand=(5, 9, 10, 11, 12), stock=5), "hand 5 to build 1")
+    assert result.quality == "weak" and result.grade in ("inaccuracy", "mistake", "blunder")
+    assert result.better.startswith("stock 5 to build 1")
+    assert "5 from your hand" in result.explanation and "5 on your stock" in result.explanation
+    for move in result.better.split(", "):
+        parse_move(move)
+
+
+def test_best_moves_carry_no_advice():
+    result = verdict(position(hand=(5, 9, 10, 11, 12), stock=5), "stock to build 1")
+    assert result.quality == "best" and result.loss <= BEST_MARGIN
+    assert result.principles == () and result.better is None
+
+
+def test_draws_ends_and_forced_moves_are_best():
+    state = position(hand=(5, 9, 10, 11, 12), stock=5, phase="start")
+    assert assess_move(state, Draw()).quality == "best"
+    empty = position(hand=(), stock=12, draw_pile=0)
+    assert assess_move(empty, EndTurn()).quality == "best"
+    single = position(hand=(9,), stock=12, build=(4, None, None, None), discards=((10,), (11,), (12,), (3,)))
+    assert assess_move(single, parse_move("hand 9 to discard 1")).quality == "best"
+
+
+def test_unknown_cards_are_analysed_with_what_is_seen():
+    state = position(hand=5, stock=5)
+    assert verdict(state, "stock to build 1").quality == "best"
+    hidden_top = position(hand=(9, 10, 11, 12, 12), stock=None)
+    result = verdict(hidden_top, "stock 5 to build 1")
+    assert result.quality in ("best", "good", "weak")
+
+
+def test_grades_follow_the_loss():
+    assert grade_of(0.0) == "best"
+    assert grade_of(WEAK_FROM / 2) == "good"
+    assert grade_of(WEAK_FROM) == "inaccuracy"
+    assert grade_of(6.0) == "mistake"
+    assert grade_of(100.0) == "blunder"
+
+
+def test_json_fields_of_a_weak_move():
+    entry = verdict(position(hand=(5, 9, 10, 11, 12), stock=5), "hand 5 to build 1").to_json()
+    assert entry["quality"] == "weak"
+    assert set(entry) >= {"quality", "principles", "better", "explanation", "loss", "grade"}
+
+
+def test_hidden_cards_do_not_change_the_verdict():
+    """The same visible position with other hidden cards gets the same verdict and the same bot plan."""
+    from tutor.engine.bots import StrongBot
+    import random
+
+    base = position(hand=(6, 9, SB, 11, 3), stock=7, build=(5, 2, None, None), discards=((10, 9),))
+    other_hands = replace(base.players[1], hand=(1, 2, 3, 4, 5), stock=(12,) * 10 + base.players[1].stock[-1:])
+    mine = replace(base.players[0], stock=(SB,) * 11 + base.players[0].stock[-1:])
+    twin = replace(base, players=(mine, other_hands), draw_pile=(SB,) * 40 + (1,) * 20)
+    for text in ("hand 6 to build 1", "hand SB to build 2", "hand 9 to discard 2", "stock to build 1"):
+        move = parse_move(text)
+        if check_move(base, move).legal:
+            assert assess_move(base, move) == assess_move(twin, move)
+    bot = StrongBot()
+    assert bot.plan(player_view(base, 0), random.Random(1)) == bot.plan(player_view(twin, 0), random.Random(2))
