@@ -1,0 +1,316 @@
+"""``tutor scenario``: validate, test, new, show and schema, as a teacher uses them."""
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tutor.cli import scenario as scenario_cli
+from tutor.cli.app import build_app
+from tutor.scenario.schema import SCHEMA
+
+ROOT = Path(__file__).resolve().parent.parent
+STOCK_FIRST = ROOT / "scenarios" / "rules" / "stock-first.yaml"
+
+runner = CliRunner()
+app = build_app()
+
+POSITION = """\
+title: Stock first
+build: [6, null, 2, null]
+players:
+  - name: you
+    stock: {top: 7, count: 12, next: [4]}
+    hand: [3, 5, SB, 9, 12]
+  - name: Anna
+    stock: {top: 8, count: 20}
+    hand: 5
+"""
+
+
+def run(*args):
+    return runner.invoke(app, ["scenario", *map(str, args)])
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# -- validate ------------------------------------------------------------------
+
+
+def test_validate_accepts_a_good_file():
+    result = run("validate", STOCK_FIRST)
+    assert result.exit_code == 0, result.output
+    assert "ok" in result.stdout and "stock-first.yaml" in result.stdout
+
+
+def test_validate_reports_every_problem_of_a_file_with_its_line(tmp_path):
+    path = write(tmp_path, "broken.yaml", """\
+title: Three problems
+build: [6, null, 13, null]
+players:
+  - name: you
+    stock: {top: 7, count: 12}
+    hnad: [3, 5]
+  - name: Anna
+    stock: {top: 8, count: 12}
+expect:
+  - moves: stock to bild 1
+    legal: true
+  - moves: hand 5 to build 1
+    legal: false
+""")
+    result = run("validate", path)
+    assert result.exit_code == 2
+    lines = [line for line in result.stdout.splitlines() if line.startswith(str(path))]
+    places = [line[len(str(path)) + 1:].split(":")[0] for line in lines]
+    assert places == ["2", "6", "10", "12"], result.stdout
+    assert "did you mean 'hand'" in result.stdout
+    assert "cannot read the move 'stock to bild 1'" in result.stdout
+    assert "rule:" in lines[-1]
+
+
+def test_validate_checks_all_files_and_reports_json(tmp_path):
+    good = write(tmp_path, "good.yaml", POSITION)
+    bad = write(tmp_path, "bad.yaml", "title: [unclosed\n")
+    result = run("validate", good, bad, tmp_path / "missing.yaml", "--json")
+    assert result.exit_code == 2
+    document = json.loads(result.stdout)
+    assert document["valid"] is False
+    assert [f["valid"] for f in document["files"]] == [True, False, False]
+    problem = document["files"][1]["problems"][0]
+    assert problem["line"] in (1, 2) and "YAML syntax" in problem["message"]
+    assert "no such file" in document["files"][2]["problems"][0]["message"]
+
+
+def test_validate_json_of_good_files_says_valid(tmp_path):
+    result = run("validate", "--json", write(tmp_path, "a.yaml", POSITION), STOCK_FIRST)
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["valid"] is True
+
+
+# -- test ----------------------------------------------------------------------
+
+
+def test_test_passes_a_file_whose_expectations_hold():
+    result = run("test", STOCK_FIRST)
+    assert result.exit_code == 0, result.output
+    assert "PASS" in result.stdout and "1 passed, 0 failed" in result.stdout
+
+
+def test_test_catches_a_wrong_expectation_and_names_it(tmp_path):
+    path = write(tmp_path, "wrong.yaml", POSITION + """\
+expect:
+  - moves: stock to build 1
+    legal: true
+  - moves: hand 5 to build 3
+    legal: true
+    note: deliberately wrong
+""")
+    result = run("test", path)
+    assert result.exit_code == 1
+    out = result.stdout
+    assert "FAIL" in out and "wrong.yaml" in out
+    assert "line 13" in out and "hand 5 to build 3" in out
+    assert "build.sequence" in out and "deliberately wrong" in out
+    assert "0 passed, 1 failed" in out
+
+
+def test_test_json_lists_each_expectation(tmp_path):
+    path = write(tmp_path, "wrong.yaml", POSITION + """\
+expect:
+  - moves: stock to build 1
+    legal: false
+    rule: build.sequence
+  - moves: [stock to build 1, stock 4 to build 1]
+    legal: false
+    rule: build.sequence
+""")
+    result = run("test", path, "--json")
+    assert result.exit_code == 1
+    document = json.loads(result.stdout)
+    assert (document["passed"], document["failed"], document["unusable"]) == (0, 1, 0)
+    first, second = document["files"][0]["expectations"]
+    assert first["passed"] is False and first["line"] == 11
+    assert "ruled legal" in first["failures"][0]
+    assert second["passed"] is True
+
+
+def test_test_wrong_rule_and_wrong_outcome_are_reported(tmp_path):
+    path = write(tmp_path, "rule.yaml", POSITION + """\
+expect:
+  - moves: hand 5 to build 3
+    legal: false
+    rule: build.start
+  - moves: stock to build 1
+    then: {build: [8, null, 2, null], stock_top: 9}
+""")
+    failures = [f for e in json.loads(run("test", path, "--json").stdout)["files"][0]["expectations"]
+                for f in e.get("failures", [])]
+    assert any("expected the rule build.start" in f and "build.sequence" in f for f in failures)
+    assert any("expected build [8, none, none" not in f and "expected build" in f for f in failures)
+    assert any("expected stock_top 9; found 4" in f for f in failures)
+
+
+def test_test_plays_several_turns_into_a_stalemate(tmp_path):
+    path = write(tmp_path, "stalemate.yaml", """\
+title: Stalemate
+phase: start
+build: [3, 5, 8, 10]
+draw_pile: 0
+players:
+  - {name: you, stock: {top: 7, count: 9}, hand: [12]}
+  - {name: Anna, stock: {top: 1, count: 4}, hand: [12]}
+expect:
+  - turns: [[hand 12 to discard 1], [hand 12 to discard 1]]
+    then: {round_over: true, winners: [], points: 0}
+  - turns: [[hand 12 to discard 1, end]]
+    legal: false
+    rule: turn.over
+  - turns: [[stock to build 1], [hand 12 to discard 1]]
+    legal: true
+""")
+    result = run("test", path, "--json")
+    checks = json.loads(result.stdout)["files"][0]["expectations"]
+    assert [c["passed"] for c in checks] == [True, True, False]
+    assert "already illegal (build.sequence)" in checks[2]["failures"][0]
+
+
+def test_test_reports_unusable_files_with_exit_2(tmp_path):
+    write(tmp_path, "good.yaml", POSITION + "expect:\n  - moves: stock to build 1\n    legal: true\n")
+    write(tmp_path, "bad.yaml", POSITION.replace("top: 7", "top: 14"))
+    result = run("test", tmp_path)
+    assert result.exit_code == 2
+    assert "ERROR" in result.stdout and "bad.yaml:5:" in result.stdout
+    assert "1 passed, 0 failed, 1 unusable" in result.stdout
+
+
+def test_test_of_a_missing_path_is_unusable(tmp_path):
+    result = run("test", tmp_path / "nowhere")
+    assert result.exit_code == 2
+    assert "no such file or folder" in result.stdout
+
+
+def test_quality_expectations_fail_clearly_without_the_analysis(tmp_path, monkeypatch):
+    monkeypatch.setattr(scenario_cli, "default_assess", lambda: None)
+    path = write(tmp_path, "quality.yaml", POSITION + """\
+expect:
+  - moves: stock to build 1
+    best: true
+avoid: [hand SB to build 1]
+""")
+    result = run("test", path, "--json")
+    assert result.exit_code == 1
+    checks = json.loads(result.stdout)["files"][0]["expectations"]
+    assert all(c["failures"] == ["quality verdicts are not available"] for c in checks)
+
+
+def test_quality_expectations_use_the_analysis(tmp_path, monkeypatch):
+    verdicts = {"stock to build 1": {"quality": "best", "principles": []},
+                "hand SB to build 1": {"quality": "weak", "principles": ["strategy.save-wilds"],
+                                       "better": "stock to build 1"}}
+    from tutor.engine import format_move
+
+    monkeypatch.setattr(scenario_cli, "default_assess",
+                        lambda: lambda state, move: verdicts[format_move(move)])
+    path = write(tmp_path, "quality.yaml", POSITION + """\
+expect:
+  - moves: stock to build 1
+    best: true
+  - moves: hand SB to build 1
+    quality: weak
+    principle: strategy.save-wilds
+  - moves: hand SB to build 1
+    quality: good
+avoid: [stock to build 1]
+""")
+    checks = json.loads(run("test", path, "--json").stdout)["files"][0]["expectations"]
+    assert [c["passed"] for c in checks] == [True, True, False, False]
+    assert checks[2]["failures"] == ["expected quality good; the analysis grades it weak (better: stock to build 1)"]
+    assert "not among the best" in checks[3]["failures"][0]
+
+
+# -- new -----------------------------------------------------------------------
+
+
+def test_new_writes_a_template_that_validate_and_test_accept(tmp_path):
+    path = tmp_path / "lesson" / "new.yaml"
+    result = run("new", path)
+    assert result.exit_code == 0, result.output
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# yaml-language-server: $schema=")
+    assert "question:" in text and "expect:" in text and "answer:" in text
+    assert run("validate", path).exit_code == 0
+    assert run("test", path).exit_code == 0
+
+
+def test_new_never_overwrites_without_force(tmp_path):
+    path = write(tmp_path, "mine.yaml", "keep me\n")
+    result = run("new", path)
+    assert result.exit_code == 2
+    assert "--force" in result.stderr
+    assert path.read_text(encoding="utf-8") == "keep me\n"
+    assert run("new", path, "--force").exit_code == 0
+    assert path.read_text(encoding="utf-8") != "keep me\n"
+
+
+def test_new_from_the_one_line_position(tmp_path):
+    path = tmp_path / "quick.yaml"
+    result = run("new", path, "--title", "Nine on eight", "--build", "8,-,-,-", "--stock", "9",
+                 "--hand", "1,4,4,11,12", "--opponent", "Anna:3")
+    assert result.exit_code == 0, result.output
+    text = path.read_text(encoding="utf-8")
+    assert "title: Nine on eight" in text and "build: [8, null, null, null]" in text
+    assert "moves: stock to build 1" in text
+    assert run("validate", path).exit_code == 0
+    assert run("test", path).exit_code == 0
+
+
+def test_new_prints_to_stdout_without_a_file():
+    result = run("new")
+    assert result.exit_code == 0
+    assert result.stdout.count("title:") == 1
+
+
+def test_new_refuses_a_broken_one_line_position(tmp_path):
+    result = run("new", tmp_path / "x.yaml", "--build", "13")
+    assert result.exit_code == 2
+    assert not (tmp_path / "x.yaml").exists()
+
+
+# -- show and schema -----------------------------------------------------------
+
+
+def test_show_draws_the_players_view(tmp_path):
+    path = write(tmp_path, "show.yaml", POSITION + "question: Which card?\nanswer: The seven.\n")
+    result = run("show", path)
+    assert result.exit_code == 0, result.output
+    assert "Stock first" in result.stdout and "Which card?" in result.stdout
+    assert "The seven." not in result.stdout and "Hidden" not in result.stdout
+
+
+def test_show_reveal_lists_hidden_cards_and_the_answer(tmp_path):
+    path = write(tmp_path, "show.yaml", POSITION + "question: Which card?\nanswer: The seven.\n"
+                 "expect:\n  - moves: stock to build 1\n    legal: true\n")
+    result = run("show", path, "--reveal")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Hidden from the player to move" in out
+    assert "your stock under the top (next first): 4" in out
+    assert "stock to build 1: legal" in out and "The seven." in out
+
+
+def test_show_of_a_broken_file_is_unusable(tmp_path):
+    result = run("show", write(tmp_path, "bad.yaml", "title: x\n"))
+    assert result.exit_code == 2
+    assert "players" in result.stderr
+
+
+def test_schema_prints_the_json_schema():
+    result = run("schema")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == json.loads(json.dumps(SCHEMA))
