@@ -27,7 +27,8 @@ _CORE_TAGS = {
     "tag:yaml.org,2002:" + name for name in ("str", "int", "float", "bool", "null", "seq", "map")
 }
 _SCALAR_CONSTRUCTOR = yaml.constructor.SafeConstructor()
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's safe loader when present: faster
+_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's safe loader when present: faster
+_FAST_LOADER_NESTING = 1000  # libyaml nests by recursing in C: far deeper files would crash the process
 
 
 @dataclass(frozen=True)
@@ -173,7 +174,7 @@ def _path_words(path: Path) -> str:
 def parse_yaml(text: str, source: str) -> tuple[Any, dict[Path, tuple[int, int]]]:
     """Compose ``text`` with the safe loader and build plain data with each value's position."""
     try:
-        node = yaml.compose(text, Loader=_SAFE_LOADER)
+        node = yaml.compose(text, Loader=_loader_for(text))
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or error.context or "malformed YAML"
@@ -190,6 +191,16 @@ def parse_yaml(text: str, source: str) -> tuple[Any, dict[Path, tuple[int, int]]
     if builder.problems:
         raise ScenarioError(source, builder.problems)
     return data, builder.marks
+
+
+def _loader_for(text: str) -> type:
+    """libyaml's safe loader, unless the text might nest deeper than it can safely go.
+
+    Every level of nesting takes one of ``[ { - : ?``, so their count bounds the depth;
+    PyYAML's own safe loader stops deep nesting with a ``RecursionError``.
+    """
+    indicators = sum(text.count(mark) for mark in "[{-:?")
+    return _FAST_LOADER if indicators <= _FAST_LOADER_NESTING else yaml.SafeLoader
 
 
 class _DataBuilder:
