@@ -3,7 +3,6 @@
 import json
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from tutor.cli import scenario as scenario_cli
@@ -314,3 +313,15 @@ def test_schema_prints_the_json_schema():
     result = run("schema")
     assert result.exit_code == 0
     assert json.loads(result.stdout) == json.loads(json.dumps(SCHEMA))
+
+
+def test_validate_refuses_moves_naming_a_stranger(tmp_path):
+    path = write(tmp_path, "stranger.yaml", POSITION + """\
+expect:
+  - moves: Bob:stock to build 1
+    legal: false
+    rule: source.not-yours
+""")
+    result = run("validate", path)
+    assert result.exit_code == 2
+    assert f"{path}:11:5: expect[1]: the move 'Bob:stock to build 1' names 'Bob'" in result.stdout

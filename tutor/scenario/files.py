@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Optional
 
+from ..engine import Transfer
+from ..engine.position import Problem
 from .expectations import Expectation, read_expectations
 from .loader import (
     Located, Scenario, ScenarioError, _placed, parse_yaml, read_scenario_text, scenario_from_data,
@@ -47,10 +49,27 @@ def check_file(path: str | os.PathLike[str]) -> CheckedFile:
         checked.problems.extend(error.problems)
     checked.expectations, notation = read_expectations(data)
     checked.problems.extend(_placed(notation, marks))
+    if checked.scenario is not None:
+        checked.problems.extend(_placed(_strangers(checked.scenario, checked.expectations), marks))
     checked.problems.sort(key=lambda p: (p.line, p.column))
     if checked.problems:
         checked.scenario = None
     return checked
+
+
+def _strangers(scenario: Scenario, expectations: list[Expectation]) -> list[Problem]:
+    """Moves of the expectations that name a player who is not at the table."""
+    names = ", ".join(player.name for player in scenario.state.players)
+    problems = []
+    for expectation in expectations:
+        for turn in expectation.turns:
+            for text, move in turn:
+                owners = (move.source.owner, move.target.owner) if isinstance(move, Transfer) else ()
+                for owner in owners:
+                    if owner is not None and scenario.state.seat_of(owner) is None:
+                        problems.append(Problem(expectation.path, f"the move {text!r} names {owner!r}, who is "
+                                                                  f"not at the table (players: {names})"))
+    return problems
 
 
 def scenario_files(paths: list[str]) -> tuple[list[str], list[CheckedFile]]:
