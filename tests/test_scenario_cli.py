@@ -325,3 +325,10 @@ expect:
     result = run("validate", path)
     assert result.exit_code == 2
     assert f"{path}:11:5: expect[1]: the move 'Bob:stock to build 1' names 'Bob'" in result.stdout
+
+
+def test_new_from_a_position_before_the_draw_expects_the_draw(tmp_path):
+    path = tmp_path / "start.yaml"
+    assert run("new", path, "--phase", "start", "--stock", "1", "--hand", "2,3", "--draw-next", "4,5,6").exit_code == 0
+    assert "moves: draw" in path.read_text(encoding="utf-8")
+    assert run("test", path).exit_code == 0

@@ -6,8 +6,7 @@ from typing import Any, Optional
 
 import yaml
 
-from ..engine import PileKind, format_move
-from ..engine.legal import build_plays
+from ..engine import GameState, Move, PileKind, Transfer, format_move, legal_moves
 from ..scenario.loader import ScenarioError, scenario_from_data
 from ..scenario.schema import SCHEMA_FILE
 from .quick import QuickPosition, QuickPositionError
@@ -90,9 +89,16 @@ def _from_quick(quick: QuickPosition) -> dict[str, Any]:
             "question": "Which card can you play?", "answer": "Say what is legal, and why.\n"}
     data["players"] = [{**player, "discards": player.get("discards") or [[], [], [], []]}
                        for player in data["players"]]
-    plays = sorted(build_plays(state), key=lambda play: play.source.kind != PileKind.STOCK)
-    data["expect"] = [{"moves": format_move(plays[0]), "legal": True}] if plays else []
+    data["expect"] = [{"moves": format_move(move), "legal": True} for move in _a_legal_move(state)]
     return data
+
+
+def _a_legal_move(state: GameState) -> list[Move]:
+    """One legal move to start the expectations with: a stock play where there is one, else a build play."""
+    moves = legal_moves(state)
+    ranked = sorted((move for move in moves if isinstance(move, Transfer) and not move.is_discard),
+                    key=lambda move: move.source.kind is not PileKind.STOCK)
+    return ranked[:1] or moves[:1]
 
 
 def _player(player: dict[str, Any], explain: bool) -> list[str]:
