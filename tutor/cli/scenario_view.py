@@ -75,7 +75,7 @@ def _cards(cards: tuple) -> Text:
     unknown = len(cards) - len(known)
     if known and cards[: len(known)] == tuple(known):
         text = cards_text(known)
-        return text.append(f" then {unknown} not fixed by the file", style="dim") if unknown else text
+        return text.append(f", then {unknown} cards not fixed by the file", style="dim") if unknown else text
     if not known:
         return Text(f"{unknown} cards not fixed by the file", style="dim")
     return Text(" ").join(card_text(card) for card in cards)

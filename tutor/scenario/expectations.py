@@ -362,7 +362,7 @@ def _shown(value: Any, cards: bool = False) -> str:
         return "{" + ", ".join(f"{key}: {_shown(item, key in ('hand', 'stock_top'))}"
                                for key, item in value.items()) + "}"
     if value is None:
-        return "none" if not cards else "?"
+        return "null" if not cards else "?"
     if isinstance(value, bool):
         return str(value).lower()
     if cards and isinstance(value, int):
