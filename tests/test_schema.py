@@ -1,11 +1,14 @@
 """The scenario JSON Schema: the shipped file, the gallery, broken files, and the loader's own checks."""
 
+import copy
 import json
 from pathlib import Path
 
 import jsonschema
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.scenario.schema import SCHEMA, SCHEMA_FILE, schema_text, shape_problems
 
@@ -88,3 +91,35 @@ def test_broken_expectations_are_refused_in_plain_words(expectation, words):
     messages = _messages(data)
     assert any(words in message for message in messages), messages
     assert list(VALIDATOR.iter_errors(data))
+
+
+_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-3, 40),
+                    st.sampled_from(["SB", "sb", "x", "", "build.sequence", "weak", "stock to build 1", "you"]))
+_VALUES = st.recursive(_LEAVES, lambda inner: st.one_of(
+    st.lists(inner, max_size=5),
+    st.dictionaries(st.sampled_from(["moves", "legal", "rule", "top", "count", "name", "then", "build", "x"]),
+                    inner, max_size=4)), max_leaves=10)
+_GALLERY_DATA = [_data(path) for path in GALLERY]
+
+
+def _paths(value, prefix=()):
+    if prefix:
+        yield prefix
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for step, item in items:
+        yield from _paths(item, prefix + (step,))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_loader_check_and_jsonschema_agree_on_damaged_gallery_files(data):
+    scenario = copy.deepcopy(data.draw(st.sampled_from(_GALLERY_DATA)))
+    path = data.draw(st.sampled_from(list(_paths(scenario))))
+    parent = scenario
+    for step in path[:-1]:
+        parent = parent[step]
+    if isinstance(parent, dict) and data.draw(st.booleans()):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = data.draw(_VALUES)
+    assert bool(shape_problems(scenario)) == bool(list(VALIDATOR.iter_errors(scenario)))
