@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Optional
 
 import typer
@@ -80,6 +81,14 @@ def exit_status(reports: list[MoveReport]) -> int:
     return {Verdict.LEGAL: EXIT_LEGAL, Verdict.ILLEGAL: EXIT_ILLEGAL, Verdict.UNDECIDABLE: EXIT_UNUSABLE}[last]
 
 
+def split_arguments(arguments: list[str], quick: QuickPosition) -> tuple[Optional[str], list[str]]:
+    """The scenario file and the moves; with a one-line position all are moves, unless the first is a file."""
+    first = arguments[0]
+    if quick.given and not (first.lower().endswith((".yaml", ".yml")) or Path(first).is_file()):
+        return None, arguments
+    return first, arguments[1:]
+
+
 @with_quick_position
 def check_command(
     arguments: list[str] = typer.Argument(..., metavar="[SCENARIO] MOVE...",
@@ -91,7 +100,7 @@ def check_command(
 
     Exit status: 0 all legal, 1 a move is illegal, 2 the input is unusable.
     """
-    path, texts = (None, arguments) if quick.given else (arguments[0], arguments[1:])
+    path, texts = split_arguments(arguments, quick)
     if not texts:
         unusable(["give at least one move, e.g. \"stock to build 1\""], as_json=as_json, kind="usage")
     scenario = load_position(path, quick, as_json=as_json)

@@ -7,6 +7,7 @@ Rich is imported only when something is printed for a person, so that
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -24,13 +25,18 @@ def console() -> "Console":
     """A rich console on stdout (colours follow the terminal and NO_COLOR)."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False)
+    return Console(highlight=False, soft_wrap=False, **_plain_if_asked())
 
 
 def error_console() -> "Console":
     from rich.console import Console
 
-    return Console(stderr=True, highlight=False)
+    return Console(stderr=True, highlight=False, **_plain_if_asked())
+
+
+def _plain_if_asked() -> dict[str, Any]:
+    """With NO_COLOR set, no escape codes at all: rich alone would still print bold and dim."""
+    return {"color_system": None} if os.environ.get("NO_COLOR") else {}
 
 
 def print_json(document: Any) -> None:

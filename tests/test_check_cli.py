@@ -1,0 +1,338 @@
+"""``tutor check`` (SPEC §4): exit codes, the JSON document, diagnostics, one-line positions, hostile input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tutor.cli.app import app
+from tutor.engine.rules import RULES
+
+runner = CliRunner()
+
+POSITION = """\
+title: Stock first
+description: Your stock shows a 7 and a build pile stands at 6.
+build: [6, null, 2, null]
+draw_pile: {count: 40, next: [4, 4, 6, 8, 10]}
+players:
+  - name: you
+    stock: {top: 7, count: 12}
+    hand: [3, 5, SB, 9, 12]
+    discards: [[11, 10, 9], [], [], []]
+  - name: Anna
+    stock: {top: 8, count: 20}
+    hand: 5
+    discards: [[4]]
+"""
+
+RECYCLING = """\
+title: Nothing left but completed piles
+build: [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]]
+draw_pile: 0
+completed: 0
+players:
+  - name: you
+    stock: {top: 7, count: 12}
+    hand: [12, 1]
+  - name: Anna
+    stock: {top: 8, count: 20}
+"""
+
+
+@pytest.fixture
+def position(tmp_path: Path) -> str:
+    file = tmp_path / "position.yaml"
+    file.write_text(POSITION, encoding="utf-8")
+    return str(file)
+
+
+def check(*args: str):
+    return runner.invoke(app, ["check", *args])
+
+
+def check_json(*args: str) -> tuple[int, dict]:
+    result = check(*args, "--json")
+    return result.exit_code, json.loads(result.stdout)
+
+
+def tutor(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """``python -m tutor`` in a child process, as a user would run it."""
+    environment = {key: value for key, value in os.environ.items()
+                   if key not in ("NO_COLOR", "FORCE_COLOR", "TERM", "COLUMNS")}
+    environment.update(env or {})
+    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True,
+                          env=environment, timeout=60)
+
+
+# -- exit codes ----------------------------------------------------------------------------------------
+
+
+def test_all_legal_exits_0(position):
+    result = check(position, "stock to build 1", "hand 9 to discard 2")
+    assert result.exit_code == 0, result.output
+    assert "LEGAL" in result.stdout and "ILLEGAL" not in result.stdout
+
+
+def test_an_illegal_move_exits_1_and_names_the_rule(position):
+    result = check(position, "hand 5 to build 3")
+    assert result.exit_code == 1
+    assert "ILLEGAL" in result.stdout and "build.sequence" in result.stdout
+    assert "5" in result.stdout and "build pile 3" in result.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ["fly to build 1"],
+    ["stock to build 1", "hand 5 build 3"],
+    [],
+])
+def test_unreadable_or_missing_moves_exit_2(position, args):
+    result = check(position, *args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "error:" in result.stderr
+
+
+def test_a_move_naming_a_stranger_exits_2(position):
+    result = check(position, "Zed:stock to build 1")
+    assert result.exit_code == 2
+    assert "Zed" in result.stderr and "you, Anna" in result.stderr
+
+
+def test_a_move_that_cannot_be_decided_exits_2(position):
+    code, document = check_json(position, "stock to build 1", "stock to build 1")
+    assert code == 2
+    assert document["legal"] is None
+    assert document["moves"][1]["undecidable"] is True and "unseen" in document["moves"][1]["reason"]
+
+
+# -- the JSON document ---------------------------------------------------------------------------------
+
+
+def test_json_holds_one_document_in_the_spec_shape(position):
+    result = check(position, "hand 3 to build 3", "stock to build 1", "--json")
+    assert result.exit_code == 0
+    document = json.loads(result.stdout)
+    assert document["legal"] is True
+    assert [entry["move"] for entry in document["moves"]] == ["hand 3 to build 3", "stock to build 1"]
+    for entry in document["moves"]:
+        assert entry["legal"] is True and "rule" not in entry
+        assert isinstance(entry["reason"], str) and entry["reason"]
+    assert result.stderr == ""
+
+
+def test_json_stops_at_the_first_illegal_move_with_its_rule(position):
+    code, document = check_json(position, "h3>b3", "s>b2", "hand 9 to discard 2")
+    assert code == 1
+    assert document["legal"] is False
+    first, second = document["moves"]  # the discard after the illegal move is not ruled on
+    assert first == {**first, "move": "hand 3 to build 3", "legal": True, "input": "h3>b3"}
+    assert second["move"] == "stock to build 2" and second["legal"] is False
+    assert second["rule"] == "build.start" and second["rule"] in RULES
+    assert "7" in second["reason"] and "build pile 2" in second["reason"].lower()
+
+
+def test_json_lists_what_the_rules_did(position):
+    _, document = check_json(position, "stock to build 1", "hand 12 to discard 2")
+    assert any("turns up" in event for event in document["moves"][0]["events"])
+    assert any("turn ends" in event for event in document["moves"][1]["events"])
+
+
+@pytest.mark.parametrize("args, kind", [
+    (["fly to build 1"], "notation"),
+    ([], "usage"),
+])
+def test_json_reports_unusable_input_as_one_error_document(position, args, kind):
+    result = check(position, *args, "--json")
+    assert result.exit_code == 2
+    document = json.loads(result.stdout)
+    assert document["error"]["kind"] == kind and document["error"]["problems"]
+    assert "error:" in result.stderr
+
+
+def test_json_for_a_bad_scenario_names_the_file_and_line(tmp_path):
+    file = tmp_path / "bad.yaml"
+    file.write_text(POSITION.replace("hand: [3, 5, SB, 9, 12]", "hnad: [3, 5, SB, 9, 12]"), encoding="utf-8")
+    result = check(str(file), "stock to build 1", "--json")
+    assert result.exit_code == 2
+    problems = json.loads(result.stdout)["error"]["problems"]
+    assert any(p.startswith(f"{file}:8:") and "did you mean 'hand'" in p for p in problems)
+    assert str(file) in result.stderr
+
+
+def test_every_rule_id_can_come_back_in_json(tmp_path):
+    """One illegal move per rule id, each ruled through the command."""
+    cases = {
+        "source.stock-top": (POSITION, ["stock 5 to build 1"]),
+        "source.discard-top": (POSITION, ["discard 1 10 to build 1"]),
+        "source.hand": (POSITION, ["hand 4 to build 3"]),
+        "source.empty": (POSITION, ["discard 2 to build 1"]),
+        "source.not-yours": (POSITION, ["Anna:discard 1 to build 1"]),
+        "source.build-pile": (POSITION, ["build 1 to build 2"]),
+        "build.sequence": (POSITION, ["hand 5 to build 3"]),
+        "build.start": (POSITION, ["hand 3 to build 2"]),
+        "build.four-piles": (POSITION, ["hand SB to build 5"]),
+        "discard.from-hand": (POSITION, ["stock to discard 2"]),
+        "discard.own-piles": (POSITION, ["hand 9 to Anna:discard 2"]),
+        "discard.four-piles": (POSITION, ["hand 9 to discard 5"]),
+        "turn.draw-first": (POSITION.replace("build: [6", "phase: start\nbuild: [6").replace(
+            "[3, 5, SB, 9, 12]", "[3, 5]"), ["stock to build 1"]),
+        "turn.draw-when-empty": (POSITION, ["draw"]),
+        "turn.discard-to-end": (POSITION, ["end"]),
+        "turn.over": (POSITION, ["hand 9 to discard 2", "stock to build 1"]),
+        "round.over": (POSITION.replace("count: 12", "count: 1"), ["stock to build 1", "hand 3 to build 3"]),
+    }
+    assert set(cases) == set(RULES)
+    for rule_id, (text, moves) in cases.items():
+        file = tmp_path / f"{rule_id}.yaml"
+        file.write_text(text, encoding="utf-8")
+        code, document = check_json(str(file), *moves)
+        assert code == 1, (rule_id, document)
+        assert document["moves"][-1]["rule"] == rule_id, (rule_id, document)
+
+
+def test_recycled_cards_are_not_guessed(tmp_path):
+    file = tmp_path / "recycle.yaml"
+    file.write_text(RECYCLING, encoding="utf-8")
+    code, document = check_json(str(file), "hand 12 to build 1", "hand 1 to build 1", "hand 2 to build 1")
+    assert code == 2 and document["moves"][-1]["undecidable"] is True
+    code, document = check_json(str(file), "hand 12 to build 1", "hand 1 to build 1", "draw 2 3 4 5 6",
+                                "hand 2 to build 1")
+    assert code == 0, document
+
+
+# -- the one-line position -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options, moves, code, words", [
+    (["--build", "6,-,2,-", "--stock", "7"], ["s>b1"], 0, ["7", "build pile 1"]),
+    (["--build", "6,-,2,-", "--stock", "7"], ["s>b2"], 1, ["build.start"]),
+    (["--build", "6", "--stock", "7", "--stock-count", "1"], ["s>b1", "end"], 1, ["round.over"]),
+    (["--build", "6", "--stock", "-"], ["s>b1"], 1, ["source.empty"]),
+    (["--build", "2", "--hand", "3,5,SB"], ["h3>b1", "h5>b1"], 1, ["build.sequence", "5"]),
+    (["--hand", "3,5"], ["h4>b1"], 1, ["source.hand", "3, 5"]),
+    (["--build", "8", "--discards", "11,10,9/-/4"], ["d1>b1", "d1>b1"], 0, ["10"]),
+    (["--build", "8", "--discards", "11,10,9/-/4"], ["d1 10>b1"], 1, ["source.discard-top"]),
+    (["--build", "3", "--discards", "11,10,9/-/4"], ["d3>b1"], 0, ["discard pile 3"]),
+    (["--build", "7", "--opponent", "Anna:8"], ["Anna:s>b1"], 1, ["source.not-yours", "Anna"]),
+    (["--build", "4", "--opponent", "Anna:8", "--opponent", "Bo:9", "--partner", "Cleo:5"], ["Cleo:s>b1"], 0,
+     ["5", "Cleo"]),
+    (["--build", "4", "--opponent", "Anna:8:5", "--opponent", "Bo:9", "--partner", "Cleo:5"], ["Anna:d1>b1"], 1,
+     ["source.not-yours"]),
+    (["--phase", "start", "--hand", "3,9"], ["h3>b1"], 1, ["turn.draw-first"]),
+    (["--phase", "start", "--hand", "3,9", "--draw-next", "1,2,4"], ["draw", "h1>b1", "h2>b1", "h3>b1"], 0, []),
+    (["--hand", "1", "--draw-next", "2,3,4,5,6"], ["h1>b1", "h2>b1"], 0, ["five new cards"]),
+])
+def test_one_line_positions(options, moves, code, words):
+    result = check(*options, *moves, "--json")
+    assert result.exit_code == code, result.output
+    text = result.stdout
+    json.loads(text)
+    for word in words:
+        assert word in text, (word, text)
+
+
+@pytest.mark.parametrize("options, words", [
+    (["--build", "a,b"], ["--build", "'a'"]),
+    (["--hand", "3,x"], ["--hand", "'x'"]),
+    (["--hand", "3,13"], ["command line", "13"]),
+    (["--build", "12"], ["command line", "12"]),
+    (["--stock-count", "-3", "--stock", "7"], ["command line", "negative"]),
+    (["--partner", "Cleo:5"], ["two opponents"]),
+    (["--opponent", ":8"], ["name first"]),
+    (["--phase", "lunch"], ["command line", "lunch"]),
+    (["--discards", "1/2/3/4/5"], ["four discard piles"]),
+])
+def test_bad_one_line_positions_exit_2_with_the_option_named(options, words):
+    result = check(*options, "s>b1")
+    assert result.exit_code == 2, result.output
+    for word in words:
+        assert word in result.stderr, (word, result.stderr)
+    assert "Traceback" not in result.output
+
+
+def test_a_file_and_a_one_line_position_together_are_refused(position):
+    result = check(position, "--build", "6", "s>b1")
+    assert result.exit_code == 2 and "not both" in result.stderr
+
+
+# -- hostile input through the command -----------------------------------------------------------------
+
+HOSTILE = {
+    "broken.yaml": "title: [unclosed\nplayers: {\n",
+    "garbage.bin": bytes(range(256)) * 16,
+    "latin1.yaml": "title: Björn\nplayers: []\n".encode("latin-1"),
+    "evil.yaml": 'title: X\nplayers: !!python/object/apply:os.system ["echo owned > owned.txt"]\n',
+    "bomb.yaml": "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]\n" for i in range(8)
+    ) + "title: X\nplayers: *i\n",
+    "deep.yaml": "title: X\nplayers: " + "[" * 120_000 + "\n",
+    "big.yaml": "title: X\ndescription: '" + "x" * 300_000 + "'\n",
+    "impossible.yaml": POSITION.replace("[[11, 10, 9]", "[[7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_files_exit_2_naming_the_file_without_a_traceback(tmp_path, name):
+    file = tmp_path / name
+    content = HOSTILE[name]
+    file.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    result = tutor("check", str(file), "stock to build 1")
+    assert result.returncode == 2, (result.returncode, result.stderr[-500:])
+    assert str(file) in result.stderr
+    assert result.stdout == ""
+    assert "Traceback" not in result.stdout + result.stderr
+    assert not (tmp_path / "owned.txt").exists() and not Path("owned.txt").exists()
+
+
+@pytest.mark.parametrize("where", ["missing", "directory"])
+def test_missing_files_and_directories_exit_2_naming_them(tmp_path, where):
+    target = tmp_path / "nowhere.yaml" if where == "missing" else tmp_path
+    result = tutor("check", str(target), "stock to build 1", "--json")
+    assert result.returncode == 2
+    assert str(target) in result.stderr
+    assert str(target) in json.loads(result.stdout)["error"]["problems"][0]
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_json_through_the_console_script_is_one_document(position):
+    result = tutor("check", position, "s>b1", "h9>d2", "--json")
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["legal"] is True
+    assert result.stderr == ""
+
+
+# -- colour --------------------------------------------------------------------------------------------
+
+
+def test_colour_is_used_when_a_terminal_is_forced(position):
+    result = tutor("check", position, "stock to build 1", "hand 5 to build 3", env={"FORCE_COLOR": "1"})
+    assert result.returncode == 1
+    assert "\x1b[" in result.stdout
+
+
+def test_no_color_means_no_escape_codes_even_on_a_forced_terminal(position):
+    result = tutor("check", position, "stock to build 1", "hand 5 to build 3",
+                   env={"NO_COLOR": "1", "FORCE_COLOR": "1", "TERM": "xterm-256color"})
+    assert result.returncode == 1
+    assert "\x1b" not in result.stdout + result.stderr
+    assert "ILLEGAL" in result.stdout and "build.sequence" in result.stdout
+
+
+def test_no_color_in_a_real_terminal(position):
+    pexpect = pytest.importorskip("pexpect")
+    env = {key: value for key, value in os.environ.items() if key != "FORCE_COLOR"}
+    env.update({"NO_COLOR": "1", "TERM": "xterm-256color"})
+    child = pexpect.spawn(sys.executable, ["-m", "tutor", "check", position, "stock to build 1", "hand 5 to build 3"],
+                          env=env, encoding="utf-8", timeout=60, dimensions=(40, 120))
+    output = child.read()
+    child.close()
+    assert child.exitstatus == 1
+    assert "ILLEGAL" in output
+    assert "\x1b" not in output
