@@ -39,7 +39,7 @@ def template_text(quick: Optional[QuickPosition] = None, title: Optional[str] = 
     if title:
         data = {**data, "title": title}
     lines = [
-        f"# yaml-language-server: $schema={SCHEMA_FILE.as_uri()}",
+        f"# yaml-language-server: $schema={SCHEMA_FILE}",
         "# A Skip-Bo scenario: one position, the question it asks, and the rulings it expects.",
         "# Piles are written bottom to top (the last card is the top); cards are 1-12 and SB.",
         "# Check the file: tutor scenario validate FILE    Run its expectations: tutor scenario test FILE",
