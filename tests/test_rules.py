@@ -86,6 +86,7 @@ ILLEGAL = [
     ("turn.discard-to-end", lambda: table(seat(hand=[9]), seat("Anna")), "end", ["1 card", "discard"]),
     ("turn.over", ended_turn, "hand 3 to build 1", ["you", "ended"]),
     ("turn.over", ended_turn, "end", ["ended"]),
+    ("turn.over", lambda: after(table(seat(hand=[]), seat("Anna"), draw_pile=0), "end"), "draw", ["you", "ended"]),
     ("round.over", won_round, "hand 3 to discard 1", ["you", "emptied the stock"]),
     ("round.over", won_round, "draw", ["round is over"]),
 ]
@@ -269,6 +270,32 @@ def test_with_nothing_to_draw_an_empty_hand_ends_the_turn_without_a_discard():
     assert rule(result.state, "hand 1 to discard 1").rule == "source.hand"
     assert rule(result.state, "end").legal
     assert after(result.state, "end").phase is Phase.ENDED
+
+
+def test_a_play_with_an_empty_hand_refills_once_a_completion_gives_cards_to_draw():
+    state = table(seat(stock=12, hand=[1]), seat("Anna"), build=[list(range(1, 12))], draw_pile=0, completed=0)
+    state = after(state, "hand 1 to build 2")
+    assert state.players[0].hand == ()
+    result = outcome(state, "stock to build 1", rng=random.Random(3))
+    hand = result.state.players[0].hand
+    assert len(hand) == 5 and None not in hand
+    assert len(result.state.draw_pile) == 7 and result.state.completed == ()
+    assert any("shuffled" in event for event in result.events)
+
+
+def test_an_empty_hand_during_the_turn_draws_five():
+    state = table(seat(hand=[]), seat("Anna"), draw_pile={"count": 30, "next": [2, 3]})
+    ruling = rule(state, "draw")
+    assert ruling.legal and "draw 5" in ruling.reason
+    assert rule(state, "draw 1 2").rule == "turn.draw-when-empty"
+    assert rule(state, "draw 1 7 7 7 7").verdict is Verdict.UNDECIDABLE  # the position fixes a 2 and a 3 first
+    drawn = after(state, "draw")
+    assert drawn.players[0].hand[:2] == (2, 3) and len(drawn.players[0].hand) == 5
+    assert len(drawn.draw_pile) == 25
+    named = after(state, "draw 2 3 SB 5 6")
+    assert named.players[0].hand == (2, 3, SKIP_BO, 5, 6)
+    assert rule(named, "hand 5 to build 1").rule == "build.start"
+    assert rule(state, "end").legal
 
 
 def test_discarding_the_last_hand_card_ends_the_turn_without_a_refill():
@@ -504,6 +531,8 @@ def test_no_stalemate_while_cards_can_be_drawn():
 def test_the_fewest_stock_house_rule_gives_the_stalemate_a_winner():
     state = quiet_turn(quiet_turn(starved("fewest-stock")))
     assert state.phase is Phase.OVER and state.winners == (1,)
+    reason = rule(state, "end").reason
+    assert "stalemate" in reason and "Anna" in reason and "fewest stock" in reason
     score = score_round(state)
     assert score.points == 25 + 5 * 10
     tied = table(seat("you", stock=7, count=4, hand=[9]), seat("Anna", stock=8, count=4, hand=[10]),

@@ -65,7 +65,7 @@ def apply_move(state: GameState, move: Move, rng: Optional[random.Random] = None
 
 
 def _apply_draw(state: GameState, move: Draw, rng: Optional[random.Random], events: list[str]) -> GameState:
-    if state.phase is Phase.START:
+    if state.phase is Phase.START or not state.mover.hand:  # a turn's first draw, or a hand emptied earlier
         wanted = max(0, HAND_SIZE - len(state.mover.hand))
         state = replace(state, phase=Phase.PLAY)
         state = draw_cards(state, wanted, rng, events)

@@ -99,7 +99,7 @@ def check_move(state: GameState, move: Move) -> Ruling:
     if state.phase is Phase.OVER:
         return _illegal("round.over", _round_over_reason(state))
     if state.phase is Phase.ENDED:
-        return _illegal("turn.over", f"{state.mover.name}'s turn already ended with the discard; no more moves.")
+        return _illegal("turn.over", f"{state.mover.name}'s turn already ended; no more moves until the next turn.")
     if isinstance(move, Draw):
         return _check_draw(state, move)
     if isinstance(move, EndTurn):
@@ -117,9 +117,11 @@ def needs_draw(state: GameState) -> bool:
 
 
 def _round_over_reason(state: GameState) -> str:
-    if state.winners:
-        names = " and ".join(state.players[s].name for s in state.winners)
+    names = " and ".join(state.players[s].name for s in state.winners or ())
+    if state.winners and all(not state.players[s].stock for s in state.winners):
         return f"The round is over: {names} emptied the stock, so nobody plays on."
+    if state.winners:
+        return f"The round is over: it ended in a stalemate, won by {names} with the fewest stock cards."
     return "The round is over: it ended in a stalemate, so nobody plays on."
 
 
@@ -128,20 +130,18 @@ def _round_over_reason(state: GameState) -> str:
 
 def _check_draw(state: GameState, move: Draw) -> Ruling:
     hand = state.mover.hand
-    if state.phase is Phase.START:
+    if state.phase is Phase.START or not hand:  # the draw is still to come
         wanted = max(0, HAND_SIZE - len(hand))
         available = len(state.draw_pile) + len(state.completed)
         drawn = min(wanted, available)
         if move.cards and len(move.cards) != drawn:
             return _illegal("turn.draw-when-empty",
                             f"Your hand holds {len(hand)}, so you draw {drawn} to make five, not {len(move.cards)}.")
-        return _named_cards_fit(state, move.cards, drawn) or _legal(
-            f"You draw {drawn} card{'s' if drawn != 1 else ''} to hold five." if drawn else
-            "Your hand already holds five: nothing to draw.")
-    if not hand:
-        return _legal("Your hand is empty and nothing is left to draw.")
+        nothing = "Your hand already holds five" if hand else "Your hand is empty and nothing is left"
+        return _named_cards_fit(state, move.cards, drawn, upcoming=True) or _legal(
+            f"You draw {drawn} card{'s' if drawn != 1 else ''} to hold five." if drawn else f"{nothing} to draw.")
     if state.drawn and (not move.cards or len(move.cards) == state.drawn):
-        return _named_cards_fit(state, move.cards, state.drawn) or _legal(
+        return _named_cards_fit(state, move.cards, state.drawn, upcoming=False) or _legal(
             f"These are the {state.drawn} cards of the refill.")
     if state.drawn:
         return _illegal("turn.draw-when-empty",
@@ -151,11 +151,11 @@ def _check_draw(state: GameState, move: Draw) -> Ruling:
                     "only when a play empties your hand, and then five come at once.")
 
 
-def _named_cards_fit(state: GameState, named: tuple[Card, ...], drawn: int) -> Optional[Ruling]:
-    """None when the named cards can be the cards just drawn; else why they cannot."""
+def _named_cards_fit(state: GameState, named: tuple[Card, ...], drawn: int, *, upcoming: bool) -> Optional[Ruling]:
+    """None when the named cards can be the cards drawn (``upcoming``: about to be); else why they cannot."""
     if not named:
         return None
-    if state.phase is Phase.START:
+    if upcoming:
         # the draw has not happened yet: its cards come off the top of the draw pile
         coming = _next_draws(state, drawn)
     else:
