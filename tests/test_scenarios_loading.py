@@ -7,6 +7,9 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.engine.cards import SKIP_BO
 from tutor.engine.state import Phase
@@ -220,11 +223,12 @@ def test_missing_required_keys_are_named():
     ("title: X\nturn: 3\n" + TWO_PLAYERS, 2, ["turn", "expected text"]),
     ("title: X\nphase: dinner\n" + TWO_PLAYERS, 2, ["'dinner'", "play", "start"]),
     ("title: X\nbuild: 6\n" + TWO_PLAYERS, 2, ["build", "expected a list"]),
-    ("title: X\nbuild: [yes]\n" + TWO_PLAYERS, 2, ["build slot", "yes/no"]),
-    ("title: X\ndraw_pile: many\n" + TWO_PLAYERS, 2, ["draw pile is a count"]),
+    ("title: X\nbuild: [yes]\n" + TWO_PLAYERS, 2, ["(true) is not a build slot", "null, a number 1-11"]),
+    ("title: X\ndraw_pile: many\n" + TWO_PLAYERS, 2, ["'many' is not a draw pile", "give a count"]),
     ("title: X\ncompleted: [1]\n" + TWO_PLAYERS, 2, ["completed", "whole number"]),
     ("title: X\nrules: {stock_size: 31}\n" + TWO_PLAYERS, 2, ["31", "out of range"]),
-    ("title: X\n" + TWO_PLAYERS.replace("hand: 5", "hand: five"), 8, ["hand", "list of cards, or a count"]),
+    ("title: X\n" + TWO_PLAYERS.replace("hand: 5", "hand: five"), 8,
+     ["'five' is not a hand", "list of cards, or a count"]),
     ("title: X\n" + TWO_PLAYERS.replace("count: 20", "count: 2.5"), 7, ["count", "whole number"]),
     ("title: X\n" + TWO_PLAYERS.replace("[3, 5, SB, 9, 12]", "[3, 5, SK, 9, 12]"), 5, ["'SK'", "not a card"]),
     ("title: X\n" + TWO_PLAYERS.replace("[3, 5, SB, 9, 12]", "[3, 5, 0, 9, 12]"), 5, ["0", "not a card"]),
@@ -380,3 +384,72 @@ def test_a_few_aliases_are_fine():
     text = "title: X\nbase: &s {top: 7, count: 3}\n" + players_with(you="stock: *s", anna="stock: *s")
     found = problems(text)
     assert len(found) == 1 and "unknown key 'base'" in found[0]
+
+
+# -- any data at all -----------------------------------------------------------------------------------
+
+KEYS = ["title", "description", "rules", "stock_size", "teams", "stalemate", "target_score", "turn", "phase",
+        "build", "draw_pile", "count", "next", "completed", "players", "name", "stock", "top", "hand", "discards"]
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 40),
+                    st.sampled_from(["SB", "sb", "you", "Anna", "x", ""]),
+                    st.floats(allow_nan=False, allow_infinity=False))
+data_values = st.recursive(
+    scalars,
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.sampled_from(KEYS), inner, max_size=6),
+    max_leaves=10,
+)
+
+
+cards = st.one_of(st.integers(1, 12), st.sampled_from(["SB", "sb"]))
+names = st.sampled_from(["you", "Anna", "Bo", "Cleo", "Dan", "Zed"])
+
+
+def plausible(strategy):
+    """Mostly the plausible values, one time in ten anything at all."""
+    return st.integers(0, 9).flatmap(lambda roll: data_values if roll == 9 else strategy)
+
+
+FIELDS = {
+    "rules": plausible(st.fixed_dictionaries({}, optional={
+        "stock_size": st.integers(0, 31), "teams": st.lists(st.lists(names, max_size=3), max_size=3),
+        "stalemate": st.sampled_from(["no-winner", "fewest-stock", "never"])})),
+    "turn": plausible(names),
+    "phase": plausible(st.sampled_from(["play", "start"])),
+    "build": plausible(st.lists(st.one_of(st.none(), st.integers(0, 13), st.lists(cards, max_size=4)), max_size=5)),
+    "draw_pile": plausible(st.one_of(st.integers(-1, 170), st.fixed_dictionaries(
+        {}, optional={"count": st.integers(-1, 170), "next": st.lists(cards, max_size=6)}))),
+    "completed": plausible(st.integers(-1, 170)),
+}
+
+
+@st.composite
+def scenario_data(draw):
+    """Scenario-shaped data, mostly close to valid so that the rules get checked as well as the format."""
+    def player(name):
+        stock = st.fixed_dictionaries({"count": st.integers(-1, 31)},
+                                      optional={"top": cards, "next": st.lists(cards, max_size=4)})
+        entry = {"name": name, "stock": draw(plausible(stock))}
+        if draw(st.booleans()):
+            entry["hand"] = draw(plausible(st.one_of(st.integers(-1, 7), st.lists(cards, max_size=7))))
+        if draw(st.booleans()):
+            entry["discards"] = draw(plausible(st.lists(st.lists(cards, max_size=4), max_size=5)))
+        return entry
+
+    data = {"title": draw(plausible(st.just("Fuzz"))),
+            "players": [player(name) for name in draw(st.lists(names, min_size=1, max_size=7, unique=True))]}
+    for key, values in FIELDS.items():
+        if draw(st.booleans()):
+            data[key] = draw(values)
+    return data
+
+
+@settings(max_examples=200, deadline=None)
+@given(scenario_data())
+def test_any_scenario_data_loads_or_is_refused_with_its_problems(data):
+    text = yaml.safe_dump(data)
+    try:
+        scenario = parse_scenario(text, "fuzz.yaml")
+    except ScenarioError as error:
+        assert error.problems and all(line.startswith("fuzz.yaml:") for line in error.lines())
+    else:
+        assert 2 <= len(scenario.state.players) <= 6

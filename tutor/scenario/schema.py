@@ -145,7 +145,7 @@ SCHEMA: dict[str, Any] = {
             "description": "Up to four build-pile slots: null (free), the top number, or the pile's cards.",
             "maxItems": 4,
             "items": {"anyOf": [{"type": "null"}, {"type": "integer"}, {"$ref": "#/$defs/cards"}],
-                      "errorMessage": "a build slot is null, a number 1-11, or a list of cards"},
+                      "errorMessage": "not a build slot: give null, a number 1-11, or a list of cards"},
         },
         "draw_pile": {
             "description": "How many cards the draw pile holds, optionally with the next cards drawn "
@@ -155,7 +155,7 @@ SCHEMA: dict[str, Any] = {
                 {"type": "object", "additionalProperties": False,
                  "properties": {"count": {"type": "integer"}, "next": {"$ref": "#/$defs/cards"}}},
             ],
-            "errorMessage": "the draw pile is a count, or {count: N, next: [cards]}",
+            "errorMessage": "not a draw pile: give a count, or {count: N, next: [cards]}",
         },
         "completed": {"type": "integer", "description": "Cards set aside in completed build piles."},
         "question": {"type": "string", "description": "The question the position asks the reader."},
@@ -201,7 +201,7 @@ SCHEMA: dict[str, Any] = {
                 "hand": {
                     "description": "The hand's cards, or how many when they are unknown.",
                     "anyOf": [{"type": "integer"}, {"$ref": "#/$defs/cards"}],
-                    "errorMessage": "a hand is a list of cards, or a count",
+                    "errorMessage": "not a hand: give a list of cards, or a count",
                 },
                 "discards": {
                     "type": "array",
