@@ -197,6 +197,20 @@ def test_problems_are_listed_in_file_order_and_name_the_path():
     assert any("players[2].stock.count" in p for p in found)
 
 
+def test_a_list_of_the_wrong_length_still_has_its_items_checked():
+    text = "title: X\nbuild: [12, [2, 3], 5, null, 4]\nplayers:\n" + "".join(
+        f"  - {{name: {name}, stock: {{count: 1, top: {top}}}}}\n" for name, top in
+        [("a", 1), ("b", 2), ("a", 3), ("c", 4), ("d", 13), ("e", 5), ("f", 6)])
+    found = problems(text)
+    assert any(":2:" in p and "at most 4" in p for p in found)
+    assert any("build[1]" in p and "set aside" in p for p in found)
+    assert any("build[2]" in p and "rise from 1" in p for p in found)
+    assert any("players:" in p and "at most 6" in p for p in found)
+    assert any("players[3].name" in p and "two players are called 'a'" in p for p in found)
+    assert any("players[5].stock.top" in p and "13" in p for p in found)
+    assert len([p for p in found if "at most" in p and ":2:" in p]) == 1  # said once, not twice
+
+
 @pytest.mark.parametrize("text, line, words", [
     ("titel: X\n" + TWO_PLAYERS, 1, ["unknown key 'titel'", "did you mean 'title'"]),
     ("title: X\nbuilds: [1]\n" + TWO_PLAYERS, 2, ["unknown key 'builds'", "did you mean 'build'"]),

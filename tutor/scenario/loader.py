@@ -18,7 +18,7 @@ import yaml
 
 from ..engine.position import Path, PositionError, Problem, position_from_data
 from ..engine.state import GameState
-from .schema import KEY, shape_problems
+from .schema import KEY, ListLength, shape_problems
 
 MAX_FILE_BYTES = 256 * 1024
 MAX_VALUES = 20_000  # values after alias expansion: stops alias bombs early
@@ -136,7 +136,7 @@ def _without_paths(data: Any, problems: list[Problem]) -> Any:
     doomed: dict[int, tuple[Any, set[Any]]] = {}
     for problem in problems:
         path = problem.path[:-1] if problem.path[-1:] == (KEY,) else problem.path
-        if not path:
+        if not path or isinstance(problem, ListLength):  # the rules check the items of a list too long or short
             continue
         parent = pruned
         for step in path[:-1]:

@@ -337,11 +337,15 @@ def _check_object(value: dict[str, Any], schema: dict[str, Any], path: Path, roo
             yield Problem(path + (key, KEY), f"unknown key {key!r}{hint}")
 
 
+class ListLength(Problem):
+    """A list with too few or too many items: its items are still worth checking."""
+
+
 def _check_array(value: list[Any], schema: dict[str, Any], path: Path, root: dict[str, Any]) -> Iterator[Problem]:
     if len(value) < schema.get("minItems", 0):
-        yield Problem(path, f"the list needs at least {schema['minItems']} items, not {len(value)}")
+        yield ListLength(path, f"the list needs at least {schema['minItems']} items, not {len(value)}")
     if "maxItems" in schema and len(value) > schema["maxItems"]:
-        yield Problem(path, f"the list holds at most {schema['maxItems']} items, not {len(value)}")
+        yield ListLength(path, f"the list holds at most {schema['maxItems']} items, not {len(value)}")
     if "items" in schema:
         for index, item in enumerate(value):
             yield from _check(item, schema["items"], path + (index,), root)
