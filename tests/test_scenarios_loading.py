@@ -129,6 +129,12 @@ def test_cards_piles_and_counts_in_every_form():
     assert state.rules.stock_size == 20 and state.rules.stalemate == "fewest-stock"
 
 
+def test_a_stock_with_an_unknown_top_keeps_the_cards_named_under_it():
+    text = "title: X\n" + players_with(you="stock: {count: 4, next: [5, 6]}")
+    stock = parse_scenario(text).state.players[0].stock
+    assert stock == (None, 6, 5, None)
+
+
 def test_a_team_game_loads_with_its_teams():
     state = parse_scenario(yaml_text("""\
         title: Teams
@@ -296,6 +302,8 @@ IMPOSSIBLE = [
     ("seven players", "title: X\nplayers:\n" + "".join(f"  - {{name: p{i}, stock: {{count: 1}}}}\n"
                                                        for i in range(7)), 3, ["at most 6"]),
     ("a stock larger than dealt", "title: X\nrules: {stock_size: 10}\n" + players_with(), 4, ["12", "10 dealt"]),
+    ("an unknown stock larger than dealt",
+     "title: X\nrules: {stock_size: 10}\n" + players_with(you="stock: {count: 11}"), 4, ["11", "10 dealt"]),
     ("an empty stock with a top", "title: X\n" + players_with(you="stock: {top: 7, count: 0}"), 3,
      ["empty stock", "no top"]),
     ("more stock cards named than held", "title: X\n" + players_with(you="stock: {top: 7, count: 2, next: [1, 2]}"),

@@ -143,8 +143,6 @@ class _Builder:
             if top is not None:
                 self.problem(path + ("top",), "an empty stock (count 0) shows no top card")
             return ()
-        if top is None:  # a stock whose top the position leaves unknown
-            return self.unknown(count)
         if len(upcoming) > count - 1:
             self.problem(path + ("next",), f"the stock holds {count} cards, so at most {count - 1} lie under the top")
             upcoming = upcoming[: max(count - 1, 0)]
@@ -152,7 +150,7 @@ class _Builder:
         if count > dealt and not rules.get("teams"):
             self.problem(path + ("count",), f"a stock of {count} cards is more than the {dealt} dealt")
         below = self.cards(upcoming, path + ("next",))
-        top_card = self.card(top, path + ("top",))
+        top_card = self.card(top, path + ("top",)) if top is not None else self.unknown(1)[0]  # None: unknown
         return self.unknown(count - 1 - len(below)) + tuple(reversed(below)) + (top_card,)
 
     def hand(self, hand: int | list[Any], path: Path) -> tuple[MaybeCard, ...]:
