@@ -21,6 +21,7 @@ from tutor.engine.moves import Draw, EndTurn, PileKind, Place, Transfer
 from tutor.engine.play import next_turn, play
 from tutor.engine.rules import check_move
 from tutor.engine.state import GameState, Phase, accounts_for_deck
+from tutor.engine.view import player_view
 
 NAMES = ["Ada", "Bo", "Cleo", "Dan", "Eve", "Finn"]
 NUMBERS = range(0, 6)  # pile numbers 1-4 and the impossible 0 and 5
@@ -143,3 +144,15 @@ def test_every_legal_candidate_move_is_listed(state, seed, steps):
         assert all_seen(state)
         checked += 1
     assert checked
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals(), st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=300))
+def test_the_mover_sees_all_a_ruling_needs(state, seed, steps):
+    """Rulings on the mover's own view (hidden hands, stocks and draw pile) match rulings on the full table."""
+    for state, moves in games(state, seed, steps):
+        pass
+    view = player_view(state, state.turn)
+    assert legal_moves(view) == moves
+    for move in candidate_moves(state):
+        assert check_move(view, move).verdict is check_move(state, move).verdict, move
