@@ -105,6 +105,12 @@ def test_a_move_naming_a_stranger_exits_2(position):
     assert "Zed" in result.stderr and "you, Anna" in result.stderr
 
 
+def test_an_undecidable_move_says_so_for_a_person(position):
+    result = check(position, "stock to build 1", "stock to build 1")
+    assert result.exit_code == 2
+    assert "CANNOT BE DECIDED" in result.stdout and "unseen" in result.stdout
+
+
 def test_a_move_that_cannot_be_decided_exits_2(position):
     code, document = check_json(position, "stock to build 1", "stock to build 1")
     assert code == 2
@@ -323,6 +329,12 @@ def test_no_color_means_no_escape_codes_even_on_a_forced_terminal(position):
     assert result.returncode == 1
     assert "\x1b" not in result.stdout + result.stderr
     assert "ILLEGAL" in result.stdout and "build.sequence" in result.stdout
+
+
+def test_no_color_holds_for_the_rule_reference_that_rulings_point_to():
+    result = tutor("rules", "build.sequence", env={"NO_COLOR": "1", "FORCE_COLOR": "1"})
+    assert result.returncode == 0 and "build.sequence" in result.stdout
+    assert "\x1b" not in result.stdout
 
 
 def test_no_color_in_a_real_terminal(position):

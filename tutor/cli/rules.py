@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from ..lessons.reference import Entry, close_matches, is_strong_match, lookup, reference_entries, search
+from .output import console as output_console
 
 KIND_HEADINGS = {"topic": "Topics", "rule": "Rule ids", "principle": "Strategy principles"}
 
@@ -43,9 +44,7 @@ def _emit(entries: list[Entry], as_json: bool, index: bool = False) -> None:
     if as_json:
         typer.echo(json.dumps({"entries": [_as_dict(e) for e in entries]}, indent=2))
         return
-    from rich.console import Console
-
-    console = Console(highlight=False)
+    console = output_console()
     if index:
         _print_index(console, entries)
     else:
@@ -57,10 +56,9 @@ def _emit_search(word: str, found: list[Entry], as_json: bool) -> None:
     if as_json:
         _emit(found, as_json)
         return
-    from rich.console import Console
     from rich.text import Text
 
-    console = Console(highlight=False)
+    console = output_console()
     strong = [e for e in found if is_strong_match(e, word)]
     weak = [e for e in found if not is_strong_match(e, word)]
     console.print(Text(f"Entries about '{word}':", style="bold"))
