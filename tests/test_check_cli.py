@@ -133,6 +133,44 @@ def test_json_holds_one_document_in_the_spec_shape(position):
     assert result.stderr == ""
 
 
+CHECK_DOCUMENT = {  # SPEC §4, as a JSON Schema
+    "type": "object",
+    "required": ["legal", "moves"],
+    "properties": {
+        "legal": {"type": ["boolean", "null"]},
+        "moves": {"type": "array", "items": {
+            "type": "object",
+            "required": ["move", "legal"],
+            "properties": {
+                "move": {"type": "string"},
+                "legal": {"type": ["boolean", "null"]},
+                "rule": {"enum": sorted(RULES)},
+                "reason": {"type": "string"},
+                "quality": {"enum": ["best", "good", "weak"]},
+                "principles": {"type": "array", "items": {"type": "string", "pattern": "^strategy\\."}},
+                "better": {"type": "string"},
+            },
+            "if": {"properties": {"legal": {"const": False}}},
+            "then": {"required": ["rule", "reason"]},
+        }},
+    },
+}
+
+
+@pytest.mark.parametrize("moves", [
+    ["stock to build 1", "hand 9 to discard 2"],
+    ["hand 3 to build 3", "hand 5 to build 3"],
+    ["hand SB to build 2", "hand 12 to discard 1"],
+    ["hand 12 to discard 1"],
+    ["s>b2"],
+])
+def test_json_matches_the_documented_shape(position, moves):
+    jsonschema = pytest.importorskip("jsonschema")
+    _, document = check_json(position, *moves)
+    jsonschema.validate(document, CHECK_DOCUMENT)
+    assert document["legal"] is all(entry["legal"] for entry in document["moves"])
+
+
 def test_json_stops_at_the_first_illegal_move_with_its_rule(position):
     code, document = check_json(position, "h3>b3", "s>b2", "hand 9 to discard 2")
     assert code == 1
