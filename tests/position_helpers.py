@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
-from tutor.engine.moves import Move
 from tutor.engine.notation import parse_move
 from tutor.engine.play import Outcome, play
 from tutor.engine.position import position_from_data
@@ -55,7 +54,3 @@ def outcome(state: GameState, *texts: str, rng: Optional[random.Random] = None) 
     for text in texts:
         result = play(result.state, parse_move(text), rng)
     return result
-
-
-def moves(*texts: str) -> list[Move]:
-    return [parse_move(text) for text in texts]

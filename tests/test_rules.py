@@ -2,7 +2,7 @@
 
 Positions are written as scenario data (see ``position_helpers``): by default
 "you" (stock 7 of 10, hand 3 5 SB 9 12, no discards) play against Anna
-(stock 8, hand unknown), with all build piles free.
+(stock 8 of 10, the same hand), with all build piles free.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ import pytest
 from position_helpers import after, outcome, rule, seat, table
 from tutor.engine.cards import SKIP_BO
 from tutor.engine.dealing import DealError, StartRule, deal, partner_teams
-from tutor.engine.play import IllegalMove, next_turn, play
-from tutor.engine.rules import RULES, Verdict, check_move
 from tutor.engine.moves import Draw
 from tutor.engine.notation import parse_move
+from tutor.engine.play import IllegalMove, next_turn, play
+from tutor.engine.rules import RULES, Verdict, check_move
 from tutor.engine.scoring import Match, score_round
 from tutor.engine.state import Phase, accounts_for_deck
 
