@@ -2,7 +2,7 @@
 
 Positions are written as scenario data (see ``position_helpers``): by default
 "you" (stock 7 of 10, hand 3 5 SB 9 12, no discards) play against Anna
-(stock 8 of 10, the same hand), with all build piles free.
+(stock 8, hand unknown), with all build piles free; ``seat`` changes any of it.
 """
 
 from __future__ import annotations
