@@ -28,16 +28,16 @@ class Weights(NamedTuple):
 
     stock_card: float = 10.0  # each card still in the side's stocks (subtracted)
     reach: float = 3.0  # own stock top playable on a build pile as it stands ...
-    reach_decay: float = 0.5  # ... times this for each card it is short
+    reach_decay: float = 0.25  # ... times this for each card it is short
     wild: float = 2.5  # each SB kept in hand
     wild_on_top: float = 2.0  # each SB on top of an own discard pile
-    ready: float = 0.5  # each number card kept (hand, discard tops) that fits a build pile ...
+    ready: float = 0.0  # each number card kept (hand, discard tops) that fits a build pile ...
     ready_decay: float = 0.5  # ... times this for each card it is short
     ready_on_top: float = 0.5  # share of that for a discard top (it blocks its pile)
     fresh_card: float = 1.0  # each hand card drawn mid-turn and not yet seen
     hand_card: float = 0.4  # each known card kept in hand (fewer new cards next turn)
     run: float = 0.6  # a discard card lying on the card one higher (a run)
-    buried: float = 0.5  # each discard card with another on top of it
+    buried: float = 0.0  # each discard card with another on top of it
     inversion: float = 1.2  # a lower card buried under a higher one
     buried_wild: float = 2.0  # an SB buried under another card
     opponent: float = 6.0  # next opponent's stock top playable at once ...
@@ -65,6 +65,20 @@ def gap_to(top: int, builds: tuple[int, ...], helpers: tuple[int, ...] = ()) -> 
         missing = sum(1 for needed in range(value + 1, top) if needed not in helpers)
         best = min(best, max(0, missing - wilds))
     return best
+
+
+_HELPED: dict[tuple, int] = {}
+
+
+def helped_gap(top: int, builds: tuple[int, ...], helpers: tuple[int, ...]) -> int:
+    """``gap_to`` with helpers, cached (the table's opponents ask the same question again and again)."""
+    key = (top, builds, helpers)
+    gap = _HELPED.get(key)
+    if gap is None:
+        if len(_HELPED) > 100_000:
+            _HELPED.clear()
+        gap = _HELPED[key] = gap_to(top, builds, helpers)
+    return gap
 
 
 def reach_score(weights: Weights, gap: int) -> float:
@@ -142,7 +156,7 @@ def table_parts(weights: Weights, builds: tuple[int, ...], stocks: tuple[tuple[i
     threat = 0.0
     for opponent in opponents:
         if opponent.count and opponent.top != UNKNOWN:
-            threat += opponent.share * threat_score(weights, gap_to(opponent.top, builds, opponent.tops))
+            threat += opponent.share * threat_score(weights, helped_gap(opponent.top, builds, opponent.tops))
     return {"stock": -weights.stock_card * left, "reach": reach, "opponents": -threat}
 
 
@@ -172,6 +186,19 @@ def card_gaps(builds: tuple[int, ...]) -> tuple[int, ...]:
     return gaps
 
 
+class BoundedCache(dict):
+    """A dict that empties itself when it grows past ``limit`` entries."""
+
+    def __init__(self, limit: int):
+        super().__init__()
+        self.limit = limit
+
+    def __setitem__(self, key, value) -> None:
+        if len(self) >= self.limit:
+            self.clear()
+        super().__setitem__(key, value)
+
+
 class Scorer:
     """The evaluation for one set of weights, computed fast from cached tables.
 
@@ -183,7 +210,9 @@ class Scorer:
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS):
         self.weights = weights
         self._cards: dict[tuple[int, ...], tuple[list[float], list[float]]] = {}
-        self._shapes: dict[tuple[int, ...], float] = {}
+        self._shapes: dict[tuple[int, ...], float] = BoundedCache(100_000)
+        # the best ending for (hand, own discard piles, build values): it depends on nothing else
+        self.best_endings: dict[tuple, tuple[float, tuple]] = BoundedCache(200_000)
         # _pairs[below + 1][above + 1]: what laying ``above`` on ``below`` adds to a pile's shape
         self._pairs = [[pile_score(weights, (below, above)) for above in range(UNKNOWN, COMPLETE_AT + 1)]
                        for below in range(UNKNOWN, COMPLETE_AT + 1)]

@@ -79,7 +79,7 @@ class TurnSearch:
         self._memo: dict[Node, tuple[float, Optional[Play], Optional[Node]]] = {}
         self._table: dict[tuple, dict[str, float]] = {}
         self._totals: dict[tuple, float] = {}
-        self._hands: dict[tuple, tuple[float, Play]] = {}
+        self._hands = self.scorer.best_endings  # shared by every search with these weights
         self._parent: dict[Node, tuple[Optional[Node], Optional[Play]]] = {self.root: (None, None)}
         self.value = self._value(self.root)
 
@@ -164,7 +164,8 @@ class TurnSearch:
         known = self._memo.get(node)
         if known is not None:
             return known[0]
-        if not any(count for _, count in node[2]):
+        stocks = node[2]
+        if stocks[0][1] == 0 and all(count == 0 for _, count in stocks):
             self._memo[node] = (WIN, ("win",), None)
             return WIN
         best_value, best_play = self._best_ending(node)
