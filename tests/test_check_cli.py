@@ -292,6 +292,9 @@ def test_one_line_positions(options, moves, code, words):
     (["--opponent", ":8"], ["name first"]),
     (["--phase", "lunch"], ["command line", "lunch"]),
     (["--discards", "1/2/3/4/5"], ["four discard piles"]),
+    (["--build", "²"], ["--build", "'²'"]),
+    (["--hand", "3,²"], ["--hand", "'²'"]),
+    (["--stock", "³"], ["--stock", "'³'"]),
 ])
 def test_bad_one_line_positions_exit_2_with_the_option_named(options, words):
     result = check(*options, "s>b1")

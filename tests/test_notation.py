@@ -112,6 +112,8 @@ UNREADABLE = [
     ("Anna:hand 5 to build 1", ["another player's hand", "onto build 1", "h5>b1"]),
     ("draw 1 2 3 4 5 6", ["five cards at most", "not 6", "understood so far: a draw", "draw 3 7 SB 9 1"]),
     ("draw x", ["'x' is not a card", "a draw", "draw 3 7 SB 9 1"]),
+    ("draw ²", ["'²' is not a card"]),
+    ("hand ² to build 1", ["'²' is not a card or a pile number"]),
     ("s>b2>b3", ["joined by 'to' or '>'"]),
     ("to build 1", ["joined by"]),
     ("hand 5 to", ["joined by"]),
@@ -188,8 +190,10 @@ def test_case_and_spacing_do_not_change_the_move(move, case, gap):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(max_size=30))
-def test_any_text_reads_as_a_move_or_a_notation_error(text):
+@given(st.sampled_from(["", "draw ", "hand ", "stock ", "discard 1 ", "Anna:", "h"]), st.text(max_size=30),
+       st.sampled_from(["", " to build 1", ">d2"]))
+def test_any_text_reads_as_a_move_or_a_notation_error(start, middle, end):
+    text = start + middle + end
     try:
         move = parse_move(text)
     except NotationError as error:

@@ -62,6 +62,11 @@ class QuickPosition:
         return data
 
 
+def _is_number(word: str) -> bool:
+    """Plain digits only: ``isdigit()`` alone lets "²" through, which ``int`` refuses."""
+    return word.isascii() and word.isdigit()
+
+
 def _split(text: str) -> list[str]:
     return [part for part in text.replace(" ", ",").split(",") if part]
 
@@ -70,7 +75,7 @@ def _card_value(token: str, option: str) -> int | str:
     word = token.strip()
     if word.upper() == "SB":
         return "SB"
-    if word.isdigit():
+    if _is_number(word):
         return int(word)
     raise QuickPositionError(f"{option}: {token!r} is not a card (cards are 1 to 12 and SB)")
 
@@ -91,7 +96,7 @@ def _build(text: str) -> list[Optional[int | list[int | str]]]:
         token = token.strip()
         if token in EMPTY_MARKS or not token:
             slots.append(None)
-        elif token.isdigit():
+        elif _is_number(token):
             slots.append(int(token))
         else:
             raise QuickPositionError(f"--build: {token!r} is not a build pile: give its top number, or - for a free slot")

@@ -39,7 +39,7 @@ def parse_card(text: str | int) -> Card:
         word = str(text).strip().upper()
         if word in ("SB", "SKIP-BO", "SKIPBO", "WILD"):
             return SKIP_BO
-        if not word.isdigit():
+        if not (word.isascii() and word.isdigit()):  # not "²", which isdigit() lets through
             raise CardError(f"{text!r} is not a card: cards are 1 to 12 and SB")
         value = int(word)
     if 1 <= value <= HIGHEST:
