@@ -101,7 +101,7 @@ def test_unknown_hand_cards_are_analysed_with_what_is_seen():
     state = position(hand=5, stock=5)
     best = search(state).best()
     assert format_move(best.moves[0]) == "stock 5 to build 1"
-    assert best.ending == "refill"
+    assert best.ending == "unseen-hand"
 
 
 def test_no_turn_to_search_before_the_draw():

@@ -19,6 +19,7 @@ ENDINGS = {
     "win": "The stock is empty: the round is won.",
     "end": "The hand is empty and nothing is left to draw: the turn ends.",
     "refill": "The hand is refilled with five unseen cards: ask again once you see them.",
+    "unseen-hand": "The position does not show your hand: end the turn with a discard of your choice.",
 }
 
 

@@ -44,8 +44,10 @@ class Turn(NamedTuple):
     """One way to finish the turn: the moves, their value, and how the line ends.
 
     ``ending`` is ``discard`` (the last move is the discard), ``win`` (the last
-    stock card is played), ``end`` (an empty hand and nothing to draw) or
-    ``refill`` (the hand was emptied: what follows depends on the new cards).
+    stock card is played), ``end`` (an empty hand and nothing to draw),
+    ``refill`` (the hand was emptied: what follows depends on the new cards)
+    or ``unseen-hand`` (the position does not show the hand, so the discard
+    is left open).
     """
 
     moves: tuple[Move, ...]
@@ -76,6 +78,7 @@ class TurnSearch:
         self.unseen = {card: n / total for card, n in unseen.items()} if total else {}
         self.slots = tuple(view.build_value(slot) for slot in range(BUILD_SLOTS))
         self.root = _root(view, self.side)
+        self._unseen_ending = "unseen-hand" if UNKNOWN in self.root[1] else "refill"
         self._memo: dict[Node, tuple[float, Optional[Play], Optional[Node]]] = {}
         self._table: dict[tuple, dict[str, float]] = {}
         self._totals: dict[tuple, float] = {}
@@ -129,14 +132,14 @@ class TurnSearch:
         """Every distinct way to finish the turn, best first (positions reached twice counted once)."""
         seen: set = set()
         found: list[Turn] = []
-        for node in list(self._memo):
-            path = self._path_to(node)
-            for ending in self._endings(node):
+        lines: dict[Node, tuple] = {}
+        for node, (_, play, _) in list(self._memo.items()):
+            for ending in [play] if play == ("win",) else self._endings(node):
                 end = _end_key(node, ending)
                 if end in seen:
                     continue
                 seen.add(end)
-                found.append(self._finish(node, path, ending))
+                found.append(self._finish(node, (), ending, self._line_to(node, lines)))
         found.sort(key=lambda turn: (-turn.value, len(turn.moves)))
         return found
 
@@ -147,6 +150,8 @@ class TurnSearch:
         seen = {_move_key(first)}
         alternatives: list[Turn] = []
         for play, child in self._root_options():
+            if play[0] == "?":
+                continue  # "discard one of the unseen cards" is no move to show
             move = self._move_of(play, list(self.slots))
             if _move_key(move) in seen:
                 continue
@@ -236,15 +241,6 @@ class TurnSearch:
 
     # -- turning lines into moves -----------------------------------------------
 
-    def _path_to(self, node: Node) -> tuple[tuple[Node, Play], ...]:
-        path: list[tuple[Node, Play]] = []
-        while True:
-            parent, play = self._parent[node]
-            if parent is None:
-                return tuple(reversed(path))
-            path.append((parent, play))
-            node = parent
-
     def _turn(self, node: Node, path: tuple[tuple[Node, Play], ...]) -> Turn:
         """The best line from ``node``, after the plays of ``path``."""
         self._value(node)
@@ -256,9 +252,14 @@ class TurnSearch:
             steps.append((node, play))
             node = child
 
-    def _finish(self, node: Node, path: tuple[tuple[Node, Play], ...], ending: Play) -> Turn:
-        slots = list(self.slots)
-        moves = [self._move_of(play, slots) for _, play in path]
+    def _finish(self, node: Node, path: tuple[tuple[Node, Play], ...], ending: Play,
+                line: Optional[tuple] = None) -> Turn:
+        """The turn of the plays of ``path`` ending with ``ending``; ``line`` is ``_line_to(node)`` if known."""
+        if line is None:
+            line = self._line(path)
+        moves, builds, stock_played, wilds_played = line
+        moves = list(moves)
+        slots = list(builds)
         if ending[0] == "win":
             parts = {"stock": WIN}
             kind = "win"
@@ -268,17 +269,40 @@ class TurnSearch:
             parts.update(hand_parts(self.weights, hand, piles, node[0]))
             if ending[0] == "x" or ending[0] == "end":
                 moves.append(self._move_of(ending, slots))
-            kind = {"x": "discard", "end": "end", "?": "refill"}[ending[0]]
-        plays = [play for _, play in path]
+            kind = {"x": "discard", "end": "end", "?": self._unseen_ending}[ending[0]]
         return Turn(
             moves=tuple(moves),
             value=parts_total(parts),
             ending=kind,
-            stock_played=sum(1 for play in plays if play[0] == "s"),
-            wilds_played=sum(1 for play in plays if play[3] == SKIP_BO),
+            stock_played=stock_played,
+            wilds_played=wilds_played,
             parts=tuple(parts.items()),
             builds=tuple(slots),
         )
+
+    def _line(self, path: tuple[tuple[Node, Play], ...]) -> tuple:
+        """(moves, build values slot by slot, stock cards played, wild cards played) after ``path``."""
+        slots = list(self.slots)
+        moves = tuple(self._move_of(play, slots) for _, play in path)
+        plays = [play for _, play in path]
+        return (moves, tuple(slots), sum(1 for play in plays if play[0] == "s"),
+                sum(1 for play in plays if play[3] == SKIP_BO))
+
+    def _line_to(self, node: Node, lines: dict) -> tuple:
+        """``_line`` of the first path found to ``node``, built on its parent's (memoised in ``lines``)."""
+        line = lines.get(node)
+        if line is None:
+            parent, play = self._parent[node]
+            if parent is None:
+                line = ((), self.slots, 0, 0)
+            else:
+                moves, builds, stock_played, wilds_played = self._line_to(parent, lines)
+                slots = list(builds)
+                move = self._move_of(play, slots)
+                line = (moves + (move,), tuple(slots), stock_played + (play[0] == "s"),
+                        wilds_played + (play[3] == SKIP_BO))
+            lines[node] = line
+        return line
 
     def _move_of(self, play: Play, slots: list[int]) -> Move:
         """The engine move of ``play``, tracking which slot holds which value in ``slots``."""
