@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tutor.cli.app import app
@@ -389,3 +391,48 @@ def test_no_color_in_a_real_terminal(position):
     assert child.exitstatus == 1
     assert "ILLEGAL" in output
     assert "\x1b" not in output
+
+
+# -- anything on the command line ----------------------------------------------------------------------
+
+card_words = st.sampled_from([str(n) for n in range(1, 13)] + ["SB", "sb"])
+card_lists = st.lists(card_words, max_size=5).map(",".join)
+piles = st.lists(st.one_of(card_lists, st.just("-")), max_size=4).map("/".join)
+someone = st.tuples(st.sampled_from(["Anna", "Bo", "Cleo"]), st.one_of(st.just(""), card_words), piles).map(
+    lambda parts: ":".join(parts).rstrip(":"))
+QUICK_VALUES = {
+    "--build": st.lists(st.sampled_from(["-"] + [str(n) for n in range(1, 12)]), max_size=4).map(",".join),
+    "--stock": st.one_of(card_words, st.just("-")),
+    "--hand": card_lists,
+    "--discards": piles,
+    "--opponent": someone,
+    "--partner": someone.map(lambda text: text.replace("Anna", "Dan").replace("Bo", "Eve").replace("Cleo", "Finn")),
+    "--phase": st.sampled_from(["start", "play"]),
+    "--draw-next": card_lists,
+}
+odd_text = st.text(alphabet="0123456789SBsb-_x.,/: ²", max_size=12)
+
+
+@st.composite
+def one_line_positions(draw):
+    """Options for a one-line position: mostly well formed, now and then anything."""
+    flags = draw(st.lists(st.sampled_from(sorted(QUICK_VALUES)), unique=True, max_size=6))
+    opponents = 2 if "--partner" in flags and draw(st.integers(0, 9)) else draw(st.integers(0, 3))
+    args = []
+    for flag in [*flags, *["--opponent"] * opponents]:
+        args += [flag, draw(odd_text) if draw(st.integers(0, 9)) == 0 else draw(QUICK_VALUES[flag])]
+    if draw(st.booleans()):
+        args += ["--stock-count", str(draw(st.integers(-2, 40)))]
+    return args
+
+
+@settings(max_examples=150, deadline=None)
+@given(one_line_positions(),
+       st.lists(st.one_of(st.sampled_from(["s>b1", "h3>b1", "d1>b2", "draw", "end", "h9>d1", "Anna:s>b1", "hSB>b2"]),
+                          st.text(max_size=15)), min_size=1, max_size=3))
+def test_any_one_line_position_is_ruled_on_or_refused_cleanly(args, moves):
+    result = runner.invoke(app, ["check", *args, "--json", "--", *moves])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code in (0, 1, 2), result.output
+    document = json.loads(result.stdout)
+    assert ("error" in document) == (result.exit_code == 2 and "moves" not in document)
