@@ -18,7 +18,7 @@ from tutor.engine.cards import SKIP_BO
 from tutor.engine.dealing import DealError, StartRule, deal, partner_teams
 from tutor.engine.moves import Draw
 from tutor.engine.notation import parse_move
-from tutor.engine.play import IllegalMove, next_turn, play
+from tutor.engine.play import IllegalMove, advice_penalty, next_turn, play
 from tutor.engine.rules import RULES, Verdict, check_move
 from tutor.engine.scoring import Match, score_round
 from tutor.engine.state import Phase, accounts_for_deck
@@ -127,6 +127,7 @@ LEGAL = [
     (lambda: table(build=[11]), "hand 12 to build 1", ["12", "an 11"]),
     (lambda: table(), "hand 9 to discard 2", ["9", "discard pile 2", "turn ends"]),
     (lambda: table(seat(discards=[[4]]), seat("Anna")), "hand SB to discard 1", ["SB", "over the 4"]),
+    (lambda: table(seat(discards=[[3]]), seat("Anna")), "hand 12 to discard 1", ["12", "over the 3"]),
     (lambda: table(), "hand 12 to you:discard 4", ["12", "discard pile 4"]),
     (team_table, "you:stock to build 1", ["1", "your stock", "starts build pile 1"]),
     (lambda: team_table(build=[1]), "Cleo:stock 2 to build 1", ["2", "Cleo's stock"]),
@@ -484,6 +485,18 @@ def test_playing_the_last_card_of_the_stock_when_the_partner_is_out_wins():
                seat("Cleo", count=0, hand=5), seat("Bo", stock=4, hand=5))
     state = after(team_table(*players), "stock to build 1")
     assert state.winners == (0, 2)
+
+
+def test_advising_a_partner_costs_two_draw_pile_cards_under_the_stock():
+    state = deal(NAMES[:4], seed=5, teams=partner_teams(4)).state
+    offender = state.players[1]
+    result = advice_penalty(state, 1, random.Random(5))
+    after_penalty = result.state.players[1]
+    assert after_penalty.stock[2:] == offender.stock and after_penalty.stock_top == offender.stock_top
+    assert after_penalty.stock[:2] == tuple(reversed(state.draw_pile[-2:]))
+    assert len(result.state.draw_pile) == len(state.draw_pile) - 2
+    assert accounts_for_deck(result.state)
+    assert any("advised" in event for event in result.events)
 
 
 # -- stalemate -----------------------------------------------------------------------------------------
