@@ -310,7 +310,7 @@ class ExerciseRunner:
                 self.show_board(attempt)
                 continue
             try:
-                move = self.pick(attempt, int(text)) if text.isdigit() else parse_move(text)
+                move = self.pick(attempt, int(text)) if text.isascii() and text.isdigit() else parse_move(text)
                 if move is None:
                     continue
                 feedback = attempt.submit(move)

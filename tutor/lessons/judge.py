@@ -180,7 +180,7 @@ def judge_answer(exercise: Exercise, answer: int) -> Feedback:
     wrong = exercise.wrong_for(answer)
     if exercise.kind == "choice" and not 1 <= answer <= len(exercise.options):
         return Feedback(Status.ILLEGAL, f"Choose one of the options, 1 to {len(exercise.options)}.")
-    return Feedback(Status.MISSED, wrong.say if wrong else "That is not it.")
+    return Feedback(Status.MISSED, wrong.say if wrong else "that is not the answer.")
 
 
 def expected_answer(exercise: Exercise) -> int:
