@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+import textwrap
 
-from rich.padding import Padding
+from rich.console import Console
 from rich.text import Text
 
 from ..engine import Verdict
@@ -14,6 +15,8 @@ from .output import console
 from .render import card_text
 
 _CARD_WORD = re.compile(r"\b(?:the|a|an) (SB|1[0-2]|[1-9])\b")
+INDENT = "    "
+NO_BREAK = "\u00a0"
 _VERDICT_STYLES = {
     Verdict.LEGAL: ("LEGAL", "bold green"),
     Verdict.ILLEGAL: ("ILLEGAL", "bold red"),
@@ -44,12 +47,20 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport]) -> None:
         if quality:
             line.append(f"  ({quality})", style="yellow" if quality == "weak" else "dim")
         out.print(line)
-        out.print(Padding(highlight_cards(report.ruling.reason), (0, 0, 0, 4), expand=False))
+        _indented(out, report.ruling.reason)
         explanation = report.extra.get("explanation")
         if explanation:
-            out.print(Padding(highlight_cards(explanation), (0, 0, 0, 4), expand=False), style="yellow")
+            _indented(out, explanation, "yellow")
         for event in report.events:
-            out.print(Padding(Text("-> ", style="dim").append(highlight_cards(event)), (0, 0, 0, 4), expand=False))
+            _indented(out, event, prefix="-> ")
         if report.ruling.rule:
-            out.print(Padding(Text(f"see: tutor rules {report.ruling.rule}", style="dim"), (0, 0, 0, 4), expand=False))
+            _indented(out, f"see: tutor rules {report.ruling.rule}", "dim")
 
+
+def _indented(out: Console, sentence: str, style: str = "", prefix: str = "") -> None:
+    """A sentence wrapped under the move it explains, its cards coloured, with no trailing blanks."""
+    width = max(out.width - len(INDENT) - len(prefix), 20)
+    glued = _CARD_WORD.sub(lambda match: match.group(0).replace(" ", NO_BREAK), sentence)  # keep "a 7" whole
+    for number, line in enumerate(textwrap.wrap(glued, width)):
+        lead = Text(INDENT + (prefix if number == 0 else " " * len(prefix)), style="dim")
+        out.print(lead.append_text(highlight_cards(line.replace(NO_BREAK, " "))), style=style, soft_wrap=True)
