@@ -29,13 +29,14 @@ class Weights(NamedTuple):
     stock_card: float = 10.0  # each card still in the side's stocks (subtracted)
     reach: float = 3.0  # own stock top playable on a build pile as it stands ...
     reach_decay: float = 0.25  # ... times this for each card it is short
-    wild: float = 2.5  # each SB kept in hand
+    wild: float = 5.0  # each SB kept in hand
     wild_on_top: float = 2.0  # each SB on top of an own discard pile
     ready: float = 0.0  # each number card kept (hand, discard tops) that fits a build pile ...
     ready_decay: float = 0.5  # ... times this for each card it is short
     ready_on_top: float = 0.5  # share of that for a discard top (it blocks its pile)
     fresh_card: float = 1.0  # each hand card drawn mid-turn and not yet seen
     hand_card: float = 0.4  # each known card kept in hand (fewer new cards next turn)
+    high_card: float = 0.5  # times a kept number card's value / 12: low cards are easier to place
     run: float = 0.6  # a discard card lying on the card one higher (a run)
     buried: float = 0.0  # each discard card with another on top of it
     inversion: float = 1.2  # a lower card buried under a higher one
@@ -118,7 +119,7 @@ def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, 
     return {
         "wilds": weights.wild * hand.count(SKIP_BO) + weights.wild_on_top * tops.count(SKIP_BO),
         "hand": (weights.fresh_card * unknown - weights.hand_card * (len(hand) - unknown)
-                 + sum(ready_score(weights, gaps[card]) for card in hand if card > 0)
+                 + sum(ready_score(weights, gaps[card]) - weights.high_card * card / 12 for card in hand if card > 0)
                  + weights.ready_on_top * sum(ready_score(weights, gaps[card]) for card in tops if card > 0)),
         "discards": sum(pile_score(weights, pile) for pile in piles),
     }
@@ -217,13 +218,19 @@ class Scorer:
         self._pairs = [[pile_score(weights, (below, above)) for above in range(UNKNOWN, COMPLETE_AT + 1)]
                        for below in range(UNKNOWN, COMPLETE_AT + 1)]
 
+    def ending_key(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
+                   builds: tuple[int, ...]) -> tuple:
+        """What the value of the endings depends on: the build values only while ``ready`` counts."""
+        return (hand, piles, builds) if self.weights.ready else (hand, piles)
+
     def card_values(self, builds: tuple[int, ...]) -> tuple[list[float], list[float]]:
         """For each card 0-12: its worth kept in hand, and its worth on top of a discard pile."""
         tables = self._cards.get(builds)
         if tables is None:
             w = self.weights
             gaps = card_gaps(builds)
-            in_hand = [w.wild - w.hand_card] + [ready_score(w, gaps[c]) - w.hand_card for c in range(1, 13)]
+            in_hand = [w.wild - w.hand_card] + [ready_score(w, gaps[c]) - w.hand_card - w.high_card * c / 12
+                                                for c in range(1, 13)]
             on_top = [w.wild_on_top] + [w.ready_on_top * ready_score(w, gaps[c]) for c in range(1, 13)]
             tables = self._cards[builds] = (in_hand, on_top)
         return tables

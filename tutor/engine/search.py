@@ -208,7 +208,7 @@ class TurnSearch:
 
     def _best_ending(self, node: Node) -> tuple[float, Play]:
         table = self._table_total(node)
-        key = (node[1], node[3][0], node[0])
+        key = self.scorer.ending_key(node[1], node[3][0], node[0])
         known = self._hands.get(key)
         if known is None:
             endings = self._endings(node)
