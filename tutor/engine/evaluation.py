@@ -212,11 +212,31 @@ class Scorer:
         self.weights = weights
         self._cards: dict[tuple[int, ...], tuple[list[float], list[float]]] = {}
         self._shapes: dict[tuple[int, ...], float] = BoundedCache(100_000)
+        self._reach: dict[tuple[int, ...], tuple[float, ...]] = {}
+        self._threats: dict[tuple, float] = BoundedCache(100_000)
         # the best ending for (hand, own discard piles, build values): it depends on nothing else
         self.best_endings: dict[tuple, tuple[float, tuple]] = BoundedCache(200_000)
         # _pairs[below + 1][above + 1]: what laying ``above`` on ``below`` adds to a pile's shape
         self._pairs = [[pile_score(weights, (below, above)) for above in range(UNKNOWN, COMPLETE_AT + 1)]
                        for below in range(UNKNOWN, COMPLETE_AT + 1)]
+
+    def reach_vector(self, builds: tuple[int, ...]) -> tuple[float, ...]:
+        """``reach_score`` of a stock top of each card 0-12 on ``builds``."""
+        vector = self._reach.get(builds)
+        if vector is None:
+            gaps = card_gaps(builds)
+            vector = self._reach[builds] = tuple(reach_score(self.weights, gaps[card]) for card in range(13))
+        return vector
+
+    def threat(self, builds: tuple[int, ...], opponents: tuple[Opponent, ...]) -> float:
+        """What the opponents' stock tops can make of ``builds`` (the ``opponents`` part, as a positive number)."""
+        key = (builds, opponents)
+        value = self._threats.get(key)
+        if value is None:
+            value = self._threats[key] = sum(
+                o.share * threat_score(self.weights, helped_gap(o.top, builds, o.tops))
+                for o in opponents if o.count and o.top != UNKNOWN)
+        return value
 
     def ending_key(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
                    builds: tuple[int, ...]) -> tuple:

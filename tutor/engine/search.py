@@ -76,14 +76,16 @@ class TurnSearch:
         self.opponents = _opponents(view, weights.later_opponent)
         total = sum((unseen := unseen_in(view)).values())
         self.unseen = {card: n / total for card, n in unseen.items()} if total else {}
+        self._unseen_items = tuple(self.unseen.items())
         self.slots = tuple(view.build_value(slot) for slot in range(BUILD_SLOTS))
         self.root = _root(view, self.side)
         self._unseen_ending = "unseen-hand" if UNKNOWN in self.root[1] else "refill"
         self._memo: dict[Node, tuple[float, Optional[Play], Optional[Node]]] = {}
         self._table: dict[tuple, dict[str, float]] = {}
         self._totals: dict[tuple, float] = {}
+        self._unknown: dict[tuple[int, ...], float] = {}
         self._hands = self.scorer.best_endings  # shared by every search with these weights
-        self._parent: dict[Node, tuple[Optional[Node], Optional[Play]]] = {self.root: (None, None)}
+        self._parent: dict[Node, tuple[Optional[Node], Optional[Play]]] = {}  # filled by turns()
         self.value = self._value(self.root)
 
     # -- queries ---------------------------------------------------------------
@@ -130,6 +132,7 @@ class TurnSearch:
 
     def turns(self) -> list[Turn]:
         """Every distinct way to finish the turn, best first (positions reached twice counted once)."""
+        self._find_parents()
         seen: set = set()
         found: list[Turn] = []
         lines: dict[Node, tuple] = {}
@@ -175,15 +178,27 @@ class TurnSearch:
             return WIN
         best_value, best_play = self._best_ending(node)
         best_child = None
-        parent = self._parent
         for play, child in _children(node, self.side):
-            if child not in parent:
-                parent[child] = (node, play)
             value = self._value(child)
             if value > best_value:
                 best_value, best_play, best_child = value, play, child
         self._memo[node] = (best_value, best_play, best_child)
         return best_value
+
+    def _find_parents(self) -> None:
+        """Record for each searched node the first play that reaches it (a line to every position)."""
+        if self._parent:
+            return
+        self._parent[self.root] = (None, None)
+        waiting = [self.root]
+        while waiting:
+            node = waiting.pop()
+            if node[2][0][1] == 0 and all(count == 0 for _, count in node[2]):
+                continue
+            for play, child in _children(node, self.side):
+                if child not in self._parent:
+                    self._parent[child] = (node, play)
+                    waiting.append(child)
 
     def _root_options(self) -> Iterator[tuple[Play, Optional[Node]]]:
         for play, child in _children(self.root, self.side):
@@ -200,11 +215,30 @@ class TurnSearch:
         return parts
 
     def _table_total(self, node: Node) -> float:
+        """``parts_total(self._table_value(node))``, from tables cached by build values."""
         key = (node[0], node[2])
         total = self._totals.get(key)
         if total is None:
-            total = self._totals[key] = parts_total(self._table_value(node))
+            builds, stocks = key
+            left = sum(count for _, count in stocks)
+            if left == 0:
+                total = WIN
+            else:
+                scorer = self.scorer
+                reach = scorer.reach_vector(builds)
+                total = -self.weights.stock_card * left - scorer.threat(builds, self.opponents)
+                for top, count in stocks:
+                    if count:
+                        total += self._unknown_reach(builds, reach) if top == UNKNOWN else reach[top]
+            self._totals[key] = total
         return total
+
+    def _unknown_reach(self, builds: tuple[int, ...], reach: tuple[float, ...]) -> float:
+        """The expected reach of a stock top turned up unseen, over the cards the mover has not seen."""
+        value = self._unknown.get(builds)
+        if value is None:
+            value = self._unknown[builds] = sum(p * reach[card] for card, p in self._unseen_items)
+        return value
 
     def _best_ending(self, node: Node) -> tuple[float, Play]:
         table = self._table_total(node)
@@ -384,59 +418,59 @@ def _root(view: GameState, side: tuple[int, ...]) -> Node:
     return (builds, hand, stocks, discards, draws)
 
 
-def _children(node: Node, side: tuple[int, ...]) -> Iterator[tuple[Play, Node]]:
-    builds, hand, stocks, discards, _ = node
-    targets = sorted(set(builds))
-    sources: list[Play] = []
+def _children(node: Node, side: tuple[int, ...]) -> list[tuple[Play, Node]]:
+    """Every play from ``node`` with the node it leads to (one per distinct target value)."""
+    builds, hand, stocks, discards, draws = node
+    targets = tuple(dict.fromkeys(builds))  # builds are sorted: the distinct values in order
+    found: list[tuple[Play, Node]] = []
     previous = None
     for card in hand:
-        if card != previous and card != UNKNOWN:
-            sources.append(("h", 0, -1, card))
+        if card != previous and card != UNKNOWN and (card == SKIP_BO or card - 1 in targets):
+            at = hand.index(card)
+            rest = hand[:at] + hand[at + 1:]
+            _add_plays(found, ("h", 0, -1, card), targets, builds, rest, stocks, discards, draws)
         previous = card
     for index, (top, count) in enumerate(stocks):
-        if count and top != UNKNOWN:
-            sources.append(("s", index, -1, top))
+        if count and top != UNKNOWN and (top == SKIP_BO or top - 1 in targets):
+            rest = stocks[:index] + ((UNKNOWN, count - 1),) + stocks[index + 1:]
+            _add_plays(found, ("s", index, -1, top), targets, builds, hand, rest, discards, draws)
     for index, piles in enumerate(discards):
         for pile, cards in enumerate(piles):
-            if cards and cards[-1] != UNKNOWN:
-                sources.append(("d", index, pile, cards[-1]))
-    for kind, index, pile, card in sources:
-        if card == SKIP_BO:
-            for target in targets:
-                play = (kind, index, pile, card, target)
-                yield play, _apply(node, play, side)
-        elif card - 1 in targets:
-            play = (kind, index, pile, card, card - 1)
-            yield play, _apply(node, play, side)
+            if cards:
+                card = cards[-1]
+                if card != UNKNOWN and (card == SKIP_BO or card - 1 in targets):
+                    rest = discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:]
+                    _add_plays(found, ("d", index, pile, card), targets, builds, hand, stocks, rest, draws)
+    return found
+
+
+def _add_plays(found: list, source: tuple, targets: tuple[int, ...], builds: tuple[int, ...],
+               hand: tuple[int, ...], stocks: tuple, discards: tuple, draws: int) -> None:
+    """Append the plays of one source card (already taken off its pile) onto each pile that takes it."""
+    card = source[3]
+    for target in (targets if card == SKIP_BO else (card - 1,)):
+        value = target + 1
+        left = draws
+        rest = list(builds)
+        rest[rest.index(target)] = value
+        if value == COMPLETE_AT:
+            rest[rest.index(value)] = 0
+            left += COMPLETE_AT
+        rest.sort()
+        kept = hand
+        if not kept and left and source[0] == "h":
+            drawn = min(HAND_SIZE, left)
+            kept = (UNKNOWN,) * drawn
+            left -= drawn
+        found.append((source + (target,), (tuple(rest), kept, stocks, discards, left)))
 
 
 def _apply(node: Node, play: Play, side: tuple[int, ...]) -> Node:
-    builds, hand, stocks, discards, draws = node
-    kind, index, pile, card, target = play
-    value = target + 1
-    rest = list(builds)
-    rest.remove(target)
-    if value == COMPLETE_AT:
-        rest.append(0)
-        draws += COMPLETE_AT
-    else:
-        rest.append(value)
-    builds = tuple(sorted(rest))
-    if kind == "h":
-        at = hand.index(card)
-        hand = hand[:at] + hand[at + 1:]
-        if not hand and draws:
-            drawn = min(HAND_SIZE, draws)
-            hand = (UNKNOWN,) * drawn
-            draws -= drawn
-    elif kind == "s":
-        top, count = stocks[index]
-        stocks = stocks[:index] + ((UNKNOWN, count - 1),) + stocks[index + 1:]
-    else:
-        piles = discards[index]
-        piles = piles[:pile] + (piles[pile][:-1],) + piles[pile + 1:]
-        discards = discards[:index] + (piles,) + discards[index + 1:]
-    return (builds, hand, stocks, discards, draws)
+    """The node ``play`` leads to from ``node``."""
+    for candidate, child in _children(node, side):
+        if candidate == play:
+            return child
+    raise ValueError(f"{play!r} is not a play of this position")
 
 
 def _after_ending(hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
