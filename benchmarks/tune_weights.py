@@ -21,8 +21,8 @@ from tutor.engine.evaluation import DEFAULT_WEIGHTS, Weights
 from tutor.engine.simulation import game_seed, play_round
 
 STEPS = {
-    "reach": (0.5, 2.0), "wild": (0.5, 2.0), "wild_on_top": (0.5, 1.5), "ready": (0.0, 2.0),
-    "ready_on_top": (0.0, 2.0), "fresh_card": (0.0, 2.0), "hand_card": (0.0, 2.0), "run": (0.0, 2.0),
+    "reach": (0.5, 2.0), "wild": (0.5, 2.0), "wild_on_top": (0.5, 1.5), "fresh_card": (0.0, 2.0),
+    "hand_card": (0.0, 2.0), "high_card": (0.0, 2.0), "run": (0.0, 2.0),
     "buried": (0.0, 2.0), "inversion": (0.0, 2.0), "buried_wild": (0.0, 2.0), "opponent": (0.5, 2.0),
     "opponent_decay": (0.5, 1.5), "reach_decay": (0.5, 1.5), "later_opponent": (0.0, 2.0),
 }

@@ -31,9 +31,6 @@ class Weights(NamedTuple):
     reach_decay: float = 0.25  # ... times this for each card it is short
     wild: float = 5.0  # each SB kept in hand
     wild_on_top: float = 2.0  # each SB on top of an own discard pile
-    ready: float = 0.0  # each number card kept (hand, discard tops) that fits a build pile ...
-    ready_decay: float = 0.5  # ... times this for each card it is short
-    ready_on_top: float = 0.5  # share of that for a discard top (it blocks its pile)
     fresh_card: float = 1.0  # each hand card drawn mid-turn and not yet seen
     hand_card: float = 0.4  # each known card kept in hand (fewer new cards next turn)
     high_card: float = 0.5  # times a kept number card's value / 12: low cards are easier to place
@@ -90,8 +87,6 @@ def threat_score(weights: Weights, gap: int) -> float:
     return weights.opponent * weights.opponent_decay ** gap if gap <= weights.horizon else 0.0
 
 
-def ready_score(weights: Weights, gap: int) -> float:
-    return weights.ready * weights.ready_decay ** gap if gap <= weights.horizon else 0.0
 
 
 def pile_score(weights: Weights, pile: tuple[int, ...]) -> float:
@@ -110,17 +105,14 @@ def pile_score(weights: Weights, pile: tuple[int, ...]) -> float:
     return score
 
 
-def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
-               builds: tuple[int, ...]) -> dict[str, float]:
+def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> dict[str, float]:
     """The parts that depend on the hand kept and the mover's own discard piles."""
     tops = [pile[-1] for pile in piles if pile]
     unknown = hand.count(UNKNOWN)
-    gaps = card_gaps(builds)
     return {
         "wilds": weights.wild * hand.count(SKIP_BO) + weights.wild_on_top * tops.count(SKIP_BO),
         "hand": (weights.fresh_card * unknown - weights.hand_card * (len(hand) - unknown)
-                 + sum(ready_score(weights, gaps[card]) - weights.high_card * card / 12 for card in hand if card > 0)
-                 + weights.ready_on_top * sum(ready_score(weights, gaps[card]) for card in tops if card > 0)),
+                 - weights.high_card * sum(card for card in hand if card > 0) / 12),
         "discards": sum(pile_score(weights, pile) for pile in piles),
     }
 
@@ -210,11 +202,14 @@ class Scorer:
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS):
         self.weights = weights
-        self._cards: dict[tuple[int, ...], tuple[list[float], list[float]]] = {}
+        # each card 0-12 kept in hand, and on top of a discard pile
+        self._in_hand = [weights.wild - weights.hand_card] + [
+            -weights.hand_card - weights.high_card * card / 12 for card in range(1, COMPLETE_AT + 1)]
+        self._on_top = [weights.wild_on_top] + [0.0] * COMPLETE_AT
         self._shapes: dict[tuple[int, ...], float] = BoundedCache(100_000)
         self._reach: dict[tuple[int, ...], tuple[float, ...]] = {}
         self._threats: dict[tuple, float] = BoundedCache(100_000)
-        # the best ending for (hand, own discard piles, build values): it depends on nothing else
+        # the best ending for (hand, own discard piles): it depends on nothing else
         self.best_endings: dict[tuple, tuple[float, tuple]] = BoundedCache(200_000)
         # _pairs[below + 1][above + 1]: what laying ``above`` on ``below`` adds to a pile's shape
         self._pairs = [[pile_score(weights, (below, above)) for above in range(UNKNOWN, COMPLETE_AT + 1)]
@@ -238,33 +233,15 @@ class Scorer:
                 for o in opponents if o.count and o.top != UNKNOWN)
         return value
 
-    def ending_key(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
-                   builds: tuple[int, ...]) -> tuple:
-        """What the value of the endings depends on: the build values only while ``ready`` counts."""
-        return (hand, piles, builds) if self.weights.ready else (hand, piles)
-
-    def card_values(self, builds: tuple[int, ...]) -> tuple[list[float], list[float]]:
-        """For each card 0-12: its worth kept in hand, and its worth on top of a discard pile."""
-        tables = self._cards.get(builds)
-        if tables is None:
-            w = self.weights
-            gaps = card_gaps(builds)
-            in_hand = [w.wild - w.hand_card] + [ready_score(w, gaps[c]) - w.hand_card - w.high_card * c / 12
-                                                for c in range(1, 13)]
-            on_top = [w.wild_on_top] + [w.ready_on_top * ready_score(w, gaps[c]) for c in range(1, 13)]
-            tables = self._cards[builds] = (in_hand, on_top)
-        return tables
-
     def shape(self, pile: tuple[int, ...]) -> float:
         value = self._shapes.get(pile)
         if value is None:
             value = self._shapes[pile] = pile_score(self.weights, pile)
         return value
 
-    def endings(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...], builds: tuple[int, ...],
-                endings: list[tuple]) -> list[float]:
+    def endings(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...], endings: list[tuple]) -> list[float]:
         """The value of the hand and the own discard piles after each ending in ``endings``."""
-        in_hand, on_top = self.card_values(builds)
+        in_hand, on_top = self._in_hand, self._on_top
         w = self.weights
         unknown = hand.count(UNKNOWN)
         base = w.fresh_card * unknown + sum(in_hand[card] for card in hand if card != UNKNOWN)

@@ -242,17 +242,17 @@ class TurnSearch:
 
     def _best_ending(self, node: Node) -> tuple[float, Play]:
         table = self._table_total(node)
-        key = self.scorer.ending_key(node[1], node[3][0], node[0])
+        key = (node[1], node[3][0])
         known = self._hands.get(key)
         if known is None:
             endings = self._endings(node)
-            values = self.scorer.endings(node[1], node[3][0], node[0], endings)
+            values = self.scorer.endings(node[1], node[3][0], endings)
             best = max(range(len(values)), key=values.__getitem__)
             known = self._hands[key] = (values[best], endings[best])
         return table + known[0], known[1]
 
     def _ending_value(self, node: Node, ending: Play) -> float:
-        hand = self.scorer.endings(node[1], node[3][0], node[0], [ending])[0]
+        hand = self.scorer.endings(node[1], node[3][0], [ending])[0]
         return parts_total(self._table_value(node)) + hand
 
     def _endings(self, node: Node) -> list[Play]:
@@ -300,7 +300,7 @@ class TurnSearch:
         else:
             parts = dict(self._table_value(node))
             hand, piles = _after_ending(node[1], node[3][0], ending)
-            parts.update(hand_parts(self.weights, hand, piles, node[0]))
+            parts.update(hand_parts(self.weights, hand, piles))
             if ending[0] == "x" or ending[0] == "end":
                 moves.append(self._move_of(ending, slots))
             kind = {"x": "discard", "end": "end", "?": self._unseen_ending}[ending[0]]
