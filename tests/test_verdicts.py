@@ -200,3 +200,14 @@ def test_hidden_cards_do_not_change_the_verdict():
             assert assess_move(base, move) == assess_move(twin, move)
     bot = StrongBot()
     assert bot.plan(player_view(base, 0), random.Random(1)) == bot.plan(player_view(twin, 0), random.Random(2))
+
+
+def test_a_hard_position_gets_a_full_verdict():
+    """Three SBs among hand and discard tops, all four build piles in play, long discard runs."""
+    state = position(hand=(SB, SB, 3, 5, 7), stock=9, build=(1, 4, 2, 7),
+                     discards=((12, 11, 10, SB), (8, 7, 6), (11, 4), (2,)), opponent=6, opponent_discards=((9,),))
+    result = verdict(state, "hand SB to build 3")
+    assert result.quality in ("good", "weak")
+    if result.quality == "weak":
+        assert result.principles and result.better
+    assert verdict(state, "hand 3 to build 3").quality in ("best", "good", "weak")

@@ -124,7 +124,7 @@ class TurnSearch:
             return None, None
         if play[0] in ("x", "?", "end"):
             return None, play
-        return _apply(self.root, play, self.side), play
+        return _apply(self.root, play), play
 
     def options(self) -> int:
         """How many distinct first moves (plays and discards) the position offers."""
@@ -178,7 +178,7 @@ class TurnSearch:
             return WIN
         best_value, best_play = self._best_ending(node)
         best_child = None
-        for play, child in _children(node, self.side):
+        for play, child in _children(node):
             value = self._value(child)
             if value > best_value:
                 best_value, best_play, best_child = value, play, child
@@ -195,13 +195,13 @@ class TurnSearch:
             node = waiting.pop()
             if node[2][0][1] == 0 and all(count == 0 for _, count in node[2]):
                 continue
-            for play, child in _children(node, self.side):
+            for play, child in _children(node):
                 if child not in self._parent:
                     self._parent[child] = (node, play)
                     waiting.append(child)
 
     def _root_options(self) -> Iterator[tuple[Play, Optional[Node]]]:
-        for play, child in _children(self.root, self.side):
+        for play, child in _children(self.root):
             yield play, child
         for ending in self._endings(self.root):
             yield ending, None
@@ -418,7 +418,7 @@ def _root(view: GameState, side: tuple[int, ...]) -> Node:
     return (builds, hand, stocks, discards, draws)
 
 
-def _children(node: Node, side: tuple[int, ...]) -> list[tuple[Play, Node]]:
+def _children(node: Node) -> list[tuple[Play, Node]]:
     """Every play from ``node`` with the node it leads to (one per distinct target value)."""
     builds, hand, stocks, discards, draws = node
     targets = tuple(dict.fromkeys(builds))  # builds are sorted: the distinct values in order
@@ -465,9 +465,9 @@ def _add_plays(found: list, source: tuple, targets: tuple[int, ...], builds: tup
         found.append((source + (target,), (tuple(rest), kept, stocks, discards, left)))
 
 
-def _apply(node: Node, play: Play, side: tuple[int, ...]) -> Node:
+def _apply(node: Node, play: Play) -> Node:
     """The node ``play`` leads to from ``node``."""
-    for candidate, child in _children(node, side):
+    for candidate, child in _children(node):
         if candidate == play:
             return child
     raise ValueError(f"{play!r} is not a play of this position")
