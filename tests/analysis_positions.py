@@ -6,7 +6,7 @@ import random
 from typing import Any, Optional
 
 from tutor.engine.bots import GreedyBot
-from tutor.engine.dealing import deal
+from tutor.engine.dealing import deal, partner_teams
 from tutor.engine.moves import Draw
 from tutor.engine.play import apply_move, next_turn
 from tutor.engine.position import position_from_data
@@ -42,10 +42,10 @@ def position(hand: Any = (9, 10, 11, 12, 12), stock: Optional[int] = 5, build=(4
     return position_from_data(data)
 
 
-def midgame(seed: int, turns: int, players: int = 2, stock: int = 20) -> GameState:
+def midgame(seed: int, turns: int, players: int = 2, stock: int = 20, teams: bool = False) -> GameState:
     """A fully known position after ``turns`` greedy turns of a seeded deal, hand drawn."""
     names = [f"p{seat}" for seat in range(players)]
-    state = deal(names, seed=seed, stock_size=stock).state
+    state = deal(names, seed=seed, stock_size=stock, teams=partner_teams(players) if teams else ()).state
     rng = random.Random(seed)
     bot = GreedyBot()
     for _ in range(turns):

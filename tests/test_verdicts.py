@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.engine.cards import SKIP_BO
+from tutor.engine.legal import legal_moves
 from tutor.engine.moves import Draw, EndTurn
 from tutor.engine.notation import parse_move
 from tutor.engine.principles import (
@@ -14,10 +17,11 @@ from tutor.engine.principles import (
 )
 from tutor.engine.rules import check_move
 from tutor.engine.search import TurnSearch
+from tutor.engine.state import Phase
 from tutor.engine.verdicts import BEST_MARGIN, WEAK_FROM, assess_move, grade_of
 from tutor.engine.view import player_view
 
-from analysis_positions import position
+from analysis_positions import midgame, position
 
 SB = SKIP_BO
 
@@ -211,3 +215,21 @@ def test_a_hard_position_gets_a_full_verdict():
     if result.quality == "weak":
         assert result.principles and result.better
     assert verdict(state, "hand 3 to build 3").quality in ("best", "good", "weak")
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 5000), turns=st.integers(0, 40), table=st.sampled_from([(2, False), (3, False), (4, True)]))
+def test_every_legal_move_of_dealt_positions_gets_a_verdict(seed, turns, table):
+    players, teams = table
+    state = midgame(seed, turns, players=players, stock=12, teams=teams)
+    if state.phase is not Phase.PLAY:
+        return
+    best = TurnSearch(player_view(state, state.turn)).best()
+    for move in legal_moves(state):
+        result = assess_move(state, move)
+        assert result.loss >= 0
+        assert result.quality in ("best", "good", "weak")
+        if result.quality == "weak":
+            assert result.principles and result.better and result.explanation
+    if best.moves:
+        assert assess_move(state, best.moves[0]).quality == "best"
