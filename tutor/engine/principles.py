@@ -209,21 +209,34 @@ DETECTORS: dict[str, Callable[[Context], Optional[Finding]]] = {
 
 
 def detect(ctx: Context) -> list[Finding]:
-    """Every principle the move breaks, the weightiest first; never empty."""
+    """Every principle the move breaks, the weightiest first; never empty.
+
+    Besides the detectors' findings, the evaluation part that lost most names
+    its principle when it outweighs them all (or when no detector speaks).
+    """
     findings = [finding for detector in DETECTORS.values() if (finding := detector(ctx)) is not None]
-    if not findings:
-        findings.append(_largest_loss(ctx))
+    largest = _largest_loss(ctx)
+    if all(largest.weight > finding.weight and largest.principle != finding.principle for finding in findings):
+        findings.append(largest)  # the pattern seen is not what costs most
     findings.sort(key=lambda finding: -finding.weight)
     return findings
 
 
 def _largest_loss(ctx: Context) -> Finding:
     part = max(PART_PRINCIPLE, key=ctx.drop)
-    principle = PART_PRINCIPLE[part]
-    sentence = {
-        STOCK_FIRST: "it keeps fewer cards moving towards your stock",
-        SAVE_WILDS: "it leaves you fewer wild cards",
-        DESCENDING: "it leaves your discard piles in worse order",
-        MIND_OPPONENTS: "it helps your opponents' stock cards",
-    }[principle]
-    return Finding(principle, f"{_doing(ctx.view, ctx.move)} costs more than it brings: {sentence}.", ctx.drop(part))
+    best, after = _build_plays(ctx.best), _build_plays(ctx.after)
+    reason = {
+        "stock": "it gets fewer stock cards out",
+        "reach": "it leaves your stock top further from the build piles",
+        "hand": f"the best turn plays {best} card{'s' if best != 1 else ''} onto the build piles, "
+                f"the best after this move only {after}",
+        "wilds": "it leaves you fewer wild cards",
+        "discards": "it leaves your discard piles in worse order",
+        "opponents": "it helps your opponents' stock cards",
+    }[part]
+    return Finding(PART_PRINCIPLE[part], f"{_doing(ctx.view, ctx.move)} costs more than it brings: {reason}.",
+                   ctx.drop(part))
+
+
+def _build_plays(turn: Turn) -> int:
+    return sum(1 for move in turn.moves if isinstance(move, Transfer) and not move.is_discard)
