@@ -97,6 +97,15 @@ def test_seats_swap_and_games_repeat():
     assert play_game(series, 4) == play_game(series, 4)
 
 
+def test_partners_are_played_by_the_same_bot():
+    series = Series(("strong", "random"), players=6, stock=5, seed=2, teams=True)
+    for index in range(2):
+        seats = seating(series, index)
+        assert all(seats[seat] == seats[seat + 3] for seat in range(3))
+    result = play_game(series, 0)
+    assert len(result.winning_bots) <= 1
+
+
 def test_a_turn_cap_ends_endless_rounds_as_stalemates():
     series = Series(("random", "random"), players=2, stock=30, seed=1, turn_cap=3)
     result = play_game(series, 0)

@@ -99,9 +99,14 @@ class Series:
 
 
 def seating(series: Series, index: int) -> tuple[str, ...]:
-    """The bot in each seat for game ``index``: bots rotate one seat per game within a deal."""
+    """The bot in each seat for game ``index``: bots rotate one seat per game within a deal.
+
+    In the team game partners are played by the same bot: bots go round the teams, not the seats.
+    """
     rotation = index % len(series.bots)
-    return tuple(series.bots[(seat + rotation) % len(series.bots)] for seat in range(series.players))
+    teams = partner_teams(series.players) if series.teams else tuple((seat,) for seat in range(series.players))
+    side = {seat: number for number, team in enumerate(teams) for seat in team}
+    return tuple(series.bots[(side[seat] + rotation) % len(series.bots)] for seat in range(series.players))
 
 
 def play_game(series: Series, index: int) -> GameResult:
