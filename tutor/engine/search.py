@@ -421,48 +421,61 @@ def _root(view: GameState, side: tuple[int, ...]) -> Node:
 def _children(node: Node) -> list[tuple[Play, Node]]:
     """Every play from ``node`` with the node it leads to (one per distinct target value)."""
     builds, hand, stocks, discards, draws = node
-    targets = tuple(dict.fromkeys(builds))  # builds are sorted: the distinct values in order
+    targets = _steps(builds)  # each distinct pile value -> the piles after playing on it
     found: list[tuple[Play, Node]] = []
     previous = None
     for card in hand:
         if card != previous and card != UNKNOWN and (card == SKIP_BO or card - 1 in targets):
             at = hand.index(card)
             rest = hand[:at] + hand[at + 1:]
-            _add_plays(found, ("h", 0, -1, card), targets, builds, rest, stocks, discards, draws)
+            _add_plays(found, ("h", 0, -1, card), targets, rest, stocks, discards, draws)
         previous = card
     for index, (top, count) in enumerate(stocks):
         if count and top != UNKNOWN and (top == SKIP_BO or top - 1 in targets):
             rest = stocks[:index] + ((UNKNOWN, count - 1),) + stocks[index + 1:]
-            _add_plays(found, ("s", index, -1, top), targets, builds, hand, rest, discards, draws)
+            _add_plays(found, ("s", index, -1, top), targets, hand, rest, discards, draws)
     for index, piles in enumerate(discards):
         for pile, cards in enumerate(piles):
             if cards:
                 card = cards[-1]
                 if card != UNKNOWN and (card == SKIP_BO or card - 1 in targets):
                     rest = discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:]
-                    _add_plays(found, ("d", index, pile, card), targets, builds, hand, stocks, rest, draws)
+                    _add_plays(found, ("d", index, pile, card), targets, hand, stocks, rest, draws)
     return found
 
 
-def _add_plays(found: list, source: tuple, targets: tuple[int, ...], builds: tuple[int, ...],
-               hand: tuple[int, ...], stocks: tuple, discards: tuple, draws: int) -> None:
+def _add_plays(found: list, source: tuple, targets: dict, hand: tuple[int, ...], stocks: tuple,
+               discards: tuple, draws: int) -> None:
     """Append the plays of one source card (already taken off its pile) onto each pile that takes it."""
     card = source[3]
     for target in (targets if card == SKIP_BO else (card - 1,)):
-        value = target + 1
-        left = draws
-        rest = list(builds)
-        rest[rest.index(target)] = value
-        if value == COMPLETE_AT:
-            rest[rest.index(value)] = 0
-            left += COMPLETE_AT
-        rest.sort()
+        after, completes = targets[target]
+        left = draws + COMPLETE_AT if completes else draws
         kept = hand
         if not kept and left and source[0] == "h":
             drawn = min(HAND_SIZE, left)
             kept = (UNKNOWN,) * drawn
             left -= drawn
-        found.append((source + (target,), (tuple(rest), kept, stocks, discards, left)))
+        found.append((source + (target,), (after, kept, stocks, discards, left)))
+
+
+_STEPS: dict[tuple[int, ...], dict[int, tuple[tuple[int, ...], bool]]] = {}
+
+
+def _steps(builds: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], bool]]:
+    """For each distinct value of the (sorted) ``builds``: the sorted values after a card is played
+    on a pile showing it, and whether that completes the pile (cached: there are few such tuples)."""
+    steps = _STEPS.get(builds)
+    if steps is None:
+        steps = {}
+        for target in builds:
+            if target not in steps:
+                rest = list(builds)
+                value = target + 1
+                rest[rest.index(target)] = 0 if value == COMPLETE_AT else value
+                steps[target] = (tuple(sorted(rest)), value == COMPLETE_AT)
+        _STEPS[builds] = steps
+    return steps
 
 
 def _apply(node: Node, play: Play) -> Node:
