@@ -37,7 +37,8 @@ def _reason(state: GameState, move: Move, later: tuple[Move, ...]) -> str:
         owner = state.players[state.turn if move.source.owner is None else state.seat_of(move.source.owner)]
         if len(owner.stock) == 1:
             return "The last stock card: the round is won."
-        return "A stock card out: the stock is what wins the round; the next stock card turns up."
+        return ("A stock card out: the stock is what wins the round. The next stock card turns up: "
+                "look at it before going on, it may change the rest of the turn.")
     parts = []
     if value == COMPLETE_AT:
         parts.append(f"It completes build pile {slot}, which frees the slot")
