@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from .evaluation import DEFAULT_WEIGHTS, Weights
+from .evaluation import DEFAULT_WEIGHTS, WIN, Weights
 from .moves import Move, Transfer
 from .play import apply_move
 from .search import TurnSearch
-from .state import Phase
+from .state import GameState, Phase
 from .view import player_view
 
 BEST_MARGIN = 0.05  # a loss up to this ties with the best move
@@ -66,7 +66,7 @@ def quality_of(grade: str) -> str:
     return {"best": "best", "good": "good"}.get(grade, "weak")
 
 
-def assess_move(state, move: Move, weights: Weights = DEFAULT_WEIGHTS,
+def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS,
                 search: Optional[TurnSearch] = None) -> Assessment:
     """Judge ``move``, a legal move of the player to move in ``state`` (the state before it).
 
@@ -112,6 +112,8 @@ def _after_unseen(view, move: Transfer, weights: Weights):
         after = apply_move(view, move).state
     except (AssertionError, ValueError, IndexError):
         return 0.0, None
+    if after.phase is Phase.OVER:
+        return WIN, TurnSearch(view, weights).best()
     if after.phase is not Phase.PLAY:
         return 0.0, None
     following = TurnSearch(after, weights)
