@@ -157,3 +157,36 @@ def test_lines_from_dealt_positions_replay_and_keep_the_deck(seed, turns, player
         final = replay(state, line.moves, seed)
         assert accounts_for_deck(final)
         assert Counter(final.all_cards()) == Counter(state.all_cards())
+
+
+def test_a_small_budget_cuts_lines_short_but_keeps_them_legal():
+    state = position(hand=(SKIP_BO, SKIP_BO, SKIP_BO, 4, 10), stock=12, build=(1, 3, 5, 8),
+                     discards=((11, 10, 9), (8, 7, 6), (7, 6, 5, 4, 3), (12, 11)))
+    view = player_view(state, state.turn)
+    full = TurnSearch(view)
+    cut = TurnSearch(view, budget=300)
+    assert full.depth is None and cut.depth is not None
+    assert cut.nodes <= 300
+    assert cut.value <= full.value + 1e-9
+    best = cut.best()
+    assert sum(1 for m in best.moves if isinstance(m, Transfer) and not m.is_discard) <= cut.depth
+    replay(state, best.moves)
+    for turn in cut.turns()[:20]:
+        replay(state, turn.moves)
+
+
+def test_a_huge_team_turn_stays_within_the_budget():
+    from dataclasses import replace
+    from tutor.engine.state import Player
+
+    base = position(hand=(SKIP_BO, SKIP_BO, SKIP_BO, 4, 10), stock=12, build=(1, 3, 5, 8),
+                    discards=((11, 10, 9), (8, 7, 6), (7, 6, 5, 4, 3), (12, 11)))
+    bo = Player("Bo", stock=(None, 2), hand=(None,) * 5, discards=((9, 8, 7), (6, 5, 4), (12, 11, 10), (SKIP_BO,)))
+    cleo = Player("Cleo", stock=(None, 6), hand=(None,) * 5)
+    dan = Player("Dan", stock=(None, 9), hand=(None,) * 5)
+    state = replace(base, players=(base.players[0], cleo, bo, dan), teams=((0, 2), (1, 3)))
+    result = TurnSearch(player_view(state, 0), budget=5_000)
+    assert result.nodes <= 5_000
+    best = result.best()
+    assert best.stock_played >= 1
+    replay(state, best.moves)

@@ -20,6 +20,7 @@ gives each line back as engine moves.
 
 from __future__ import annotations
 
+import itertools
 from typing import Iterator, NamedTuple, Optional
 
 from .cards import SKIP_BO
@@ -34,6 +35,13 @@ from .view import unseen_in
 # kind: "h" hand, "s" stock, "d" discard pile. An ending is ("x", card, pile), ("?",) or ("end",).
 Play = tuple
 Node = tuple  # (builds, hand, stocks, discards, draws)
+
+
+NODE_BUDGET = 40_000  # positions one search may hold before its lines are cut short
+
+
+class _OverBudget(Exception):
+    """The search holds more positions than its budget allows."""
 
 
 class SearchError(ValueError):
@@ -65,7 +73,7 @@ class Turn(NamedTuple):
 class TurnSearch:
     """The search tree of one turn, built once and queried many times."""
 
-    def __init__(self, view: GameState, weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(self, view: GameState, weights: Weights = DEFAULT_WEIGHTS, budget: int = NODE_BUDGET):
         if view.phase is not Phase.PLAY:
             raise SearchError(f"no turn to search in phase {view.phase.value!r}")
         self.view = view
@@ -86,7 +94,33 @@ class TurnSearch:
         self._unknown: dict[tuple[int, ...], float] = {}
         self._hands = self.scorer.best_endings  # shared by every search with these weights
         self._parent: dict[Node, tuple[Optional[Node], Optional[Play]]] = {}  # filled by turns()
-        self.value = self._value(self.root)
+        self.depth: Optional[int] = None  # at most this many cards played in a line; None: no limit
+        self.value = self._search(budget)
+
+    def _search(self, budget: int) -> float:
+        """The root's value: in full, or with the longest lines cut short when the budget runs out.
+
+        A node's depth (the cards played to reach it) is the same along every
+        path, so a depth limit keeps merged positions exact; a position at the
+        limit is valued as if the turn ended there. The deepest limit whose
+        search fits the budget is kept.
+        """
+        self._budget = budget
+        try:
+            return self._value(self.root)
+        except _OverBudget:
+            pass
+        found = (0, None, {})
+        for depth in itertools.count(2, 2):  # ends: at the depth of the longest line the search is the full one
+            self.depth, self._memo = depth, {}
+            try:
+                found = (depth, self._value(self.root), self._memo)
+            except _OverBudget:
+                break
+        self.depth, value, self._memo = found
+        if value is None:  # not even two cards deep fit: judge the turn by its endings alone
+            value = self._value(self.root)
+        return value
 
     # -- queries ---------------------------------------------------------------
 
@@ -106,7 +140,7 @@ class TurnSearch:
             return self._memo[self.root][0]
         if node is None:
             return self._ending_value(self.root, play)
-        return self._value(node)
+        return self._value(node, 1)
 
     def best_after(self, move: Move) -> Turn:
         """The best turn that begins with ``move``."""
@@ -168,20 +202,24 @@ class TurnSearch:
 
     # -- the search ------------------------------------------------------------
 
-    def _value(self, node: Node) -> float:
+    def _value(self, node: Node, depth: int = 0) -> float:
+        """The value of the best way to finish the turn from ``node``, reached after ``depth`` plays."""
         known = self._memo.get(node)
         if known is not None:
             return known[0]
+        if len(self._memo) >= self._budget:
+            raise _OverBudget
         stocks = node[2]
         if stocks[0][1] == 0 and all(count == 0 for _, count in stocks):
             self._memo[node] = (WIN, ("win",), None)
             return WIN
         best_value, best_play = self._best_ending(node)
         best_child = None
-        for play, child in _children(node):
-            value = self._value(child)
-            if value > best_value:
-                best_value, best_play, best_child = value, play, child
+        if self.depth is None or depth < self.depth:
+            for play, child in _children(node):
+                value = self._value(child, depth + 1)
+                if value > best_value:
+                    best_value, best_play, best_child = value, play, child
         self._memo[node] = (best_value, best_play, best_child)
         return best_value
 
@@ -196,7 +234,7 @@ class TurnSearch:
             if node[2][0][1] == 0 and all(count == 0 for _, count in node[2]):
                 continue
             for play, child in _children(node):
-                if child not in self._parent:
+                if child in self._memo and child not in self._parent:
                     self._parent[child] = (node, play)
                     waiting.append(child)
 
@@ -277,7 +315,7 @@ class TurnSearch:
 
     def _turn(self, node: Node, path: tuple[tuple[Node, Play], ...]) -> Turn:
         """The best line from ``node``, after the plays of ``path``."""
-        self._value(node)
+        self._value(node, len(path))
         steps = list(path)
         while True:
             _, play, child = self._memo[node]
