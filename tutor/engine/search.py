@@ -37,7 +37,7 @@ Play = tuple
 Node = tuple  # (builds, hand, stocks, discards, draws)
 
 
-NODE_BUDGET = 40_000  # positions one search may hold before its lines are cut short
+NODE_BUDGET = 25_000  # positions one search may hold before its lines are cut short
 
 
 class _OverBudget(Exception):
