@@ -3,12 +3,13 @@
 Run after changing the scenario format: python scripts/generate_schema.py
 """
 
-from tutor.scenario.schema import SCHEMA_FILE, schema_text
+from tutor.scenario.schema import schema_file, schema_text
 
 
 def main() -> None:
-    SCHEMA_FILE.write_text(schema_text(), encoding="utf-8")
-    print(f"wrote {SCHEMA_FILE}")
+    target = schema_file()
+    target.write_text(schema_text(), encoding="utf-8")
+    print(f"wrote {target}")
 
 
 if __name__ == "__main__":

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Optional
 
 import typer
@@ -84,7 +84,7 @@ def exit_status(reports: list[MoveReport]) -> int:
 def split_arguments(arguments: list[str], quick: QuickPosition) -> tuple[Optional[str], list[str]]:
     """The scenario file and the moves; with a one-line position all are moves, unless the first is a file."""
     first = arguments[0]
-    if quick.given and not (first.lower().endswith((".yaml", ".yml")) or Path(first).is_file()):
+    if quick.given and not (first.lower().endswith((".yaml", ".yml")) or os.path.isfile(first)):
         return None, arguments
     return first, arguments[1:]
 

@@ -8,7 +8,7 @@ import yaml
 
 from ..engine import GameState, Move, PileKind, Transfer, format_move, legal_moves
 from ..scenario.loader import ScenarioError, scenario_from_data
-from ..scenario.schema import SCHEMA_FILE
+from ..scenario.schema import schema_file
 from .quick import QuickPosition, QuickPositionError
 
 COMMENT_AT = 44  # the column where the explaining comments start
@@ -39,7 +39,7 @@ def template_text(quick: Optional[QuickPosition] = None, title: Optional[str] = 
     if title:
         data = {**data, "title": title}
     lines = [
-        f"# yaml-language-server: $schema={SCHEMA_FILE}",
+        f"# yaml-language-server: $schema={schema_file()}",
         "# A Skip-Bo scenario: one position, the question it asks, and the rulings it expects.",
         "# Piles are written bottom to top (the last card is the top); cards are 1-12 and SB.",
         "# Check the file: tutor scenario validate FILE    Run its expectations: tutor scenario test FILE",

@@ -9,8 +9,8 @@ them, and ends the round the moment a stock (a team's stocks) runs out.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Optional
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from .cards import Card, MaybeCard, a_card, card_label
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
@@ -30,8 +30,7 @@ class IllegalMove(ValueError):
         super().__init__(ruling.reason)
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """The state after a move, and what happened, as short sentences."""
 
     state: GameState

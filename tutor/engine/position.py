@@ -8,8 +8,7 @@ the path of the offending value, so a loader can point at its line.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from .cards import DECK_COUNTS, DECK_SIZE, CardError, MaybeCard, card_label, parse_card
 from .state import (
@@ -20,8 +19,7 @@ from .state import (
 Path = tuple[Any, ...]
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     """One thing wrong with a scenario: where (a path into the data) and what."""
 
     path: Path

@@ -9,9 +9,8 @@ in plain words that names the cards and piles involved.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
@@ -44,8 +43,7 @@ class Verdict(StrEnum):
     UNDECIDABLE = "undecidable"  # it turns on a card the position does not show
 
 
-@dataclass(frozen=True)
-class Ruling:
+class Ruling(NamedTuple):
     """The verdict on one move, the rule it broke (if any) and why, in words."""
 
     verdict: Verdict
@@ -69,8 +67,7 @@ def _undecidable(reason: str) -> Ruling:
     return Ruling(Verdict.UNDECIDABLE, reason)
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """Where a played card comes from, resolved against a state."""
 
     seat: int

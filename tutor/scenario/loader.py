@@ -8,11 +8,9 @@ accepted. Oversized and binary files are refused before parsing.
 
 from __future__ import annotations
 
-import copy
 import os
 from dataclasses import dataclass, field
-from pathlib import Path as FilePath
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -31,8 +29,7 @@ _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's safe l
 _FAST_LOADER_NESTING = 1000  # libyaml nests by recursing in C: far deeper files would crash the process
 
 
-@dataclass(frozen=True)
-class Located:
+class Located(NamedTuple):
     """A problem placed in a file (1-based line and column; 0 when not known)."""
 
     line: int
@@ -80,11 +77,10 @@ class Scenario:
 def read_scenario_text(path: str | os.PathLike[str]) -> str:
     """The text of a scenario file, refusing missing, oversized and binary files."""
     name = str(path)
-    file = FilePath(path)
     try:
-        if file.is_dir():
+        if os.path.isdir(path):
             raise ScenarioError(name, [Located(0, 0, "is a folder, not a scenario file")])
-        with file.open("rb") as handle:
+        with open(path, "rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise ScenarioError(name, [Located(0, 0, "no such file")]) from None
@@ -132,6 +128,8 @@ def scenario_from_data(data: Any, marks: dict[Path, tuple[int, int]], source: st
 
 def _without_paths(data: Any, problems: list[Problem]) -> Any:
     """A copy of ``data`` without the values that break the format, so the rules can be checked on the rest."""
+    import copy  # only a file that breaks the format gets here
+
     pruned = copy.deepcopy(data)
     doomed: dict[int, tuple[Any, set[Any]]] = {}
     for problem in problems:

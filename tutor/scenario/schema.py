@@ -11,15 +11,24 @@ problem for a person ("unknown key 'hnad': did you mean 'hand'?").
 from __future__ import annotations
 
 import re
-from pathlib import Path as FilePath
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ..engine.position import Path, Problem
 from ..engine.rules import RULES
 
-SCHEMA_FILE = FilePath(__file__).with_name("scenario.schema.json")  # shipped for editors
+if TYPE_CHECKING:
+    from pathlib import Path as FilePath
+
 KEY = "<key>"  # a path ending in KEY points at a mapping key, not its value
 SCHEMA_ID = "https://skipbo-tutor.example/scenario.schema.json"
+
+
+def schema_file() -> FilePath:
+    """Where the package ships the schema for editors."""
+    from pathlib import Path as FilePath  # only the authors' commands need it
+
+    return FilePath(__file__).with_name("scenario.schema.json")
+
 
 _CARD = {
     "description": "A card: 1 to 12, or SB for the wild Skip-Bo card (any case).",
