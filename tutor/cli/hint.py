@@ -80,7 +80,7 @@ def _print(loaded, document: dict[str, Any]) -> None:
     from rich.text import Text
 
     from .output import console
-    from .rulings import highlight_cards
+    from .rulings import print_wrapped
 
     out = console()
     out.print(Text.assemble((loaded.title, "bold"), f"  ({loaded.source}; {document['player']} to move)"))
@@ -88,9 +88,9 @@ def _print(loaded, document: dict[str, Any]) -> None:
     out.print(Text("Best turn:", style="bold green"))
     for number, step in enumerate(best["steps"], start=1):
         out.print(Text.assemble(f"{number:>3}. ", (step["move"], "bold")))
-        out.print(Text("     ").append(highlight_cards(step["reason"])))
-    out.print(Text("     " + ENDINGS[best["ending"]], style="dim"))
+        print_wrapped(out, step["reason"], indent="     ")
+    print_wrapped(out, ENDINGS[best["ending"]], "dim", indent="     ")
     if document["runners_up"]:
         out.print(Text("Runners-up:", style="bold"))
         for turn in document["runners_up"]:
-            out.print(Text.assemble("  - ", ", ".join(turn["moves"]), (f"  (worse by {turn['loss']:.1f})", "dim")))
+            print_wrapped(out, f"{', '.join(turn['moves'])}  (worse by {turn['loss']:.1f})", prefix="- ", indent="  ")

@@ -47,20 +47,20 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport]) -> None:
         if quality:
             line.append(f"  ({quality})", style="yellow" if quality == "weak" else "dim")
         out.print(line)
-        _indented(out, report.ruling.reason)
+        print_wrapped(out, report.ruling.reason)
         explanation = report.extra.get("explanation")
         if explanation:
-            _indented(out, explanation, "yellow")
+            print_wrapped(out, explanation, "yellow")
         for event in report.events:
-            _indented(out, event, prefix="-> ")
+            print_wrapped(out, event, prefix="-> ")
         if report.ruling.rule:
-            _indented(out, f"see: tutor rules {report.ruling.rule}", "dim")
+            print_wrapped(out, f"see: tutor rules {report.ruling.rule}", "dim")
 
 
-def _indented(out: Console, sentence: str, style: str = "", prefix: str = "") -> None:
+def print_wrapped(out: Console, sentence: str, style: str = "", prefix: str = "", indent: str = INDENT) -> None:
     """A sentence wrapped under the move it explains, its cards coloured, with no trailing blanks."""
-    width = max(out.width - len(INDENT) - len(prefix), 20)
+    width = max(out.width - len(indent) - len(prefix), 20)
     glued = _CARD_WORD.sub(lambda match: match.group(0).replace(" ", NO_BREAK), sentence)  # keep "a 7" whole
     for number, line in enumerate(textwrap.wrap(glued, width)):
-        lead = Text(INDENT + (prefix if number == 0 else " " * len(prefix)), style="dim")
+        lead = Text(indent + (prefix if number == 0 else " " * len(prefix)), style="dim")
         out.print(lead.append_text(highlight_cards(line.replace(NO_BREAK, " "))), style=style, soft_wrap=True)

@@ -89,7 +89,7 @@ def draw_cards(state: GameState, count: int, rng: Optional[random.Random], event
     if drawn:
         seen = [card_label(c) for c in drawn if c is not None]
         shown = f": {', '.join(seen)}" if len(seen) == len(drawn) else ""
-        events.append(f"{state.mover.name} draws {len(drawn)}{shown}.")
+        events.append(f"You draw {len(drawn)}{shown}.")
     player = replace(state.mover, hand=state.mover.hand + drawn)
     return replace(state, drawn=len(drawn)).with_player(state.turn, player)
 
@@ -127,7 +127,7 @@ def _apply_discard(state: GameState, move: Transfer, events: list[str]) -> GameS
     pile = move.target.number - 1
     discards = list(player.discards)
     discards[pile] = discards[pile] + (move.card,)
-    events.append(f"{player.name} discards the {card_label(move.card)} on discard pile {pile + 1}; the turn ends.")
+    events.append(f"You discard the {card_label(move.card)} on discard pile {pile + 1}; the turn ends.")
     player = replace(player, hand=hand, discards=tuple(discards))
     return replace(state.with_player(state.turn, player), phase=Phase.ENDED, drawn=0)
 
@@ -155,12 +155,12 @@ def _apply_build_play(state: GameState, move: Transfer, rng: Optional[random.Ran
     if source.kind is PileKind.STOCK:
         if _side_finished(state, source.seat):
             return _end_round(state, state.team_of(source.seat), events)
+        whose = "Your" if source.seat == state.turn else f"{owner.name}'s"
         if owner.stock:
             turned = card_label(owner.stock_top)
-            whose = "Your" if source.seat == state.turn else f"{owner.name}'s"
             events.append(f"{whose} stock turns up {'an unseen card' if turned == '?' else a_card(owner.stock_top)}.")
         else:
-            events.append(f"{owner.name}'s stock is empty; the partner's stock decides the round.")
+            events.append(f"{whose} stock is empty; the partner's stock decides the round.")
     if not state.mover.hand:
         events.append("The hand is empty: five new cards at once.")
         state = draw_cards(state, HAND_SIZE, rng, events)
@@ -190,8 +190,8 @@ def _side_finished(state: GameState, seat: int) -> bool:
 
 
 def _end_round(state: GameState, winners: tuple[int, ...], events: list[str]) -> GameState:
-    names = " and ".join(state.players[s].name for s in winners)
-    events.append(f"The last stock card is played: {names} win{'s' if len(winners) == 1 else ''} the round.")
+    partners = "".join(f" and {state.players[s].name}" for s in winners if s != state.turn)
+    events.append(f"The last stock card is played: you{partners} win the round.")
     return replace(state, phase=Phase.OVER, winners=winners)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple, Optional
 
-from .cards import SKIP_BO, card_label
+from .cards import SKIP_BO, a_card, card_label
 from .moves import EndTurn, Move, PileKind, Transfer
 from .play import apply_move
 from .search import Turn
@@ -87,7 +87,7 @@ def describe_move(view: GameState, move: Move) -> str:
         return f"discard the {label} {onto} discard pile {move.target.number}"
     slot = move.target.number
     value = view.build_value(slot - 1)
-    where = f"on build pile {slot}" + (f" as a {value + 1}" if card == SKIP_BO else "")
+    where = f"on build pile {slot}" + (f" as {a_card(value + 1)}" if card == SKIP_BO else "")
     if move.source.kind is PileKind.STOCK:
         return f"the {label} on {whose} stock {where}"
     if move.source.kind is PileKind.HAND:

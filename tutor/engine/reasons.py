@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import SKIP_BO, card_label
+from .cards import SKIP_BO, a_card, card_label
 from .moves import Move, PileKind, Transfer
 from .play import apply_move
 from .principles import describe_move, played_card
@@ -32,7 +32,7 @@ def _reason(state: GameState, move: Move, later: tuple[Move, ...]) -> str:
     slot = move.target.number
     value = state.build_value(slot - 1) + 1
     stock_later = next((m for m in later if isinstance(m, Transfer) and m.source.kind is PileKind.STOCK
-                        and not m.is_discard), None)
+                        and m.target.number == slot), None)  # a stock card that this pile will then take
     if move.source.kind is PileKind.STOCK:
         owner = state.players[state.turn if move.source.owner is None else state.seat_of(move.source.owner)]
         if len(owner.stock) == 1:
@@ -43,7 +43,7 @@ def _reason(state: GameState, move: Move, later: tuple[Move, ...]) -> str:
     if value == COMPLETE_AT:
         parts.append(f"It completes build pile {slot}, which frees the slot")
     if card == SKIP_BO:
-        parts.append(f"The SB counts as a {value}")
+        parts.append(f"The SB counts as {a_card(value)}")
     if stock_later is not None:
         needed = stock_later.card if stock_later.card is not None else played_card(state, stock_later)
         parts.append(f"it opens the way for the {card_label(needed)} on the stock")
