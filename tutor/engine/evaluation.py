@@ -56,13 +56,21 @@ def gap_to(top: int, builds: tuple[int, ...], helpers: tuple[int, ...] = ()) -> 
     if top == SKIP_BO:
         return 0
     wilds = helpers.count(SKIP_BO)
+    at_hand = 0
+    for card in helpers:
+        if card > 0:
+            at_hand |= 1 << card
     best = COMPLETE_AT
     for value in set(builds):
-        if value >= top:
-            continue
-        missing = sum(1 for needed in range(value + 1, top) if needed not in helpers)
-        best = min(best, max(0, missing - wilds))
+        if value < top:
+            missing = (_BETWEEN[value][top] & ~at_hand).bit_count()
+            best = min(best, max(0, missing - wilds))
     return best
+
+
+# _BETWEEN[low][high]: the bit set of the cards strictly between ``low`` and ``high``
+_BETWEEN = [[sum(1 << card for card in range(low + 1, high)) for high in range(COMPLETE_AT + 1)]
+            for low in range(COMPLETE_AT + 1)]
 
 
 _HELPED: dict[tuple, int] = {}
@@ -211,6 +219,8 @@ class Scorer:
         self._threats: dict[tuple, float] = BoundedCache(100_000)
         # the best ending for (hand, own discard piles): it depends on nothing else
         self.best_endings: dict[tuple, tuple[float, tuple]] = BoundedCache(200_000)
+        self._kept: dict[tuple[int, ...], float] = BoundedCache(100_000)  # a kept hand's value
+        self._piles: dict[tuple, float] = BoundedCache(100_000)  # the own discard piles' value
         # _pairs[below + 1][above + 1]: what laying ``above`` on ``below`` adds to a pile's shape
         self._pairs = [[pile_score(weights, (below, above)) for above in range(UNKNOWN, COMPLETE_AT + 1)]
                        for below in range(UNKNOWN, COMPLETE_AT + 1)]
@@ -239,31 +249,90 @@ class Scorer:
             value = self._shapes[pile] = pile_score(self.weights, pile)
         return value
 
+    def _base(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> float:
+        """The value of keeping ``hand`` with the own discard ``piles`` as they are."""
+        kept = self._kept.get(hand)
+        if kept is None:
+            in_hand = self._in_hand
+            kept = self._kept[hand] = (self.weights.fresh_card * hand.count(UNKNOWN)
+                                       + sum(in_hand[card] for card in hand if card != UNKNOWN))
+        shapes = self._piles.get(piles)
+        if shapes is None:
+            on_top = self._on_top
+            shapes = self._piles[piles] = sum(
+                self.shape(pile) + on_top[pile[-1]] if pile[-1] != UNKNOWN else self.shape(pile)
+                for pile in piles if pile)
+        return kept + shapes
+
     def endings(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...], endings: list[tuple]) -> list[float]:
         """The value of the hand and the own discard piles after each ending in ``endings``."""
-        in_hand, on_top = self._in_hand, self._on_top
-        w = self.weights
-        unknown = hand.count(UNKNOWN)
-        base = w.fresh_card * unknown + sum(in_hand[card] for card in hand if card != UNKNOWN)
-        base += sum(self.shape(pile) + on_top[pile[-1]] if pile[-1] != UNKNOWN else self.shape(pile)
-                    for pile in piles if pile)
+        base = self._base(hand, piles)
         values = []
         for ending in endings:
             if ending[0] == "x":
-                _, card, index = ending
-                pile = piles[index]
-                value = base - in_hand[card] + on_top[card]
-                if pile:
-                    top = pile[-1]
-                    value += self._pairs[top + 1][card + 1]
-                    if top != UNKNOWN:
-                        value -= on_top[top]
-                values.append(value)
+                values.append(self._discard_value(base, ending[1], piles[ending[2]]))
             elif ending[0] == "?":
-                values.append(base - w.fresh_card)
+                values.append(base - self.weights.fresh_card)
             else:
                 values.append(base)
         return values
+
+    def _discard_value(self, base: float, card: int, pile: tuple[int, ...]) -> float:
+        """``base`` changed by discarding ``card`` from the hand onto ``pile``."""
+        on_top = self._on_top
+        value = base - self._in_hand[card] + on_top[card]
+        if pile:
+            top = pile[-1]
+            value += self._pairs[top + 1][card + 1]
+            if top != UNKNOWN:
+                value -= on_top[top]
+        return value
+
+    def best_ending(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> tuple[float, tuple]:
+        """The best of ``discard_endings(hand, piles)`` with its value (the first of equals)."""
+        base = self._base(hand, piles)
+        if not hand:
+            return base, ("end",)
+        best_value, best = (base - self.weights.fresh_card, ("?",)) if hand[0] == UNKNOWN else (None, None)
+        previous = UNKNOWN
+        for card in hand:
+            if card == previous:
+                continue
+            previous = card
+            empty_taken = False
+            for index, pile in enumerate(piles):
+                if not pile:
+                    if empty_taken:
+                        continue
+                    empty_taken = True
+                value = self._discard_value(base, card, pile)
+                if best_value is None or value > best_value:
+                    best_value, best = value, ("x", card, index)
+        return best_value, best
+
+
+def discard_endings(hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> list[tuple]:
+    """Every way to end the turn with the sorted ``hand`` and the own discard ``piles``.
+
+    ``("x", card, pile)`` discards a distinct known card (onto one empty pile
+    at most), ``("?",)`` one of the unseen cards, ``("end",)`` ends with an
+    empty hand.
+    """
+    if not hand:
+        return [("end",)]
+    endings: list[tuple] = []
+    if UNKNOWN in hand:
+        endings.append(("?",))
+    empty_taken = False
+    for card in sorted(set(hand) - {UNKNOWN}):
+        for pile in range(len(piles)):
+            if not piles[pile]:
+                if empty_taken:
+                    continue
+                empty_taken = True
+            endings.append(("x", card, pile))
+        empty_taken = False
+    return endings
 
 
 def weights_table(weights: Weights) -> list[tuple[str, float]]:

@@ -25,7 +25,7 @@ from typing import Iterator, NamedTuple, Optional
 
 from .cards import SKIP_BO
 from .evaluation import (
-    DEFAULT_WEIGHTS, UNKNOWN, WIN, Opponent, Weights, hand_parts, parts_total, scorer_for, table_parts,
+    DEFAULT_WEIGHTS, UNKNOWN, WIN, Opponent, Weights, discard_endings, hand_parts, parts_total, scorer_for, table_parts,
 )
 from .moves import EndTurn, Move, PileKind, Place, Transfer
 from .state import BUILD_SLOTS, COMPLETE_AT, HAND_SIZE, GameState, Phase
@@ -283,10 +283,7 @@ class TurnSearch:
         key = (node[1], node[3][0])
         known = self._hands.get(key)
         if known is None:
-            endings = self._endings(node)
-            values = self.scorer.endings(node[1], node[3][0], endings)
-            best = max(range(len(values)), key=values.__getitem__)
-            known = self._hands[key] = (values[best], endings[best])
+            known = self._hands[key] = self.scorer.best_ending(node[1], node[3][0])
         return table + known[0], known[1]
 
     def _ending_value(self, node: Node, ending: Play) -> float:
@@ -294,22 +291,7 @@ class TurnSearch:
         return parts_total(self._table_value(node)) + hand
 
     def _endings(self, node: Node) -> list[Play]:
-        hand, piles = node[1], node[3][0]
-        if not hand:
-            return [("end",)]
-        endings: list[Play] = []
-        if UNKNOWN in hand:
-            endings.append(("?",))
-        empty_taken = False
-        for card in sorted(set(hand) - {UNKNOWN}):
-            for pile in range(len(piles)):
-                if not piles[pile]:
-                    if empty_taken:
-                        continue
-                    empty_taken = True
-                endings.append(("x", card, pile))
-            empty_taken = False
-        return endings
+        return discard_endings(node[1], node[3][0])
 
     # -- turning lines into moves -----------------------------------------------
 
