@@ -10,6 +10,7 @@ Cards here are plain ints as in ``cards`` (``SKIP_BO`` = 0) with ``UNKNOWN``
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -293,20 +294,26 @@ class Scorer:
         base = self._base(hand, piles)
         if not hand:
             return base, ("end",)
-        best_value, best = (base - self.weights.fresh_card, ("?",)) if hand[0] == UNKNOWN else (None, None)
+        best_value, best = (base - self.weights.fresh_card, ("?",)) if hand[0] == UNKNOWN else (-math.inf, None)
+        in_hand, on_top, pairs = self._in_hand, self._on_top, self._pairs
         previous = UNKNOWN
         for card in hand:
             if card == previous:
                 continue
             previous = card
             empty_taken = False
-            for index, pile in enumerate(piles):
-                if not pile:
-                    if empty_taken:
-                        continue
+            for index, pile in enumerate(piles):  # as ``_discard_value``, written out: this is the hot loop
+                value = base - in_hand[card] + on_top[card]
+                if pile:
+                    top = pile[-1]
+                    value += pairs[top + 1][card + 1]
+                    if top != UNKNOWN:
+                        value -= on_top[top]
+                elif empty_taken:
+                    continue
+                else:
                     empty_taken = True
-                value = self._discard_value(base, card, pile)
-                if best_value is None or value > best_value:
+                if value > best_value:
                     best_value, best = value, ("x", card, index)
         return best_value, best
 

@@ -92,6 +92,7 @@ class TurnSearch:
         self._table: dict[tuple, dict[str, float]] = {}
         self._totals: dict[tuple, float] = {}
         self._unknown: dict[tuple[int, ...], float] = {}
+        self._threats: dict[tuple[int, ...], float] = {}
         self._hands = self.scorer.best_endings  # shared by every search with these weights
         self._parent: dict[Node, tuple[Optional[Node], Optional[Play]]] = {}  # filled by turns()
         self.depth: Optional[int] = None  # at most this many cards played in a line; None: no limit
@@ -216,8 +217,10 @@ class TurnSearch:
         best_value, best_play = self._best_ending(node)
         best_child = None
         if self.depth is None or depth < self.depth:
+            memo = self._memo
             for play, child in _children(node):
-                value = self._value(child, depth + 1)
+                known = memo.get(child)
+                value = known[0] if known is not None else self._value(child, depth + 1)
                 if value > best_value:
                     best_value, best_play, best_child = value, play, child
         self._memo[node] = (best_value, best_play, best_child)
@@ -264,12 +267,19 @@ class TurnSearch:
             else:
                 scorer = self.scorer
                 reach = scorer.reach_vector(builds)
-                total = -self.weights.stock_card * left - scorer.threat(builds, self.opponents)
+                total = -self.weights.stock_card * left - self._threat(builds)
                 for top, count in stocks:
                     if count:
                         total += self._unknown_reach(builds, reach) if top == UNKNOWN else reach[top]
             self._totals[key] = total
         return total
+
+    def _threat(self, builds: tuple[int, ...]) -> float:
+        """``Scorer.threat`` of ``builds`` against this search's opponents (cached by the build values)."""
+        value = self._threats.get(builds)
+        if value is None:
+            value = self._threats[builds] = self.scorer.threat(builds, self.opponents)
+        return value
 
     def _unknown_reach(self, builds: tuple[int, ...], reach: tuple[float, ...]) -> float:
         """The expected reach of a stock top turned up unseen, over the cards the mover has not seen."""
@@ -444,9 +454,8 @@ def _children(node: Node) -> list[tuple[Play, Node]]:
     targets = _steps(builds)  # each distinct pile value -> the piles after playing on it
     found: list[tuple[Play, Node]] = []
     previous = None
-    for card in hand:
+    for at, card in enumerate(hand):  # the hand is sorted: ``at`` is the first of equal cards
         if card != previous and card != UNKNOWN and (card == SKIP_BO or card - 1 in targets):
-            at = hand.index(card)
             rest = hand[:at] + hand[at + 1:]
             _add_plays(found, ("h", 0, -1, card), targets, rest, stocks, discards, draws)
         previous = card
