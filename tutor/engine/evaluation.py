@@ -188,6 +188,37 @@ def card_gaps(builds: tuple[int, ...]) -> tuple[int, ...]:
     return gaps
 
 
+class Threats:
+    """What the opponents' stock tops can make of the build piles: the ``opponents`` part, as a positive number.
+
+    A stock top is closest to the highest pile below it (fewer cards are
+    missing in between), so each opponent's threat is tabled once by that
+    pile's value.
+    """
+
+    def __init__(self, weights: Weights, opponents: tuple[Opponent, ...]):
+        self._tables = tuple((o.top, _threat_table(weights, o)) for o in opponents if o.count and o.top != UNKNOWN)
+
+    def __call__(self, builds: tuple[int, ...]) -> float:
+        """The threat on the sorted build values ``builds``."""
+        return sum(table[_highest_below(top, builds)] for top, table in self._tables)
+
+
+def _threat_table(weights: Weights, opponent: Opponent) -> tuple[float, ...]:
+    """The opponent's threat when the highest pile below their top shows 0-11; at 12 when no pile is below it."""
+    top, tops = opponent.top, opponent.tops
+    gaps = [gap_to(top, (value,), tops) for value in range(COMPLETE_AT)] + [gap_to(top, (), tops)]
+    return tuple(opponent.share * threat_score(weights, gap) for gap in gaps)
+
+
+def _highest_below(top: int, builds: tuple[int, ...]) -> int:
+    """The highest of the sorted ``builds`` below ``top``, or 12 (``COMPLETE_AT``) if there is none."""
+    for value in reversed(builds):
+        if value < top:
+            return value
+    return COMPLETE_AT
+
+
 class BoundedCache(dict):
     """A dict that empties itself when it grows past ``limit`` entries."""
 
@@ -217,7 +248,7 @@ class Scorer:
         self._on_top = [weights.wild_on_top] + [0.0] * COMPLETE_AT
         self._shapes: dict[tuple[int, ...], float] = BoundedCache(100_000)
         self._reach: dict[tuple[int, ...], tuple[float, ...]] = {}
-        self._threats: dict[tuple, float] = BoundedCache(100_000)
+        self._threats: dict[tuple[Opponent, ...], Threats] = BoundedCache(10_000)
         # the best ending for (hand, own discard piles): it depends on nothing else
         self.best_endings: dict[tuple, tuple[float, tuple]] = BoundedCache(200_000)
         self._kept: dict[tuple[int, ...], float] = BoundedCache(100_000)  # a kept hand's value
@@ -234,15 +265,12 @@ class Scorer:
             vector = self._reach[builds] = tuple(reach_score(self.weights, gaps[card]) for card in range(13))
         return vector
 
-    def threat(self, builds: tuple[int, ...], opponents: tuple[Opponent, ...]) -> float:
-        """What the opponents' stock tops can make of ``builds`` (the ``opponents`` part, as a positive number)."""
-        key = (builds, opponents)
-        value = self._threats.get(key)
-        if value is None:
-            value = self._threats[key] = sum(
-                o.share * threat_score(self.weights, helped_gap(o.top, builds, o.tops))
-                for o in opponents if o.count and o.top != UNKNOWN)
-        return value
+    def threats(self, opponents: tuple[Opponent, ...]) -> Threats:
+        """The ``Threats`` of ``opponents`` (cached: the same opponents face many searches)."""
+        threats = self._threats.get(opponents)
+        if threats is None:
+            threats = self._threats[opponents] = Threats(self.weights, opponents)
+        return threats
 
     def shape(self, pile: tuple[int, ...]) -> float:
         value = self._shapes.get(pile)

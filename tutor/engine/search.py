@@ -82,6 +82,7 @@ class TurnSearch:
         self.side = _side(view)
         self.names = tuple(None if seat == view.turn else view.players[seat].name for seat in self.side)
         self.opponents = _opponents(view, weights.later_opponent)
+        self._opponent_threat = self.scorer.threats(self.opponents)
         total = sum((unseen := unseen_in(view)).values())
         self.unseen = {card: n / total for card, n in unseen.items()} if total else {}
         self._unseen_items = tuple(self.unseen.items())
@@ -275,10 +276,10 @@ class TurnSearch:
         return total
 
     def _threat(self, builds: tuple[int, ...]) -> float:
-        """``Scorer.threat`` of ``builds`` against this search's opponents (cached by the build values)."""
+        """The opponents' threat on ``builds`` (cached by the build values)."""
         value = self._threats.get(builds)
         if value is None:
-            value = self._threats[builds] = self.scorer.threat(builds, self.opponents)
+            value = self._threats[builds] = self._opponent_threat(builds)
         return value
 
     def _unknown_reach(self, builds: tuple[int, ...], reach: tuple[float, ...]) -> float:
