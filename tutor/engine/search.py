@@ -209,6 +209,10 @@ class TurnSearch:
         known = self._memo.get(node)
         if known is not None:
             return known[0]
+        return self._expand(node, depth)
+
+    def _expand(self, node: Node, depth: int) -> float:
+        """``_value`` of a node not searched yet: its endings and children, memoised."""
         if len(self._memo) >= self._budget:
             raise _OverBudget
         stocks = node[2]
@@ -221,7 +225,7 @@ class TurnSearch:
             memo = self._memo
             for play, child in _children(node):
                 known = memo.get(child)
-                value = known[0] if known is not None else self._value(child, depth + 1)
+                value = known[0] if known is not None else self._expand(child, depth + 1)
                 if value > best_value:
                     best_value, best_play, best_child = value, play, child
         self._memo[node] = (best_value, best_play, best_child)
@@ -452,60 +456,66 @@ def _root(view: GameState, side: tuple[int, ...]) -> Node:
 def _children(node: Node) -> list[tuple[Play, Node]]:
     """Every play from ``node`` with the node it leads to (one per distinct target value)."""
     builds, hand, stocks, discards, draws = node
-    targets = _steps(builds)  # each distinct pile value -> the piles after playing on it
+    onto = _landings(builds)
     found: list[tuple[Play, Node]] = []
     previous = None
     for at, card in enumerate(hand):  # the hand is sorted: ``at`` is the first of equal cards
-        if card != previous and card != UNKNOWN and (card == SKIP_BO or card - 1 in targets):
+        if card != previous and onto[card]:
             rest = hand[:at] + hand[at + 1:]
-            _add_plays(found, ("h", 0, -1, card), targets, rest, stocks, discards, draws)
+            _add_plays(found, ("h", 0, -1, card), onto[card], rest, stocks, discards, draws, not rest)
         previous = card
     for index, (top, count) in enumerate(stocks):
-        if count and top != UNKNOWN and (top == SKIP_BO or top - 1 in targets):
+        if count and onto[top]:
             rest = stocks[:index] + ((UNKNOWN, count - 1),) + stocks[index + 1:]
-            _add_plays(found, ("s", index, -1, top), targets, hand, rest, discards, draws)
+            _add_plays(found, ("s", index, -1, top), onto[top], hand, rest, discards, draws, False)
     for index, piles in enumerate(discards):
         for pile, cards in enumerate(piles):
-            if cards:
-                card = cards[-1]
-                if card != UNKNOWN and (card == SKIP_BO or card - 1 in targets):
-                    rest = discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:]
-                    _add_plays(found, ("d", index, pile, card), targets, hand, stocks, rest, draws)
+            if cards and onto[cards[-1]]:
+                rest = discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:]
+                _add_plays(found, ("d", index, pile, cards[-1]), onto[cards[-1]], hand, stocks, rest, draws, False)
     return found
 
 
-def _add_plays(found: list, source: tuple, targets: dict, hand: tuple[int, ...], stocks: tuple,
-               discards: tuple, draws: int) -> None:
-    """Append the plays of one source card (already taken off its pile) onto each pile that takes it."""
-    card = source[3]
-    for target in (targets if card == SKIP_BO else (card - 1,)):
-        after, completes = targets[target]
-        left = draws + COMPLETE_AT if completes else draws
-        kept = hand
-        if not kept and left and source[0] == "h":
+def _add_plays(found: list, source: tuple, landings: tuple, hand: tuple[int, ...], stocks: tuple,
+               discards: tuple, draws: int, refill: bool) -> None:
+    """Append the plays of one source card (already taken off its pile) onto each pile that takes it.
+
+    ``refill``: the card was the last in hand, so the hand is refilled (with unseen cards) if cards are left.
+    """
+    for target, after, freed in landings:
+        left = draws + freed
+        if refill and left:
             drawn = min(HAND_SIZE, left)
-            kept = (UNKNOWN,) * drawn
-            left -= drawn
-        found.append((source + (target,), (after, kept, stocks, discards, left)))
+            found.append((source + (target,), (after, (UNKNOWN,) * drawn, stocks, discards, left - drawn)))
+        else:
+            found.append((source + (target,), (after, hand, stocks, discards, left)))
 
 
-_STEPS: dict[tuple[int, ...], dict[int, tuple[tuple[int, ...], bool]]] = {}
+_LANDINGS: dict[tuple[int, ...], dict[int, tuple[tuple[int, tuple[int, ...], int], ...]]] = {}
 
 
-def _steps(builds: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], bool]]:
-    """For each distinct value of the (sorted) ``builds``: the sorted values after a card is played
-    on a pile showing it, and whether that completes the pile (cached: there are few such tuples)."""
-    steps = _STEPS.get(builds)
-    if steps is None:
+def _landings(builds: tuple[int, ...]) -> dict[int, tuple[tuple[int, tuple[int, ...], int], ...]]:
+    """Where each card (``UNKNOWN``, SB, 1-12) can be played on the sorted ``builds``.
+
+    For each pile value that takes the card (every distinct one for an SB):
+    (that value, the sorted values after the play, the cards it frees for
+    drawing: twelve when it completes the pile, else 0). Cached: there are
+    few such tuples.
+    """
+    landings = _LANDINGS.get(builds)
+    if landings is None:
         steps = {}
         for target in builds:
             if target not in steps:
                 rest = list(builds)
                 value = target + 1
                 rest[rest.index(target)] = 0 if value == COMPLETE_AT else value
-                steps[target] = (tuple(sorted(rest)), value == COMPLETE_AT)
-        _STEPS[builds] = steps
-    return steps
+                steps[target] = (target, tuple(sorted(rest)), COMPLETE_AT if value == COMPLETE_AT else 0)
+        landings = {card: (steps[card - 1],) if card - 1 in steps else () for card in range(1, COMPLETE_AT + 1)}
+        landings[SKIP_BO] = tuple(steps.values())
+        landings[UNKNOWN] = ()
+        _LANDINGS[builds] = landings
+    return landings
 
 
 def _apply(node: Node, play: Play) -> Node:
