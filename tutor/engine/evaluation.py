@@ -323,27 +323,33 @@ class Scorer:
         if not hand:
             return base, ("end",)
         best_value, best = (base - self.weights.fresh_card, ("?",)) if hand[0] == UNKNOWN else (-math.inf, None)
-        in_hand, on_top, pairs = self._in_hand, self._on_top, self._pairs
+        in_hand, on_top = self._in_hand, self._on_top
+        targets = self._discard_targets(piles)
         previous = UNKNOWN
         for card in hand:
             if card == previous:
                 continue
             previous = card
-            empty_taken = False
-            for index, pile in enumerate(piles):  # as ``_discard_value``, written out: this is the hot loop
-                value = base - in_hand[card] + on_top[card]
-                if pile:
-                    top = pile[-1]
-                    value += pairs[top + 1][card + 1]
-                    if top != UNKNOWN:
-                        value -= on_top[top]
-                elif empty_taken:
-                    continue
-                else:
-                    empty_taken = True
+            kept = base - in_hand[card] + on_top[card]
+            for index, row, covered in targets:  # as ``_discard_value``, written out: this is the hot loop
+                value = kept if row is None else kept + row[card + 1] - covered
                 if value > best_value:
                     best_value, best = value, ("x", card, index)
         return best_value, best
+
+    def _discard_targets(self, piles: tuple[tuple[int, ...], ...]) -> list[tuple]:
+        """The piles a discard is tried on (every pile with a top, the first empty one): for each its
+        index, the ``_pairs`` row of its top (None when empty) and the top's own value, lost when covered."""
+        targets = []
+        empty_taken = False
+        for index, pile in enumerate(piles):
+            if pile:
+                top = pile[-1]
+                targets.append((index, self._pairs[top + 1], self._on_top[top] if top != UNKNOWN else 0.0))
+            elif not empty_taken:
+                empty_taken = True
+                targets.append((index, None, 0.0))
+        return targets
 
 
 def discard_endings(hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> list[tuple]:
