@@ -87,7 +87,7 @@ class StrongBot:
         self.weights = weights
 
     def plan(self, view: GameState, rng: random.Random) -> list[Move]:
-        return list(TurnSearch(view, self.weights).best().moves)
+        return list(TurnSearch(view, self.weights).best_moves())
 
 
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}

@@ -135,6 +135,15 @@ class TurnSearch:
         """The best turn from the root."""
         return self._turn(self.root, ())
 
+    def best_moves(self) -> tuple[Move, ...]:
+        """The moves of ``best()``, without valuing the turn's parts: all a player acting on it needs."""
+        _, steps, ending = self._best_line(self.root, ())
+        slots = list(self.slots)
+        moves = [self._move_of(play, slots) for _, play in steps]
+        if ending[0] == "x" or ending[0] == "end":
+            moves.append(self._move_of(ending, slots))
+        return tuple(moves)
+
     def value_after(self, move: Move) -> float:
         """The value of the best turn that still begins with ``move`` (a legal move of the root)."""
         node, play = self.after(move)
@@ -313,11 +322,15 @@ class TurnSearch:
     def _turn(self, node: Node, path: tuple[tuple[Node, Play], ...]) -> Turn:
         """The best line from ``node``, after the plays of ``path``."""
         self._value(node, len(path))
+        return self._finish(*self._best_line(node, path))
+
+    def _best_line(self, node: Node, path: tuple[tuple[Node, Play], ...]) -> tuple[Node, tuple, Play]:
+        """Where the best line from the searched ``node`` ends, the steps of ``path`` and the line, and its ending."""
         steps = list(path)
         while True:
             _, play, child = self._memo[node]
             if child is None:
-                return self._finish(node, tuple(steps), play)
+                return node, tuple(steps), play
             steps.append((node, play))
             node = child
 
