@@ -120,6 +120,16 @@ UNREADABLE = [
     ("play my seven", ["write it like"]),
 ]
 
+TOO_LONG = ["h" + "1" * 5000 + ">b1", "d" + "1" * 5000 + ">b1", "s>b" + "9" * 5000, "draw " + "9" * 5000, "x" * 5000]
+
+
+@pytest.mark.parametrize("text", TOO_LONG, ids=["long card", "long discard pile", "long build pile", "long draw",
+                                                 "long word"])
+def test_overlong_moves_are_refused_with_a_short_message(text):
+    with pytest.raises(NotationError) as raised:
+        parse_move(text)
+    assert "..." in raised.value.message and len(raised.value.message) < 400
+
 
 @pytest.mark.parametrize("text, words", UNREADABLE, ids=[repr(row[0]) for row in UNREADABLE])
 def test_unreadable_moves_say_what_was_understood_and_show_an_example(text, words):

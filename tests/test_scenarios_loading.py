@@ -364,6 +364,10 @@ HOSTILE = [
     ("a list", "list.yaml", "- 1\n- 2\n", ["expected a mapping"]),
     ("a complex key", "key.yaml", "title: X\n? [a, b]\n: 1\nplayers: []\n", ["key must be a plain word"]),
     ("a repeated key", "twice.yaml", "title: X\ntitle: Y\nplayers: []\n", ["appears twice"]),
+    ("a number too long to convert", "digits.yaml", "title: X\ncompleted: " + "9" * 5000 + "\nplayers: []\n",
+     ["2:12", "far more than the whole deck"]),
+    ("a huge hexadecimal number", "hex.yaml", "title: X\ndraw_pile: 0x" + "f" * 5000 + "\nplayers: []\n",
+     ["far more than the whole deck"]),
 ]
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Callable, NoReturn, Optional
 
 import typer
 
+from ..engine.cards import quoted
 from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course
 from ..lessons.progress import HOME_VARIABLE, Progress, ProgressError, ProgressStore
 
@@ -59,7 +60,7 @@ def learn_command(
     start = course.find(stage) if stage else resume_stage(course, progress)
     if stage and start is None:
         names = ", ".join(f"{s.number} {s.id}" for s in course.stages)
-        _fail(f"there is no stage {stage!r}; the stages are: {names}")
+        _fail(f"there is no stage {quoted(stage)}; the stages are: {names}")
     if start is None:
         print_overview(console, course, progress)
         console.print("You have finished the whole course. Revisit a stage with: tutor learn STAGE")
@@ -310,7 +311,8 @@ class ExerciseRunner:
                 self.show_board(attempt)
                 continue
             try:
-                move = self.pick(attempt, int(text)) if text.isascii() and text.isdigit() else parse_move(text)
+                picked = text.isascii() and text.isdigit() and len(text) <= 3  # a number from the list of moves
+                move = self.pick(attempt, int(text)) if picked else parse_move(text)
                 if move is None:
                     continue
                 feedback = attempt.submit(move)

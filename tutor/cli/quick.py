@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from ..engine.cards import quoted
+
 EMPTY_MARKS = {"-", "_", "x", "."}
 DEFAULT_STOCK_COUNT = 10
 
@@ -63,8 +65,8 @@ class QuickPosition:
 
 
 def _is_number(word: str) -> bool:
-    """Plain digits only: ``isdigit()`` alone lets "²" through, which ``int`` refuses."""
-    return word.isascii() and word.isdigit()
+    """A few plain digits: ``isdigit()`` alone lets "²" through, which ``int`` refuses."""
+    return word.isascii() and word.isdigit() and len(word) <= 3
 
 
 def _split(text: str) -> list[str]:
@@ -77,7 +79,7 @@ def _card_value(token: str, option: str) -> int | str:
         return "SB"
     if _is_number(word):
         return int(word)
-    raise QuickPositionError(f"{option}: {token!r} is not a card (cards are 1 to 12 and SB)")
+    raise QuickPositionError(f"{option}: {quoted(token)} is not a card (cards are 1 to 12 and SB)")
 
 
 def _cards(text: str, option: str) -> list[int | str]:
@@ -99,7 +101,7 @@ def _build(text: str) -> list[Optional[int | list[int | str]]]:
         elif _is_number(token):
             slots.append(int(token))
         else:
-            raise QuickPositionError(f"--build: {token!r} is not a build pile: give its top number, or - for a free slot")
+            raise QuickPositionError(f"--build: {quoted(token)} is not a build pile: give its top number, or - for a free slot")
     return slots
 
 

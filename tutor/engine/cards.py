@@ -29,22 +29,28 @@ class CardError(ValueError):
     """A text that names no Skip-Bo card."""
 
 
+def quoted(text: object, limit: int = 24) -> str:
+    """``text`` quoted for a message, shortened when it is long."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
+
+
 def parse_card(text: str | int) -> Card:
     """Read ``7``, ``"7"`` or ``"SB"`` (any case) as a card."""
     if isinstance(text, bool):
-        raise CardError(f"{text!r} is not a card")
+        raise CardError(f"{quoted(text)} is not a card")
     if isinstance(text, int):
         value = text
     else:
         word = str(text).strip().upper()
         if word in ("SB", "SKIP-BO", "SKIPBO", "WILD"):
             return SKIP_BO
-        if not (word.isascii() and word.isdigit()):  # not "²", which isdigit() lets through
-            raise CardError(f"{text!r} is not a card: cards are 1 to 12 and SB")
+        if not (word.isascii() and word.isdigit()) or len(word) > 2:  # not "²", which isdigit() lets through
+            raise CardError(f"{quoted(text)} is not a card: cards are 1 to 12 and SB")
         value = int(word)
     if 1 <= value <= HIGHEST:
         return value
-    raise CardError(f"{text!r} is not a card: cards are 1 to 12 and SB")
+    raise CardError(f"{quoted(text)} is not a card: cards are 1 to 12 and SB")
 
 
 def card_label(card: MaybeCard) -> str:

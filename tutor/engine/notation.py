@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .cards import Card, CardError, card_label, parse_card
+from .cards import Card, CardError, card_label, parse_card, quoted
 from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 
 _WORDS = {
@@ -50,7 +50,7 @@ class NotationError(ValueError):
 
     @property
     def message(self) -> str:
-        parts = [f"cannot read the move {self.text!r}: {self.problem}"]
+        parts = [f"cannot read the move {quoted(self.text, 60)}: {self.problem}"]
         if self.understood:
             parts.append(f"understood so far: {self.understood}")
         parts.append(f"write it like: {self.example}")
@@ -108,13 +108,13 @@ def _place(text: str, side: str, *, is_source: bool) -> tuple[Place, Optional[Ca
     match = _SIDE.match(side.strip())
     role = "where the card comes from" if is_source else "where the card goes"
     if not match:
-        raise NotationError(text, f"{side!r} names no pile ({role}): use stock, hand, discard N or build N")
+        raise NotationError(text, f"{quoted(side)} names no pile ({role}): use stock, hand, discard N or build N")
     kind = _WORDS[match["kind"].lower()]
     owner = match["owner"]
     tokens = _TOKEN.findall(match["rest"])
     leftover = _TOKEN.sub("", match["rest"]).strip(" ,")
     if leftover:
-        raise NotationError(text, f"{leftover!r} is not a card or a pile number", _describe_kind(kind, owner),
+        raise NotationError(text, f"{quoted(leftover)} is not a card or a pile number", _describe_kind(kind, owner),
                             EXAMPLES[kind])
     if kind is PileKind.HAND and owner is not None:
         raise NotationError(text, "nobody plays from another player's hand", "", EXAMPLES[PileKind.HAND])
@@ -122,7 +122,7 @@ def _place(text: str, side: str, *, is_source: bool) -> tuple[Place, Optional[Ca
         if kind not in (PileKind.BUILD, PileKind.DISCARD):
             raise NotationError(text, f"cards go onto a build pile or a discard pile, not onto a {kind.value}",
                                 "", "hand 5 to build 1, or hand 9 to discard 2")
-        if len(tokens) != 1 or not tokens[0].isdigit():
+        if len(tokens) != 1 or not _is_pile_number(tokens[0]):
             raise NotationError(text, f"say which {kind.value} pile, 1 to 4", f"onto a {kind.value} pile",
                                 f"... to {kind.value} 2")
         return Place(kind, int(tokens[0]), owner), None
@@ -134,11 +134,16 @@ def _place(text: str, side: str, *, is_source: bool) -> tuple[Place, Optional[Ca
         if len(tokens) != 1:
             raise NotationError(text, "name the one hand card you play", "a hand card", EXAMPLES[kind])
         return Place(kind), _card(text, tokens[0], kind)
-    if not tokens or not tokens[0].isdigit() or len(tokens) > 2:
+    if not tokens or not _is_pile_number(tokens[0]) or len(tokens) > 2:
         raise NotationError(text, f"say which {kind.value} pile, 1 to 4", f"a card from a {kind.value} pile",
                             EXAMPLES[kind])
     card = _card(text, tokens[1], kind) if len(tokens) == 2 else None
     return Place(kind, int(tokens[0]), owner), card
+
+
+def _is_pile_number(token: str) -> bool:
+    """A pile number as written: a few digits (the rules then say whether the pile exists)."""
+    return token.isdigit() and len(token) <= 3
 
 
 def _card(text: str, token: str, kind: PileKind) -> Card:

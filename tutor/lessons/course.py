@@ -138,7 +138,7 @@ class Course:
     def find(self, word: str) -> Optional[Stage]:
         """The stage numbered ``word``, with id ``word``, or whose id starts with it."""
         word = word.strip().lower()
-        if word.isascii() and word.isdigit():
+        if word.isascii() and word.isdigit() and len(word) <= 3:
             number = int(word)
             return next((s for s in self.stages if s.number == number), None)
         exact = [s for s in self.stages if s.id == word]

@@ -19,6 +19,7 @@ from ..engine.state import GameState
 from .schema import KEY, ListLength, shape_problems
 
 MAX_FILE_BYTES = 256 * 1024
+MAX_NUMBER_DIGITS = 12
 MAX_VALUES = 20_000  # values after alias expansion: stops alias bombs early
 
 _CORE_TAGS = {
@@ -222,7 +223,18 @@ class _DataBuilder:
             return self.mapping(node, path, depth)
         if isinstance(node, yaml.SequenceNode):
             return [self.value(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
-        return _SCALAR_CONSTRUCTOR.construct_object(node, deep=True)
+        return self.scalar(node)
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
+        """A plain value; numbers far beyond any count in a game are refused, not built."""
+        if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_NUMBER_DIGITS:
+            self.fail(node, f"the number {node.value[:12]}... is far more than the whole deck holds")
+            return None
+        try:
+            return _SCALAR_CONSTRUCTOR.construct_object(node, deep=True)
+        except (ValueError, OverflowError) as error:
+            self.fail(node, f"the value cannot be read: {error}")
+            return None
 
     def mapping(self, node: yaml.MappingNode, path: Path, depth: int) -> dict[str, Any]:
         result: dict[str, Any] = {}
