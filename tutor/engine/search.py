@@ -269,23 +269,18 @@ class TurnSearch:
             self._table[key] = parts
         return parts
 
-    def _table_total(self, node: Node) -> float:
-        """``parts_total(self._table_value(node))``, from tables cached by build values."""
-        key = (node[0], node[2])
-        total = self._totals.get(key)
-        if total is None:
-            builds, stocks = key
-            left = sum(count for _, count in stocks)
-            if left == 0:
-                total = WIN
-            else:
-                scorer = self.scorer
-                reach = scorer.reach_vector(builds)
-                total = -self.weights.stock_card * left - self._threat(builds)
-                for top, count in stocks:
-                    if count:
-                        total += self._unknown_reach(builds, reach) if top == UNKNOWN else reach[top]
-            self._totals[key] = total
+    def _table_total(self, builds: tuple[int, ...], stocks: tuple) -> float:
+        """``parts_total`` of ``table_parts``, from tables cached by build values (memoised in ``_totals``)."""
+        left = sum(count for _, count in stocks)
+        if left == 0:
+            total = WIN
+        else:
+            reach = self.scorer.reach_vector(builds)
+            total = -self.weights.stock_card * left - self._threat(builds)
+            for top, count in stocks:
+                if count:
+                    total += self._unknown_reach(builds, reach) if top == UNKNOWN else reach[top]
+        self._totals[builds, stocks] = total
         return total
 
     def _threat(self, builds: tuple[int, ...]) -> float:
@@ -303,11 +298,14 @@ class TurnSearch:
         return value
 
     def _best_ending(self, node: Node) -> tuple[float, Play]:
-        table = self._table_total(node)
-        key = (node[1], node[3][0])
-        known = self._hands.get(key)
+        """The value of ending the turn at ``node`` in the best way, and that ending."""
+        builds, hand, stocks, discards, _ = node
+        table = self._totals.get((builds, stocks))
+        if table is None:
+            table = self._table_total(builds, stocks)
+        known = self._hands.get((hand, discards[0]))
         if known is None:
-            known = self._hands[key] = self.scorer.best_ending(node[1], node[3][0])
+            known = self._hands[hand, discards[0]] = self.scorer.best_ending(hand, discards[0])
         return table + known[0], known[1]
 
     def _ending_value(self, node: Node, ending: Play) -> float:
@@ -473,19 +471,19 @@ def _children(node: Node) -> list[tuple[Play, Node]]:
     found: list[tuple[Play, Node]] = []
     previous = None
     for at, card in enumerate(hand):  # the hand is sorted: ``at`` is the first of equal cards
-        if card != previous and onto[card]:
+        if card != previous and (landings := onto[card]):
             rest = hand[:at] + hand[at + 1:]
-            _add_plays(found, ("h", 0, -1, card), onto[card], rest, stocks, discards, draws, not rest)
+            _add_plays(found, ("h", 0, -1, card), landings, rest, stocks, discards, draws, not rest)
         previous = card
     for index, (top, count) in enumerate(stocks):
-        if count and onto[top]:
+        if count and (landings := onto[top]):
             rest = stocks[:index] + ((UNKNOWN, count - 1),) + stocks[index + 1:]
-            _add_plays(found, ("s", index, -1, top), onto[top], hand, rest, discards, draws, False)
+            _add_plays(found, ("s", index, -1, top), landings, hand, rest, discards, draws, False)
     for index, piles in enumerate(discards):
         for pile, cards in enumerate(piles):
-            if cards and onto[cards[-1]]:
+            if cards and (landings := onto[cards[-1]]):
                 rest = discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:]
-                _add_plays(found, ("d", index, pile, cards[-1]), onto[cards[-1]], hand, stocks, rest, draws, False)
+                _add_plays(found, ("d", index, pile, cards[-1]), landings, hand, stocks, rest, draws, False)
     return found
 
 
