@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from .cards import MaybeCard, unseen_cards
+from .cards import DECK_COUNTS, MaybeCard
 from .state import GameState, Player
 
 
@@ -38,5 +38,6 @@ def _hidden(count: int) -> tuple[MaybeCard, ...]:
 
 
 def unseen_in(view: GameState) -> Counter[int]:
-    """The cards a hidden card of ``view`` may be: the deck less everything seen."""
-    return unseen_cards(view.all_cards())
+    """The cards a hidden card of ``view`` may be: the deck less everything seen (as ``unseen_cards``)."""
+    seen = Counter(view.all_cards())
+    return Counter({card: count - seen[card] for card, count in DECK_COUNTS.items() if count > seen[card]})
