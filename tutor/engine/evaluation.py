@@ -193,15 +193,19 @@ class Threats:
 
     A stock top is closest to the highest pile below it (fewer cards are
     missing in between), so each opponent's threat is tabled once by that
-    pile's value.
+    pile's value. Threats are cached by the build values.
     """
 
     def __init__(self, weights: Weights, opponents: tuple[Opponent, ...]):
         self._tables = tuple((o.top, _threat_table(weights, o)) for o in opponents if o.count and o.top != UNKNOWN)
+        self._known: dict[tuple[int, ...], float] = {}
 
     def __call__(self, builds: tuple[int, ...]) -> float:
         """The threat on the sorted build values ``builds``."""
-        return sum(table[_highest_below(top, builds)] for top, table in self._tables)
+        threat = self._known.get(builds)
+        if threat is None:
+            threat = self._known[builds] = sum(table[_highest_below(top, builds)] for top, table in self._tables)
+        return threat
 
 
 def _threat_table(weights: Weights, opponent: Opponent) -> tuple[float, ...]:
@@ -248,7 +252,7 @@ class Scorer:
         self._on_top = [weights.wild_on_top] + [0.0] * COMPLETE_AT
         self._shapes: dict[tuple[int, ...], float] = BoundedCache(100_000)
         self._reach: dict[tuple[int, ...], tuple[float, ...]] = {}
-        self._threats: dict[tuple[Opponent, ...], Threats] = BoundedCache(10_000)
+        self._threats: dict[tuple[Opponent, ...], Threats] = BoundedCache(2_000)
         # the best ending for (hand, own discard piles): it depends on nothing else
         self.best_endings: dict[tuple, tuple[float, tuple]] = BoundedCache(200_000)
         self._kept: dict[tuple[int, ...], float] = BoundedCache(100_000)  # a kept hand's value

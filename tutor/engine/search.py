@@ -93,7 +93,6 @@ class TurnSearch:
         self._table: dict[tuple, dict[str, float]] = {}
         self._totals: dict[tuple, float] = {}
         self._unknown: dict[tuple[int, ...], float] = {}
-        self._threats: dict[tuple[int, ...], float] = {}
         self._hands = self.scorer.best_endings  # shared by every search with these weights
         self._parent: dict[Node, tuple[Optional[Node], Optional[Play]]] = {}  # filled by turns()
         self.depth: Optional[int] = None  # at most this many cards played in a line; None: no limit
@@ -276,19 +275,12 @@ class TurnSearch:
             total = WIN
         else:
             reach = self.scorer.reach_vector(builds)
-            total = -self.weights.stock_card * left - self._threat(builds)
+            total = -self.weights.stock_card * left - self._opponent_threat(builds)
             for top, count in stocks:
                 if count:
                     total += self._unknown_reach(builds, reach) if top == UNKNOWN else reach[top]
         self._totals[builds, stocks] = total
         return total
-
-    def _threat(self, builds: tuple[int, ...]) -> float:
-        """The opponents' threat on ``builds`` (cached by the build values)."""
-        value = self._threats.get(builds)
-        if value is None:
-            value = self._threats[builds] = self._opponent_threat(builds)
-        return value
 
     def _unknown_reach(self, builds: tuple[int, ...], reach: tuple[float, ...]) -> float:
         """The expected reach of a stock top turned up unseen, over the cards the mover has not seen."""
