@@ -256,7 +256,7 @@ class Scorer:
         # the best ending for (hand, own discard piles): it depends on nothing else
         self.best_endings: dict[tuple, tuple[float, tuple]] = BoundedCache(200_000)
         self._kept: dict[tuple[int, ...], float] = BoundedCache(100_000)  # a kept hand's value
-        self._piles: dict[tuple, float] = BoundedCache(100_000)  # the own discard piles' value
+        self._piles: dict[tuple, tuple[float, list]] = BoundedCache(100_000)  # see ``_pile_table``
         # _pairs[below + 1][above + 1]: what laying ``above`` on ``below`` adds to a pile's shape
         self._pairs = [[pile_score(weights, (below, above)) for above in range(UNKNOWN, COMPLETE_AT + 1)]
                        for below in range(UNKNOWN, COMPLETE_AT + 1)]
@@ -289,13 +289,17 @@ class Scorer:
             in_hand = self._in_hand
             kept = self._kept[hand] = (self.weights.fresh_card * hand.count(UNKNOWN)
                                        + sum(in_hand[card] for card in hand if card != UNKNOWN))
-        shapes = self._piles.get(piles)
-        if shapes is None:
+        return kept + self._pile_table(piles)[0]
+
+    def _pile_table(self, piles: tuple[tuple[int, ...], ...]) -> tuple[float, list[tuple]]:
+        """The own discard ``piles``' value as they are, and their ``_discard_targets`` (cached)."""
+        table = self._piles.get(piles)
+        if table is None:
             on_top = self._on_top
-            shapes = self._piles[piles] = sum(
-                self.shape(pile) + on_top[pile[-1]] if pile[-1] != UNKNOWN else self.shape(pile)
-                for pile in piles if pile)
-        return kept + shapes
+            shapes = sum(self.shape(pile) + on_top[pile[-1]] if pile[-1] != UNKNOWN else self.shape(pile)
+                         for pile in piles if pile)
+            table = self._piles[piles] = (shapes, self._discard_targets(piles))
+        return table
 
     def endings(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...], endings: list[tuple]) -> list[float]:
         """The value of the hand and the own discard piles after each ending in ``endings``."""
@@ -328,7 +332,7 @@ class Scorer:
             return base, ("end",)
         best_value, best = (base - self.weights.fresh_card, ("?",)) if hand[0] == UNKNOWN else (-math.inf, None)
         in_hand, on_top = self._in_hand, self._on_top
-        targets = self._discard_targets(piles)
+        targets = self._pile_table(piles)[1]
         previous = UNKNOWN
         for card in hand:
             if card == previous:
