@@ -224,16 +224,15 @@ def _highest_below(top: int, builds: tuple[int, ...]) -> int:
 
 
 class BoundedCache(dict):
-    """A dict that empties itself when it grows past ``limit`` entries."""
+    """A dict that ``trim`` empties once it holds more than ``limit`` entries (stores stay plain dict stores)."""
 
     def __init__(self, limit: int):
         super().__init__()
         self.limit = limit
 
-    def __setitem__(self, key, value) -> None:
-        if len(self) >= self.limit:
+    def trim(self) -> None:
+        if len(self) > self.limit:
             self.clear()
-        super().__setitem__(key, value)
 
 
 class Scorer:
@@ -252,7 +251,7 @@ class Scorer:
         self._on_top = [weights.wild_on_top] + [0.0] * COMPLETE_AT
         self._shapes: dict[tuple[int, ...], float] = BoundedCache(100_000)
         self._reach: dict[tuple[int, ...], tuple[float, ...]] = {}
-        self._threats: dict[tuple[Opponent, ...], Threats] = BoundedCache(2_000)
+        self._threats: dict[tuple[Opponent, ...], Threats] = BoundedCache(1_000)
         # the best ending for (hand, own discard piles): it depends on nothing else
         self.best_endings: dict[tuple, tuple[float, tuple]] = BoundedCache(200_000)
         self._kept: dict[tuple[int, ...], float] = BoundedCache(100_000)  # a kept hand's value
@@ -260,6 +259,11 @@ class Scorer:
         # _pairs[below + 1][above + 1]: what laying ``above`` on ``below`` adds to a pile's shape
         self._pairs = [[pile_score(weights, (below, above)) for above in range(UNKNOWN, COMPLETE_AT + 1)]
                        for below in range(UNKNOWN, COMPLETE_AT + 1)]
+
+    def trim(self) -> None:
+        """Empty the caches that have grown past their limits (called before each search)."""
+        for cache in (self._shapes, self._threats, self.best_endings, self._kept, self._piles):
+            cache.trim()
 
     def reach_vector(self, builds: tuple[int, ...]) -> tuple[float, ...]:
         """``reach_score`` of a stock top of each card 0-12 on ``builds``."""
@@ -284,12 +288,16 @@ class Scorer:
 
     def _base(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> float:
         """The value of keeping ``hand`` with the own discard ``piles`` as they are."""
+        return self._hand_value(hand) + self._pile_table(piles)[0]
+
+    def _hand_value(self, hand: tuple[int, ...]) -> float:
+        """The value of keeping ``hand`` (cached)."""
         kept = self._kept.get(hand)
         if kept is None:
             in_hand = self._in_hand
             kept = self._kept[hand] = (self.weights.fresh_card * hand.count(UNKNOWN)
                                        + sum(in_hand[card] for card in hand if card != UNKNOWN))
-        return kept + self._pile_table(piles)[0]
+        return kept
 
     def _pile_table(self, piles: tuple[tuple[int, ...], ...]) -> tuple[float, list[tuple]]:
         """The own discard ``piles``' value as they are, and their ``_discard_targets`` (cached)."""
@@ -327,12 +335,12 @@ class Scorer:
 
     def best_ending(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> tuple[float, tuple]:
         """The best of ``discard_endings(hand, piles)`` with its value (the first of equals)."""
-        base = self._base(hand, piles)
+        shapes, targets = self._pile_table(piles)
+        base = self._hand_value(hand) + shapes
         if not hand:
             return base, ("end",)
         best_value, best = (base - self.weights.fresh_card, ("?",)) if hand[0] == UNKNOWN else (-math.inf, None)
         in_hand, on_top = self._in_hand, self._on_top
-        targets = self._pile_table(piles)[1]
         previous = UNKNOWN
         for card in hand:
             if card == previous:

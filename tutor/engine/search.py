@@ -79,6 +79,7 @@ class TurnSearch:
         self.view = view
         self.weights = weights
         self.scorer = scorer_for(weights)
+        self.scorer.trim()
         self.side = _side(view)
         self.names = tuple(None if seat == view.turn else view.players[seat].name for seat in self.side)
         self.opponents = _opponents(view, weights.later_opponent)
