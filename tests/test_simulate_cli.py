@@ -71,6 +71,15 @@ def test_hint_gives_the_best_turn_with_reasons():
     assert document["runners_up"] and all(turn["loss"] >= 0 for turn in document["runners_up"])
 
 
+def test_hint_leads_with_the_stock_among_equally_good_turns():
+    # playing the 3 first or the stock 7 first is worth the same; the stock card's turn-up is news, so it goes first
+    result = run("hint", ROOT / "scenarios" / "rules" / "stock-first.yaml", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["best"]["moves"][0] == "stock 7 to build 1"
+    assert any(turn["loss"] == 0 and turn["moves"][0] != "stock 7 to build 1" for turn in document["runners_up"])
+
+
 def test_hint_human_output():
     result = run("hint", STOCK_FIRST)
     assert result.exit_code == 0

@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from ..engine import Draw, Phase, apply_move, format_move
+from ..engine import Draw, Phase, PileKind, Transfer, apply_move, format_move
 from ..engine.reasons import turn_steps
 from ..engine.search import Turn, TurnSearch
 from ..engine.view import player_view
@@ -14,6 +14,7 @@ from .output import print_json, unusable
 from .positions import load_position, with_quick_position
 from .quick import QuickPosition
 
+TIE = 1e-6  # values this close are equally good
 ENDINGS = {
     "discard": "The discard ends the turn.",
     "win": "The stock is empty: the round is won.",
@@ -46,8 +47,7 @@ def hint_command(
         state = apply_move(state, Draw()).state
     view = player_view(state, state.turn)
     search = TurnSearch(view)
-    best = search.best()
-    others = search.runners_up(runners_up)
+    best, others = _stock_soonest(search.best(), search.runners_up(runners_up))
     document = {
         "player": state.mover.name,
         "value": round(search.value, 2),
@@ -59,6 +59,23 @@ def hint_command(
         print_json(document)
     else:
         _print(loaded, document)
+
+
+def _stock_soonest(best: Turn, others: list[Turn]) -> tuple[Turn, list[Turn]]:
+    """Among turns as good as the best, lead with the one that plays a stock card soonest.
+
+    The card the stock then turns up is news that may change the rest of the turn.
+    """
+    candidates = [best, *others]
+    tied = [turn for turn in candidates if turn.value >= best.value - TIE]
+    shown = min(tied, key=_first_stock_step)
+    return shown, [turn for turn in candidates if turn is not shown]
+
+
+def _first_stock_step(turn: Turn) -> int:
+    steps = (i for i, move in enumerate(turn.moves)
+             if isinstance(move, Transfer) and move.source.kind is PileKind.STOCK and not move.is_discard)
+    return next(steps, len(turn.moves))
 
 
 def _turn_json(view, turn: Turn, best_value: float, prelude: Optional[list] = None) -> dict[str, Any]:
