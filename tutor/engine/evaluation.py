@@ -20,9 +20,6 @@ from .state import COMPLETE_AT
 UNKNOWN = -1
 WIN = 10_000.0
 
-# parts of the value; each maps to the principle that speaks about it
-PARTS = ("stock", "reach", "wilds", "discards", "hand", "opponents")
-
 
 class Weights(NamedTuple):
     """The weights of the evaluation, tuned by ``benchmarks/tune_weights.py``."""
@@ -43,7 +40,6 @@ class Weights(NamedTuple):
     opponent_decay: float = 0.4  # ... times this for each card short, counting their discard tops
     later_opponent: float = 0.5  # share of the threat from opponents further round the table
     horizon: int = 4  # gaps beyond this count as nothing
-
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -94,8 +90,6 @@ def reach_score(weights: Weights, gap: int) -> float:
 
 def threat_score(weights: Weights, gap: int) -> float:
     return weights.opponent * weights.opponent_decay ** gap if gap <= weights.horizon else 0.0
-
-
 
 
 def pile_score(weights: Weights, pile: tuple[int, ...]) -> float:
@@ -391,6 +385,3 @@ def discard_endings(hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -
         empty_taken = False
     return endings
 
-
-def weights_table(weights: Weights) -> list[tuple[str, float]]:
-    return list(zip(weights._fields, weights))

@@ -553,8 +553,3 @@ def _move_key(move: Optional[Move]) -> tuple:
         return (move.source, move.target, move.card)
     return (type(move).__name__,)
 
-
-def search_turn(view: GameState, weights: Weights = DEFAULT_WEIGHTS) -> TurnSearch:
-    """Search the turn of the player to move in ``view``."""
-    return TurnSearch(view, weights)
-
