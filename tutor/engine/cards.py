@@ -75,10 +75,6 @@ def card_colour(card: MaybeCard) -> str:
     return ("blue", "green", "red")[(card - 1) // 4]
 
 
-def is_wild(card: MaybeCard) -> bool:
-    return card == SKIP_BO
-
-
 def full_deck() -> list[Card]:
     """All 162 cards in a fixed order."""
     return [card for card in ALL_CARDS for _ in range(DECK_COUNTS[card])]

@@ -59,17 +59,6 @@ class EndTurn:
 Move = Union[Transfer, Draw, EndTurn]
 
 
-def from_stock(build: int, card: Optional[Card] = None, owner: Optional[str] = None) -> Transfer:
-    return Transfer(Place(PileKind.STOCK, owner=owner), Place(PileKind.BUILD, build), card)
-
-
-def from_hand(card: Card, build: int) -> Transfer:
-    return Transfer(Place(PileKind.HAND), Place(PileKind.BUILD, build), card)
-
-
-def from_discard(pile: int, build: int, card: Optional[Card] = None, owner: Optional[str] = None) -> Transfer:
-    return Transfer(Place(PileKind.DISCARD, pile, owner), Place(PileKind.BUILD, build), card)
-
-
 def discard(card: Card, pile: int) -> Transfer:
+    """The end-of-turn move of hand card ``card`` onto discard pile ``pile`` (1-based)."""
     return Transfer(Place(PileKind.HAND), Place(PileKind.DISCARD, pile), card)
