@@ -53,7 +53,7 @@ def test_simulate_human_output_has_a_table():
 
 @pytest.mark.parametrize("args", [
     ("--bots", "strong,nobody"), ("--players", "9"), ("--games", "0"), ("--teams", "--players", "3"),
-    ("--stock", "90", "--players", "2"),
+    ("--stock", "90", "--players", "2"), ("--workers", "0"), ("--workers", "99999"),
 ])
 def test_simulate_refuses_bad_settings(args):
     result = run("simulate", "--json", *args)

@@ -8,6 +8,8 @@ import typer
 
 from .output import print_json, unusable
 
+MAX_WORKERS = 32  # every worker is a process started at once
+
 
 def simulate_command(
     games: int = typer.Option(100, "--games", help="Rounds to play."),
@@ -16,7 +18,8 @@ def simulate_command(
                                                              "they take the seats in turn and swap seats every round."),
     stock: Optional[int] = typer.Option(None, "--stock", help="Stock size (default: 30 with 2-4 players, 20 with 5-6)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the series: the same seed plays the same rounds."),
-    workers: int = typer.Option(1, "--workers", help="Processes to play on (results do not depend on it)."),
+    workers: int = typer.Option(1, "--workers", help=f"Processes to play on, 1 to {MAX_WORKERS} "
+                                                     "(results do not depend on it)."),
     teams: bool = typer.Option(False, "--teams", help="Partners sitting opposite (4 or 6 players)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
@@ -34,8 +37,8 @@ def simulate_command(
         problems.append(f"--players: Skip-Bo is played by 2 to 6, not {players}")
     if games < 1:
         problems.append(f"--games: play at least one round, not {games}")
-    if workers < 1:
-        problems.append(f"--workers: at least one, not {workers}")
+    if not 1 <= workers <= MAX_WORKERS:
+        problems.append(f"--workers: 1 to {MAX_WORKERS}, not {workers}")
     if teams and players not in (4, 6):
         problems.append(f"--teams: the team game needs 4 or 6 players, not {players}")
     if stock is not None and not 1 <= stock <= (162 - 5) // max(players, 1):
