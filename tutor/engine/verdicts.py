@@ -1,9 +1,9 @@
 """Judging a move: best, good or weak, which strategy principle it breaks, and what was better.
 
-``assess_move(state, move)`` searches the turn from the mover's view twice
-over: the best turn before the move, and the best turn still open after it.
+``assess_move(state, move)`` searches the turn from the mover's view and
+compares the best turn before the move with the best turn still open after it.
 The difference of their values is the move's ``loss``; thresholds (see
-``GRADES`` and docs/analysis.md) turn it into a quality and a finer grade.
+``grade_of`` and docs/analysis.md) turn it into a quality and a finer grade.
 A weak move is explained by the principle detectors in ``principles``.
 """
 
@@ -80,53 +80,44 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     search = search or TurnSearch(view, weights)
     if search.options() <= 1:
         return Assessment("best", "best", 0.0, explanation="The only move there is.")
-    node, play = search.after(move)
-    if play is None:
-        after_value, after_turn = _after_unseen(view, move, weights)
+    after_turn = None
+    if search.after(move)[1] is None:
+        after_value, after_turn = _after_unseen(view, move, weights, search)
         if after_turn is None:
             return Assessment("good", "good", 0.0,
                               explanation="It plays a card the position does not show, so it is not judged.")
     else:
-        after_value, after_turn = search.value_after(move), search.best_after(move)
-    best = search.best()
+        after_value = search.value_after(move)
     loss = max(0.0, search.value - after_value)
     grade = grade_of(loss)
     quality = quality_of(grade)
     if quality == "best":
         return Assessment(quality, grade, loss)
-    from .principles import Context, detect, describe_turn
+    from .notation import format_move
+    from .principles import Context, describe_turn, detect
 
-    better = ", ".join(_formatted(best.moves))
+    best = search.best()
+    better = ", ".join(format_move(step) for step in best.moves)
     if quality == "good":
         return Assessment(quality, grade, loss, better=better,
                           explanation=f"Fine, though slightly better: {describe_turn(view, best.moves)}.")
+    if after_turn is None:
+        after_turn = search.best_after(move)
     findings = detect(Context(view, move, best, after_turn))
     principles = tuple(dict.fromkeys(finding.principle for finding in findings))
-    explanation = _explain(findings, view, best)
+    explanation = f"{findings[0].sentence} Better: {describe_turn(view, best.moves)}."
     return Assessment(quality, grade, loss, principles, better, explanation)
 
 
-def _after_unseen(view, move: Transfer, weights: Weights):
+def _after_unseen(view: GameState, move: Transfer, weights: Weights, search: TurnSearch):
     """Value the move by applying it to the view, for moves the search cannot follow (unseen cards)."""
     try:
         after = apply_move(view, move).state
     except (AssertionError, ValueError, IndexError):
         return 0.0, None
     if after.phase is Phase.OVER:
-        return WIN, TurnSearch(view, weights).best()
+        return WIN, search.best()
     if after.phase is not Phase.PLAY:
         return 0.0, None
     following = TurnSearch(after, weights)
     return following.value, following.best()
-
-
-def _explain(findings, view, best) -> str:
-    from .principles import describe_turn
-
-    return f"{findings[0].sentence} Better: {describe_turn(view, best.moves)}."
-
-
-def _formatted(moves) -> list[str]:
-    from .notation import format_move
-
-    return [format_move(move) for move in moves]
