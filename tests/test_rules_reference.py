@@ -90,6 +90,13 @@ def test_cli_unknown_topic_suggests_close_matches_and_exits_2():
     assert "Traceback" not in result.output
 
 
+def test_cli_unknown_topic_with_json_prints_one_error_document():
+    result = runner.invoke(app, ["rules", "scorign", "--json"])
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"]["kind"] == "topic"
+    assert "scoring" in result.stderr
+
+
 def test_cli_json_is_one_document():
     result = runner.invoke(app, ["rules", "teams", "--json"])
     assert result.exit_code == 0

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Optional
 
 import typer
 
+from ..engine.cards import quoted
 from ..lessons.reference import Entry, close_matches, is_strong_match, lookup, reference_entries, search
-from .output import console as output_console
+from .output import console as output_console, print_json, unusable
 
 KIND_HEADINGS = {"topic": "Topics", "rule": "Rule ids", "principle": "Strategy principles"}
 
@@ -36,13 +36,13 @@ def rules_command(
         return
     suggestions = close_matches(word)
     hint = f" Close matches: {', '.join(suggestions)}." if suggestions else ""
-    typer.echo(f"No rule or topic matches '{word}'.{hint} Run 'tutor rules' for the full list.", err=True)
-    raise typer.Exit(2)
+    unusable([f"no rule or topic matches {quoted(word)}.{hint} Run 'tutor rules' for the full list."],
+             as_json=as_json, kind="topic")
 
 
 def _emit(entries: list[Entry], as_json: bool, index: bool = False) -> None:
     if as_json:
-        typer.echo(json.dumps({"entries": [_as_dict(e) for e in entries]}, indent=2))
+        print_json({"entries": [_as_dict(e) for e in entries]})
         return
     console = output_console()
     if index:
