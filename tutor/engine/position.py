@@ -7,10 +7,9 @@ the path of the offending value, so a loader can point at its line.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, NamedTuple, Optional
 
-from .cards import DECK_COUNTS, DECK_SIZE, CardError, MaybeCard, card_label, parse_card
+from .cards import DECK_COUNTS, DECK_SIZE, CardError, MaybeCard, card_label, excess_cards, parse_card
 from .state import (
     BUILD_SLOTS, COMPLETE_AT, DISCARD_PILES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Player, Rules,
     Stalemate,
@@ -242,12 +241,10 @@ class _Builder:
         return self.unknown(count - len(named)) + tuple(reversed(named))
 
     def check_deck(self) -> None:
-        seen = Counter(card for card, _ in self.known if card is not None)
-        for card, n in sorted(seen.items()):
-            if n > DECK_COUNTS[card]:
-                last_path = [path for c, path in self.known if c == card][-1]
-                self.problem(last_path, f"the position shows {n} cards of {card_label(card)}; the deck has "
-                                        f"{DECK_COUNTS[card]}")
+        for card, n in excess_cards(card for card, _ in self.known).items():
+            last_path = [path for c, path in self.known if c == card][-1]
+            self.problem(last_path, f"the position shows {n} cards of {card_label(card)}; the deck has "
+                                    f"{DECK_COUNTS[card]}")
         total = len(self.known) + self.hidden
         if total > DECK_SIZE:
             self.problem((), f"the position holds {total} cards; the deck has {DECK_SIZE}")
