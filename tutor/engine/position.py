@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional
 
-from .cards import DECK_COUNTS, DECK_SIZE, CardError, MaybeCard, card_label, excess_cards, parse_card
+from .cards import (
+    DECK_COUNTS, DECK_SIZE, SKIP_BO, CardError, MaybeCard, a_card, card_label, excess_cards, parse_card,
+)
 from .state import (
     BUILD_SLOTS, COMPLETE_AT, DISCARD_PILES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Player, Rules,
     Stalemate,
@@ -187,10 +189,10 @@ class _Builder:
         if len(cards) >= COMPLETE_AT:
             self.problem(path, "a build pile that reaches 12 is set aside at once; it cannot stand on the table")
         for value, card in enumerate(cards, start=1):
-            if card is not None and card not in (0, value):
+            if card is not None and card not in (SKIP_BO, value):
                 self.problem(path + (value - 1,),
-                             f"build piles rise from 1 by one: card {value} of this pile must be a {value} or an "
-                             f"SB, not a {card_label(card)}")
+                             f"build piles rise from 1 by one: card {value} of this pile must be {a_card(value)} or "
+                             f"an SB, not {a_card(card)}")
                 break
         return cards
 
