@@ -149,3 +149,20 @@ def test_unknown_stage_lists_the_stages(tmp_path):
     result = run(tmp_path, "juggling")
     assert result.returncode == 2
     assert "no stage 'juggling'" in result.stderr and "setup" in result.stderr
+
+
+def test_json_is_for_the_list_only(tmp_path):
+    listing = run(tmp_path, "--list", "--json")
+    assert listing.returncode == 0
+    assert [stage["id"] for stage in json.loads(listing.stdout)["stages"]][:2] == ["cards", "setup"]
+    result = run(tmp_path, "setup", "--json")
+    assert result.returncode == 2
+    assert json.loads(result.stdout)["error"]["kind"] == "usage"
+    assert "--list" in result.stderr
+
+
+def test_a_damaged_progress_file_with_json_prints_one_error_document(tmp_path):
+    (tmp_path / "progress.json").write_text("{ half a record")
+    result = run(tmp_path, "--list", "--json")
+    assert result.returncode == 2
+    assert json.loads(result.stdout)["error"]["kind"] == "progress"

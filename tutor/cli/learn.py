@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Callable, NoReturn, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import typer
 
 from ..engine.cards import quoted
 from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course
 from ..lessons.progress import HOME_VARIABLE, Progress, ProgressError, ProgressStore
+from .output import console as make_console, print_json, unusable
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 TRIES = 3
-EXIT_UNUSABLE = 2
 EXIT_INTERRUPTED = 130
 
 
@@ -30,29 +30,27 @@ def learn_command(
     as_json: bool = typer.Option(False, "--json", help="With --list: the stages and progress as one JSON document."),
 ) -> None:
     """Learn the rules step by step; picks up where you stopped."""
+    if as_json and not list_stages:
+        unusable(["--json goes with --list: tutor learn --list --json"], as_json=True, kind="usage")
     try:
         course = load_course()
     except CourseError as error:
-        _fail(f"a lesson file is broken: {error}")
+        unusable([f"a lesson file is broken: {error}"], as_json=as_json, kind="course")
     store = ProgressStore()
     if reset:
         try:
             had = store.reset()
         except ProgressError as error:
-            _fail(str(error))
+            unusable([str(error)], as_json=as_json, kind="progress")
         typer.echo("Progress cleared." if had else "There was no progress to clear.")
         return
     try:
         progress = store.load()
     except ProgressError as error:
-        _fail(str(error))
-    if list_stages and as_json:
-        from .output import print_json
-
+        unusable([str(error)], as_json=as_json, kind="progress")
+    if as_json:
         print_json({"stages": overview_data(course, progress)})
         return
-    from .output import console as make_console
-
     console = make_console()
     if list_stages:
         print_overview(console, course, progress)
@@ -60,7 +58,7 @@ def learn_command(
     start = course.find(stage) if stage else resume_stage(course, progress)
     if stage and start is None:
         names = ", ".join(f"{s.number} {s.id}" for s in course.stages)
-        _fail(f"there is no stage {quoted(stage)}; the stages are: {names}")
+        unusable([f"there is no stage {quoted(stage)}; the stages are: {names}"], as_json=as_json, kind="usage")
     if start is None:
         print_overview(console, course, progress)
         console.print("You have finished the whole course. Revisit a stage with: tutor learn STAGE")
@@ -77,11 +75,6 @@ def learn_command(
         session.save()
         console.print("\nInterrupted" + ("; progress saved." if session.can_save else "."))
         raise typer.Exit(EXIT_INTERRUPTED)
-
-
-def _fail(message: str) -> NoReturn:
-    sys.stderr.write(f"error: {message}\n")
-    raise typer.Exit(EXIT_UNUSABLE)
 
 
 def _ask(prompt: str) -> str:
