@@ -15,6 +15,7 @@ from .cards import SKIP_BO
 from .evaluation import DEFAULT_WEIGHTS, Weights
 from .legal import build_plays, legal_moves
 from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
+from .principles import played_card
 from .search import TurnSearch
 from .state import DISCARD_PILES, GameState
 
@@ -54,17 +55,8 @@ class GreedyBot:
 
 def _greedy_rank(view: GameState, play: Transfer) -> tuple[int, int, int]:
     source = {PileKind.STOCK: 0, PileKind.DISCARD: 1, PileKind.HAND: 2}[play.source.kind]
-    card = play.card if play.card is not None else _source_card(view, play)
-    wild = 1 if card == SKIP_BO else 0
+    wild = 1 if played_card(view, play) == SKIP_BO else 0
     return (wild, source, -view.build_value(play.target.number - 1))
-
-
-def _source_card(view: GameState, play: Transfer) -> int:
-    seat = view.turn if play.source.owner is None else view.seat_of(play.source.owner)
-    player = view.players[seat]
-    if play.source.kind is PileKind.STOCK:
-        return player.stock_top
-    return player.discard_top(play.source.number - 1)
 
 
 def _greedy_pile(view: GameState, card: int) -> int:

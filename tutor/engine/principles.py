@@ -59,12 +59,16 @@ class Finding(NamedTuple):
 # -- describing moves in words -------------------------------------------------------
 
 
+def source_seat(view: GameState, move: Transfer) -> int:
+    """The seat whose pile or hand a transfer takes its card from."""
+    return view.turn if move.source.owner is None else view.seat_of(move.source.owner)
+
+
 def played_card(view: GameState, move: Transfer) -> Optional[int]:
     """The card a transfer takes, as far as the view shows it."""
     if move.source.kind is PileKind.HAND:
         return move.card
-    seat = view.turn if move.source.owner is None else view.seat_of(move.source.owner)
-    player = view.players[seat]
+    player = view.players[source_seat(view, move)]
     if move.source.kind is PileKind.STOCK:
         return player.stock_top if player.stock_top is not None else move.card
     pile = player.discards[move.source.number - 1]
@@ -126,7 +130,7 @@ def stock_first(ctx: Context) -> Optional[Finding]:
         return None
     stock = next((m for m in ctx.best.moves if isinstance(m, Transfer) and m.source.kind is PileKind.STOCK), None)
     owner = stock.source.owner if stock else None
-    seat = ctx.view.turn if owner is None else ctx.view.seat_of(owner)
+    seat = source_seat(ctx.view, stock) if stock else ctx.view.turn
     top = card_label(ctx.view.players[seat].stock_top)
     whose = f"{owner}'s" if owner else "your"
     result = " and with it the round" if won else ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .cards import SKIP_BO, a_card, card_label
 from .moves import Move, PileKind, Transfer
 from .play import apply_move
-from .principles import describe_move, played_card
+from .principles import describe_move, played_card, source_seat
 from .search import Turn
 from .state import COMPLETE_AT, GameState, Phase
 
@@ -34,8 +34,7 @@ def _reason(state: GameState, move: Move, later: tuple[Move, ...]) -> str:
     stock_later = next((m for m in later if isinstance(m, Transfer) and m.source.kind is PileKind.STOCK
                         and m.target.number == slot), None)  # a stock card that this pile will then take
     if move.source.kind is PileKind.STOCK:
-        owner = state.players[state.turn if move.source.owner is None else state.seat_of(move.source.owner)]
-        if len(owner.stock) == 1:
+        if len(state.players[source_seat(state, move)].stock) == 1:
             return "The last stock card: the round is won."
         return ("A stock card out: the stock is what wins the round. The next stock card turns up: "
                 "look at it before going on, it may change the rest of the turn.")
@@ -50,8 +49,7 @@ def _reason(state: GameState, move: Move, later: tuple[Move, ...]) -> str:
     if move.source.kind is PileKind.HAND and len(state.mover.hand) == 1:
         parts.append("it empties the hand, so five new cards come at once")
     if move.source.kind is PileKind.DISCARD:
-        owner = state.turn if move.source.owner is None else state.seat_of(move.source.owner)
-        pile = state.players[owner].discards[move.source.number - 1]
+        pile = state.players[source_seat(state, move)].discards[move.source.number - 1]
         if len(pile) > 1:
             parts.append(f"it frees the {card_label(pile[-2])} below it on the discard pile")
     if not parts:
