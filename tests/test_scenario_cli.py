@@ -119,6 +119,12 @@ expect:
     assert "0 passed, 1 failed" in out
 
 
+def test_test_report_has_no_escape_codes_with_no_color():
+    result = runner.invoke(app, ["scenario", "test", str(STOCK_FIRST)], env={"NO_COLOR": "1", "FORCE_COLOR": "1"})
+    assert result.exit_code == 0
+    assert "PASS" in result.stdout and "\x1b" not in result.stdout
+
+
 def test_test_json_lists_each_expectation(tmp_path):
     path = write(tmp_path, "wrong.yaml", POSITION + """\
 expect:

@@ -21,11 +21,11 @@ EXIT_ILLEGAL = 1
 EXIT_UNUSABLE = 2
 
 
-def console() -> "Console":
+def console(*, soft_wrap: bool = False) -> "Console":
     """A rich console on stdout (colours follow the terminal and NO_COLOR)."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False, **_plain_if_asked())
+    return Console(highlight=False, soft_wrap=soft_wrap, **_plain_if_asked())
 
 
 def error_console() -> "Console":

@@ -125,10 +125,11 @@ _STATUS_WORDS = {"passed": ("PASS", "green"), "failed": ("FAIL", "bold red"), "u
 
 def _print_tests(results: list[tuple[CheckedFile, list[Check]]], statuses: list[str], tally: dict[str, int],
                  quiet: bool) -> None:
-    from rich.console import Console
     from rich.text import Text
 
-    out = Console(highlight=False, soft_wrap=True)  # a report line stays one line, however long
+    from .output import console
+
+    out = console(soft_wrap=True)  # a report line stays one line, however long
     for (checked, checks), status in zip(results, statuses):
         if quiet and status == "passed":
             continue
