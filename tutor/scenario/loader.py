@@ -21,6 +21,7 @@ from .schema import KEY, ListLength, shape_problems
 MAX_FILE_BYTES = 256 * 1024
 MAX_NUMBER_DIGITS = 12
 MAX_VALUES = 20_000  # values after alias expansion: stops alias bombs early
+MAX_DEPTH = 50
 
 _CORE_TAGS = {
     "tag:yaml.org,2002:" + name for name in ("str", "int", "float", "bool", "null", "seq", "map")
@@ -211,11 +212,10 @@ class _DataBuilder:
 
     def value(self, node: yaml.Node, path: Path, depth: int = 0) -> Any:
         self.values += 1
-        if self.values > MAX_VALUES or depth > 50:
-            where = node.start_mark
-            reason = "expands to too many values (a chain of aliases?)" if depth <= 50 else "is nested too deeply"
-            raise ScenarioError(self.source, [Located(where.line + 1, where.column + 1, f"the YAML {reason}")])
-        self.marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+        if self.values > MAX_VALUES or depth > MAX_DEPTH:
+            reason = "expands to too many values (a chain of aliases?)" if depth <= MAX_DEPTH else "is nested too deeply"
+            raise ScenarioError(self.source, [Located(*_mark(node), f"the YAML {reason}")])
+        self.marks.setdefault(path, _mark(node))
         if node.tag not in _CORE_TAGS:
             self.fail(node, f"the tag {node.tag!r} is not allowed: scenarios use plain YAML values")
             return None
@@ -228,7 +228,7 @@ class _DataBuilder:
     def scalar(self, node: yaml.ScalarNode) -> Any:
         """A plain value; numbers far beyond any count in a game are refused, not built."""
         if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_NUMBER_DIGITS:
-            self.fail(node, f"the number {node.value[:12]}... is far more than the whole deck holds")
+            self.fail(node, f"the number {node.value[:MAX_NUMBER_DIGITS]}... is far more than the whole deck holds")
             return None
         try:
             return _SCALAR_CONSTRUCTOR.construct_object(node, deep=True)
@@ -246,10 +246,14 @@ class _DataBuilder:
             if key in result:
                 self.fail(key_node, f"the key {key!r} appears twice")
                 continue
-            self.marks[path + (key, KEY)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            self.marks[path + (key, KEY)] = _mark(key_node)
             result[key] = self.value(value_node, path + (key,), depth + 1)
         return result
 
     def fail(self, node: yaml.Node, message: str) -> None:
-        self.problems.append(Located(node.start_mark.line + 1, node.start_mark.column + 1, message))
-        return None
+        self.problems.append(Located(*_mark(node), message))
+
+
+def _mark(node: yaml.Node) -> tuple[int, int]:
+    """Where ``node`` starts: 1-based line and column."""
+    return node.start_mark.line + 1, node.start_mark.column + 1
