@@ -153,9 +153,11 @@ def save_wilds(ctx: Context) -> Optional[Finding]:
         return None
     if ctx.after.wilds_played <= ctx.best.wilds_played:
         return None
-    frees = "" if ctx.after.stock_played <= ctx.best.stock_played else " more than needed"
-    return Finding(SAVE_WILDS, f"{_doing(ctx.view, move)} spends a wild card{frees} without freeing a stock card: "
-                               "keep it for when it lets your stock out.", ctx.drop("wilds"))
+    if ctx.after.stock_played > ctx.best.stock_played:
+        waste = "frees stock cards at the cost of more wild cards than they are worth"
+    else:
+        waste = "spends a wild card without freeing a stock card: keep it for when it lets your stock out"
+    return Finding(SAVE_WILDS, f"{_doing(ctx.view, move)} {waste}.", ctx.drop("wilds"))
 
 
 def descending_discards(ctx: Context) -> Optional[Finding]:
@@ -196,7 +198,8 @@ def mind_opponents(ctx: Context) -> Optional[Finding]:
             continue
         served = [slot + 1 for slot, value in enumerate(ctx.after.builds) if value == top - 1]
         if served and top - 1 not in ctx.best.builds:
-            return Finding(MIND_OPPONENTS, f"{_doing(view, ctx.move)} leaves build pile {served[0]} at {top - 1}, "
+            at = f"at {top - 1}" if top > 1 else "empty"
+            return Finding(MIND_OPPONENTS, f"{_doing(view, ctx.move)} leaves build pile {served[0]} {at}, "
                                            f"one below the {top} on {player.name}'s stock.",
                            ctx.drop("opponents"))
     return Finding(MIND_OPPONENTS, f"{_doing(view, ctx.move)} builds towards the cards your opponents show on "
