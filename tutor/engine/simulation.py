@@ -1,8 +1,8 @@
 """Bots playing whole rounds against each other, reproducibly from a seed.
 
-Game ``i`` of a series is dealt from its own seed (derived from the series
-seed and ``i``), so a series gives the same results however it is split over
-worker processes. Seats are swapped: consecutive games share a deal and
+Every game of a series is dealt from a seed derived from the series seed and
+the game's number, so a series gives the same results however it is split
+over worker processes. Seats are swapped: consecutive games share a deal and
 rotate the bots round the table, so no bot profits from a lucky seat.
 """
 
@@ -44,9 +44,7 @@ def play_round(state: GameState, bots: Sequence[Bot], rng: random.Random,
                turn_cap: int = TURN_CAP) -> tuple[GameState, int]:
     """Play ``state`` to the end with ``bots[seat]`` in each seat; return the final state and turns taken."""
     turns = 0
-    while state.phase is not Phase.OVER:
-        if turns >= turn_cap:
-            break
+    while state.phase is not Phase.OVER and turns < turn_cap:
         state = play_turn(state, bots[state.turn], rng)
         turns += 1
         state = next_turn(state)
@@ -82,7 +80,7 @@ def _fallback(state: GameState) -> Move:
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The deal seed of game ``index`` in a series: games ``2k`` and ``2k+1`` (and so on) share a deal."""
+    """The seed numbered ``index`` in a series seeded ``seed`` (a deal's number, or a game's for its shuffles)."""
     return seed * 1_000_003 + index
 
 
@@ -120,7 +118,7 @@ def play_game(series: Series, index: int) -> GameResult:
     rng = random.Random(game_seed(series.seed, index))
     final, turns = play_round(state, bots, rng, series.turn_cap)
     winners = final.winners if final.phase is Phase.OVER and final.winners else ()
-    return GameResult(names, tuple(winners), turns)
+    return GameResult(names, winners, turns)
 
 
 @dataclass(frozen=True)
