@@ -11,7 +11,7 @@ import typer
 from ..scenario.expectations import Check, default_assess, run_expectations
 from ..scenario.files import CheckedFile, check_file, scenario_files
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, unusable
-from .positions import with_quick_position
+from .positions import load_position, with_quick_position
 from .quick import QuickPosition
 
 scenario_app = typer.Typer(help="Write, validate, test and show scenario files.", no_args_is_help=True)
@@ -176,10 +176,8 @@ def new_command(
     """Write a commented scenario template, from the one-line position options if given."""
     from .template import template_text
 
-    try:
-        text = template_text(quick if quick.given else None, title)
-    except ValueError as error:
-        unusable([str(error)], as_json=False, kind="position")
+    position = load_position(None, quick, as_json=False) if quick.given else None
+    text = template_text(position, title)
     if file is None:
         sys.stdout.write(text)
         return

@@ -7,9 +7,8 @@ from typing import Any, Optional
 import yaml
 
 from ..engine import GameState, Move, PileKind, Transfer, format_move, legal_moves
-from ..scenario.loader import ScenarioError, scenario_from_data
+from ..scenario import Scenario
 from ..scenario.schema import schema_file
-from .quick import QuickPosition, QuickPositionError
 
 COMMENT_AT = 44  # the column where the explaining comments start
 
@@ -33,9 +32,9 @@ EXAMPLE: dict[str, Any] = {
 }
 
 
-def template_text(quick: Optional[QuickPosition] = None, title: Optional[str] = None) -> str:
+def template_text(position: Optional[Scenario] = None, title: Optional[str] = None) -> str:
     """A scenario file with a comment on every part; the example position, or the one-line one."""
-    data = EXAMPLE if quick is None else _from_quick(quick)
+    data = EXAMPLE if position is None else _from_position(position)
     if title:
         data = {**data, "title": title}
     lines = [
@@ -76,20 +75,13 @@ def template_text(quick: Optional[QuickPosition] = None, title: Optional[str] = 
     return "\n".join(lines) + "\n"
 
 
-def _from_quick(quick: QuickPosition) -> dict[str, Any]:
+def _from_position(position: Scenario) -> dict[str, Any]:
     """The one-line position as template data, with one expectation the engine agrees with."""
-    try:
-        data = quick.to_data()
-        state = scenario_from_data(data, {}, "command line").state
-    except QuickPositionError as error:
-        raise ValueError(f"command line: {error}") from None
-    except ScenarioError as error:
-        raise ValueError("\n".join(error.lines())) from None
-    data = {**data, "title": "A new position", "description": "What the position shows, in a sentence or two.\n",
+    data = {**position.data, "title": "A new position", "description": "What the position shows, in a sentence or two.\n",
             "question": "Which card can you play?", "answer": "Say what is legal, and why.\n"}
     data["players"] = [{**player, "discards": player.get("discards") or [[], [], [], []]}
                        for player in data["players"]]
-    data["expect"] = [{"moves": format_move(move), "legal": True} for move in _a_legal_move(state)]
+    data["expect"] = [{"moves": format_move(move), "legal": True} for move in _a_legal_move(position.state)]
     return data
 
 
