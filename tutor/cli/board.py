@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
 from ..engine import GameState, Phase
 from ..engine.state import DISCARD_PILES
+from ..scenario import Scenario
 from .render import card_text, cards_text
 
 _PHASE_WORDS = {
@@ -16,6 +17,14 @@ _PHASE_WORDS = {
     Phase.ENDED: "turn ended",
     Phase.OVER: "round over",
 }
+
+
+def print_title(out: Console, scenario: Scenario) -> None:
+    """A position's title and description, then a blank line before its table."""
+    out.print(Text(scenario.title, style="bold underline"))
+    if scenario.description:
+        out.print(scenario.description.strip())
+    out.print()
 
 
 def board(state: GameState, *, reveal: bool = False) -> Group:

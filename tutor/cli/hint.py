@@ -97,10 +97,10 @@ def _print(loaded, document: dict[str, Any]) -> None:
     from rich.text import Text
 
     from .output import console
-    from .rulings import print_wrapped
+    from .rulings import heading, print_wrapped
 
     out = console()
-    out.print(Text.assemble((loaded.title, "bold"), f"  ({loaded.source}; {document['player']} to move)"))
+    out.print(heading(loaded))
     best = document["best"]
     out.print(Text("Best turn:", style="bold green"))
     for number, step in enumerate(best["steps"], start=1):

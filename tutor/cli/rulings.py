@@ -34,10 +34,14 @@ def highlight_cards(sentence: str) -> Text:
     return text
 
 
+def heading(scenario: Scenario) -> Text:
+    """One line: the position's title, where it comes from and who is to move."""
+    return Text.assemble((scenario.title, "bold"), f"  ({scenario.source}; {scenario.state.mover.name} to move)")
+
+
 def print_rulings(scenario: Scenario, reports: list[MoveReport]) -> None:
     out = console()
-    mover = scenario.state.mover.name
-    out.print(Text.assemble((scenario.title, "bold"), f"  ({scenario.source}; {mover} to move)"))
+    out.print(heading(scenario))
     for number, report in enumerate(reports, start=1):
         label, style = _VERDICT_STYLES[report.ruling.verdict]
         line = Text.assemble(f"{number:>2}. ", (report.to_json()["move"], "bold"), "  ", (label, style))

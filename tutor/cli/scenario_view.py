@@ -8,7 +8,7 @@ from rich.text import Text
 from ..engine import GameState
 from ..engine.view import player_view
 from ..scenario.files import CheckedFile
-from .board import board
+from .board import board, print_title
 from .output import console
 from .render import card_text, cards_text
 
@@ -19,10 +19,7 @@ def print_scenario(checked: CheckedFile, *, reveal: bool) -> None:
     data = scenario.data
     state = scenario.state
     out = console()
-    out.print(Text(scenario.title, style="bold underline"))
-    if scenario.description:
-        out.print(scenario.description.strip())
-    out.print()
+    print_title(out, scenario)
     shown = state if reveal else player_view(state, state.turn)
     out.print(board(shown, reveal=reveal))
     if data.get("question"):

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Optional
 
 import typer
-from rich.text import Text
 
-from .board import board
+from .board import board, print_title
 from .output import console
 from .positions import load_position, with_quick_position
 from .quick import QuickPosition
@@ -22,8 +21,5 @@ def show_command(
     """Draw the table as the player to move sees it, cards coloured as on the deck."""
     loaded = load_position(scenario, quick, as_json=False)
     out = console()
-    out.print(Text(loaded.title, style="bold underline"))
-    if loaded.description:
-        out.print(loaded.description.strip())
-    out.print()
+    print_title(out, loaded)
     out.print(board(loaded.state, reveal=reveal))
