@@ -280,10 +280,6 @@ class Scorer:
             value = self._shapes[pile] = pile_score(self.weights, pile)
         return value
 
-    def _base(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> float:
-        """The value of keeping ``hand`` with the own discard ``piles`` as they are."""
-        return self._hand_value(hand) + self._pile_table(piles)[0]
-
     def _hand_value(self, hand: tuple[int, ...]) -> float:
         """The value of keeping ``hand`` (cached)."""
         kept = self._kept.get(hand)
@@ -305,7 +301,7 @@ class Scorer:
 
     def endings(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...], endings: list[tuple]) -> list[float]:
         """The value of the hand and the own discard piles after each ending in ``endings``."""
-        base = self._base(hand, piles)
+        base = self._hand_value(hand) + self._pile_table(piles)[0]
         values = []
         for ending in endings:
             if ending[0] == "x":

@@ -248,7 +248,7 @@ class TurnSearch:
         waiting = [self.root]
         while waiting:
             node = waiting.pop()
-            if node[2][0][1] == 0 and all(count == 0 for _, count in node[2]):
+            if self._memo[node][1] == ("win",):
                 continue
             for play, child in _children(node):
                 if child in self._memo and child not in self._parent:
@@ -256,8 +256,8 @@ class TurnSearch:
                     waiting.append(child)
 
     def _root_options(self) -> Iterator[tuple[Play, Optional[Node]]]:
-        for play, child in _children(self.root):
-            yield play, child
+        """Every first move: each play with the node it leads to, then each ending (with None)."""
+        yield from _children(self.root)
         for ending in self._endings(self.root):
             yield ending, None
 
