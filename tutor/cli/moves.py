@@ -5,13 +5,11 @@ from __future__ import annotations
 from typing import Optional
 
 import typer
-from rich.table import Table
 
 from ..engine import check_move, format_compact, format_move, legal_moves
 from .output import console, print_json
 from .positions import load_position, with_quick_position
 from .quick import QuickPosition
-from .rulings import highlight_cards
 
 
 @with_quick_position
@@ -29,6 +27,10 @@ def moves_command(
             {"move": format_move(move), "compact": format_compact(move), "reason": reason} for move, reason in listed
         ]})
         return
+    from rich.table import Table
+
+    from .rulings import highlight_cards
+
     out = console()
     if not listed:
         out.print(f"{state.mover.name} has no move: the turn or the round is over.")
