@@ -23,7 +23,6 @@ class MoveReport:
 
     text: str
     move: Move
-    before: GameState
     ruling: Ruling
     events: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
@@ -65,7 +64,7 @@ def rule_on_moves(state: GameState, texts: list[str], moves: list[Move]) -> list
     reports = []
     for text, move in zip(texts, moves):
         ruling = check_move(state, move)
-        report = MoveReport(text, move, state, ruling)
+        report = MoveReport(text, move, ruling)
         reports.append(report)
         if not ruling.legal:
             break
