@@ -11,7 +11,7 @@ problem for a person ("unknown key 'hnad': did you mean 'hand'?").
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from ..engine.position import Path, Problem
 from ..engine.rules import RULES
@@ -222,6 +222,7 @@ SCHEMA: dict[str, Any] = {
     },
 }
 
+
 def schema_text() -> str:
     """``SCHEMA`` as the JSON text of the shipped ``scenario.schema.json``."""
     import json
@@ -316,12 +317,18 @@ def _check(value: Any, schema: dict[str, Any], path: Path, root: dict[str, Any])
 
 
 def _enum_message(value: Any, options: list[Any]) -> str:
-    import difflib  # only a misspelt value needs it
-
-    close = difflib.get_close_matches(str(value), [str(o) for o in options], n=1, cutoff=0.6)
+    close = _closest(value, options)
     if close:
-        return f"{describe_value(value)} is not allowed here: did you mean {close[0]!r}?"
+        return f"{describe_value(value)} is not allowed here: did you mean {close!r}?"
     return f"{describe_value(value)} is not one of: {', '.join(str(option) for option in options)}"
+
+
+def _closest(word: Any, options: Iterable[Any]) -> str | None:
+    """The option that ``word`` most likely misspells, if any."""
+    import difflib  # only a misspelt key or value needs it
+
+    close = difflib.get_close_matches(str(word), [str(option) for option in options], n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 _KIND_WORDS = {
@@ -339,10 +346,8 @@ def _check_object(value: dict[str, Any], schema: dict[str, Any], path: Path, roo
         if key in properties:
             yield from _check(item, properties[key], path + (key,), root)
         elif schema.get("additionalProperties") is False:
-            import difflib  # only a misspelt key needs it
-
-            close = difflib.get_close_matches(str(key), list(properties), n=1, cutoff=0.6)
-            hint = f": did you mean {close[0]!r}?" if close else f" (known keys: {', '.join(properties)})"
+            close = _closest(key, properties)
+            hint = f": did you mean {close!r}?" if close else f" (known keys: {', '.join(properties)})"
             yield Problem(path + (key, KEY), f"unknown key {key!r}{hint}")
 
 
