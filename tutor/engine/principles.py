@@ -8,13 +8,13 @@ evaluation part that lost most, when no detector recognises the pattern).
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Optional
+from typing import Callable, Iterator, NamedTuple, Optional
 
 from .cards import SKIP_BO, a_card, card_label
 from .moves import EndTurn, Move, PileKind, Transfer
 from .play import apply_move
 from .search import Turn
-from .state import GameState
+from .state import GameState, Phase
 
 STOCK_FIRST = "strategy.stock-first"
 SAVE_WILDS = "strategy.save-wilds"
@@ -99,15 +99,21 @@ def describe_move(view: GameState, move: Move) -> str:
     return f"the {label} from {whose} discard pile {move.source.number} {where}"
 
 
+def along(view: GameState, moves: tuple[Move, ...]) -> Iterator[tuple[GameState, Move]]:
+    """Each move of a line with the position it is played in (the build plays before it applied)."""
+    state = view
+    for move in moves:
+        yield state, move
+        if isinstance(move, Transfer) and not move.is_discard and state.phase is Phase.PLAY:
+            state = apply_move(state, move).state
+
+
 def describe_turn(view: GameState, moves: tuple[Move, ...]) -> str:
     """A whole line in words: ``play the 3 from your hand on build pile 1, then ...``."""
     phrases = []
-    state = view
-    for move in moves:
+    for state, move in along(view, moves):
         phrase = describe_move(state, move)
         phrases.append(phrase if phrase.startswith(("discard", "end")) else "play " + phrase)
-        if isinstance(move, Transfer) and not move.is_discard:
-            state = apply_move(state, move).state
     return ", then ".join(phrases) if phrases else "play nothing"
 
 

@@ -4,23 +4,16 @@ from __future__ import annotations
 
 from .cards import SKIP_BO, a_card, card_label
 from .moves import Move, PileKind, Transfer
-from .play import apply_move
-from .principles import describe_move, played_card, source_seat
+from .principles import along, describe_move, played_card, source_seat
 from .search import Turn
-from .state import COMPLETE_AT, GameState, Phase
+from .state import COMPLETE_AT, GameState
 
 
 def turn_steps(view: GameState, turn: Turn) -> list[tuple[Move, str, str]]:
     """Each move of ``turn`` with its description and the reason for it."""
-    steps = []
-    state = view
     moves = turn.moves
-    for index, move in enumerate(moves):
-        description = describe_move(state, move)
-        steps.append((move, description, _reason(state, move, moves[index + 1:])))
-        if isinstance(move, Transfer) and not move.is_discard and state.phase is Phase.PLAY:
-            state = apply_move(state, move).state
-    return steps
+    return [(move, describe_move(state, move), _reason(state, move, moves[index + 1:]))
+            for index, (state, move) in enumerate(along(view, moves))]
 
 
 def _reason(state: GameState, move: Move, later: tuple[Move, ...]) -> str:
