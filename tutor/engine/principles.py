@@ -183,11 +183,10 @@ def spread_discards(ctx: Context) -> Optional[Finding]:
     move = ctx.move
     if not (isinstance(move, Transfer) and move.is_discard):
         return None
-    piles = ctx.view.mover.discards
     top = ctx.view.mover.discard_top(move.target.number - 1)
-    if top is None or move.card == top - 1 or not any(not pile for pile in piles):
+    empty = next((number for number, pile in enumerate(ctx.view.mover.discards, 1) if not pile), None)
+    if top is None or move.card == top - 1 or empty is None:
         return None
-    empty = next(index for index, pile in enumerate(piles) if not pile) + 1
     return Finding(SPREAD, f"{_doing(ctx.view, move)} buries the {card_label(top)} while discard pile {empty} "
                            "is empty.", ctx.drop("discards"))
 

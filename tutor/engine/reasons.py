@@ -19,9 +19,9 @@ def turn_steps(view: GameState, turn: Turn) -> list[tuple[Move, str, str]]:
 def _reason(state: GameState, move: Move, later: tuple[Move, ...]) -> str:
     if not isinstance(move, Transfer):
         return "Nothing is left to play or discard."
-    card = played_card(state, move)
     if move.is_discard:
         return _discard_reason(state, move)
+    card = played_card(state, move)
     slot = move.target.number
     value = state.build_value(slot - 1) + 1
     stock_later = next((m for m in later if isinstance(m, Transfer) and m.source.kind is PileKind.STOCK
