@@ -32,6 +32,7 @@ from ..engine import (
 )
 from ..engine.cards import CardError, card_label
 from ..engine.position import Path, Problem
+from ..engine.state import BUILD_SLOTS
 from .loader import Scenario
 
 Assess = Callable[[GameState, Move], Any]
@@ -201,7 +202,7 @@ def _play(state: GameState, expectation: Expectation) -> _Played:
             state = outcome.state
             events.extend(outcome.events)
         if expectation.several_turns:
-            if state.phase is Phase.PLAY or state.phase is Phase.START:
+            if state.phase in (Phase.START, Phase.PLAY):
                 return _Played(steps, state, mover, events,
                                f"turn {number} does not end: finish it with a discard (or end)")
             state = next_turn(state)
@@ -292,7 +293,7 @@ def _outcome_failures(played: _Played, then: dict[str, Any]) -> list[str]:
         "build": lambda: [len(pile) if pile else None for pile in state.build],
         "hand": lambda: sorted(player.hand, key=lambda c: -1 if c is None else c),
         "hand_size": lambda: len(player.hand),
-        "stock_top": lambda: player.stock_top if player.stock else None,
+        "stock_top": lambda: player.stock_top,
         "stock_count": lambda: len(player.stock),
         "draw_pile": lambda: len(state.draw_pile),
         "completed": lambda: len(state.completed),
@@ -327,7 +328,7 @@ def _normal(key: str, value: Any) -> Any:
     """Comparable values: cards as ints, names without case, build tops padded to four slots."""
     try:
         if key == "build" and isinstance(value, list):
-            return value + [None] * (4 - len(value))
+            return value + [None] * (BUILD_SLOTS - len(value))
         if key == "hand" and isinstance(value, list):
             return Counter(_card(card) for card in value)
         if key == "stock_top":
