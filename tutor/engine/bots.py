@@ -38,7 +38,7 @@ class RandomBot:
 
 
 class GreedyBot:
-    """Plays whatever it can, stock first, then discard tops, then hand cards; discards its highest card."""
+    """Plays what it can: stock first, then discard tops, then hand cards, wild cards last; discards its highest card."""
 
     name = "greedy"
 
@@ -60,7 +60,7 @@ def _greedy_rank(view: GameState, play: Transfer) -> tuple[int, int, int]:
 
 
 def _greedy_pile(view: GameState, card: int) -> int:
-    """The discard pile whose top is closest above ``card``; else an empty one; else the highest top."""
+    """The discard pile whose number top is closest at or above ``card``; else an empty one; else the highest top."""
     tops = [view.mover.discard_top(pile) for pile in range(DISCARD_PILES)]
     above = [(top - card, pile) for pile, top in enumerate(tops) if top is not None and top != SKIP_BO and top >= card]
     if above:
