@@ -112,8 +112,15 @@ def test_exercise_ids_are_unique_across_the_course():
     ("id: x\ntitle: X\nsummary: s\nsteps:\n  - say: hi\n  - exercise: a\n    kind: choice\n    ask: a\n    hint: h\n"
      "    done: d\n    options: [a, b]\n    answer: 3\n", "step 2"),
     ("{unclosed", "not valid YAML"),
+    ("id: x\ntitle: X\nsummary: s\nsteps:\n  - say: hi\n    board: {build: [1]}\n    say: again\n", "'say' appears twice"),
 ])
 def test_malformed_stage_files_are_refused_with_the_place(text, problem):
     with pytest.raises(CourseError, match="broken.yaml") as error:
         parse_stage(text, "broken.yaml", 1)
     assert problem in str(error.value)
+
+
+def test_the_teams_stage_keeps_its_penalty_question_and_its_winning_exercise():
+    teams = {ex.id: ex for ex in COURSE.find("teams").exercises}
+    assert teams["advice-penalty"].kind == "choice"
+    assert teams["team-win"].kind == "moves" and teams["team-win"].goal == "win"

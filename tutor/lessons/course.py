@@ -36,6 +36,7 @@ from ..engine.moves import Move
 from ..engine.notation import NotationError, parse_move
 from ..engine.state import GameState
 from ..engine.position import PositionError, position_from_data
+from .strict_yaml import load_unique
 
 GOALS = ("stock", "end-turn", "win", "clear", "accept", "best")
 _ITEM = re.compile(r"^(\d+\.|-|[A-Z][A-Z ]+ -) ")
@@ -171,7 +172,7 @@ def load_course() -> Course:
 def parse_stage(text: str, source: str, number: int) -> Stage:
     """One stage from the text of its YAML file."""
     try:
-        data = yaml.safe_load(text)
+        data = load_unique(text)
     except yaml.YAMLError as error:
         raise CourseError(f"{source}: not valid YAML: {error}") from None
     if not isinstance(data, dict):

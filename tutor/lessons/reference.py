@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-import yaml
+from .strict_yaml import load_unique
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def _entry(key: str, kind: str, data: object) -> Entry:
 def reference_entries() -> dict[str, Entry]:
     """Every entry by key: rule ids first, then principles, then topics."""
     text = resources.files("tutor.lessons").joinpath("rules.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
+    data = load_unique(text)
     entries: dict[str, Entry] = {}
     for key, value in data.get("rules", {}).items():
         kind = "principle" if key.startswith("strategy.") else "rule"
