@@ -66,6 +66,11 @@ def a_card(card: MaybeCard) -> str:
     return f"an {label}" if label in ("8", "11", "SB") else f"a {label}"
 
 
+def n_cards(count: int) -> str:
+    """How many cards, in words: ``1 card``, ``5 cards``."""
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
 def card_colour(card: MaybeCard) -> str:
     """The colour printed on the real deck: blue, green, red, wild or hidden."""
     if card is None:

@@ -12,7 +12,7 @@ from collections import Counter
 from enum import StrEnum
 from typing import NamedTuple, Optional
 
-from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label
+from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label, n_cards
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
 from .state import BUILD_SLOTS, DISCARD_PILES, HAND_SIZE, GameState, Phase
 
@@ -136,15 +136,15 @@ def _check_draw(state: GameState, move: Draw) -> Ruling:
                             f"Your hand holds {len(hand)}, so you draw {drawn} to make five, not {len(move.cards)}.")
         nothing = "Your hand already holds five" if hand else "Your hand is empty and nothing is left"
         return _named_cards_fit(state, move.cards, drawn, upcoming=True) or _legal(
-            f"You draw {drawn} card{'s' if drawn != 1 else ''} to hold five." if drawn else f"{nothing} to draw.")
+            f"You draw {n_cards(drawn)} to hold five." if drawn else f"{nothing} to draw.")
     if state.drawn and (not move.cards or len(move.cards) == state.drawn):
         return _named_cards_fit(state, move.cards, state.drawn, upcoming=False) or _legal(
-            f"These are the {state.drawn} cards of the refill.")
+            f"These are the {n_cards(state.drawn)} of the refill.")
     if state.drawn:
         return _illegal("turn.draw-when-empty",
-                        f"The refill drew {state.drawn} cards, not {len(move.cards)}: name exactly those.")
+                        f"The refill drew {n_cards(state.drawn)}, not {len(move.cards)}: name exactly those.")
     return _illegal("turn.draw-when-empty",
-                    f"You still hold {len(hand)} card{'s' if len(hand) != 1 else ''}: during the turn you draw "
+                    f"You still hold {n_cards(len(hand))}: during the turn you draw "
                     "only when a play empties your hand, and then five come at once.")
 
 
@@ -190,7 +190,7 @@ def _check_end(state: GameState) -> Ruling:
     hand = state.mover.hand
     if hand:
         return _illegal("turn.discard-to-end",
-                        f"You still hold {len(hand)} card{'s' if len(hand) != 1 else ''}: end the turn by putting "
+                        f"You still hold {n_cards(len(hand))}: end the turn by putting "
                         "one of them on one of your discard piles.")
     return _legal("Your hand is empty, so the turn ends without a discard.")
 
