@@ -221,7 +221,7 @@ def _check_discard(state: GameState, move: Transfer) -> Ruling:
                             f"You discard only onto your own piles, not onto {state.players[seat].name}'s.")
     pile = move.target.number
     if not 1 <= pile <= DISCARD_PILES:
-        return _illegal("discard.four-piles", f"There is no discard pile {pile}: each player has four, 1 to 4.")
+        return _no_discard_pile(pile)
     found = _hand_source(state, move.card)
     if isinstance(found, Ruling):
         return found
@@ -281,7 +281,7 @@ def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:
         return Source(seat, PileKind.STOCK, None, top)
     pile = place.number
     if not 1 <= pile <= DISCARD_PILES:
-        return _illegal("discard.four-piles", f"There is no discard pile {pile}: each player has four, 1 to 4.")
+        return _no_discard_pile(pile)
     cards = player.discards[pile - 1]
     if not cards:
         return _illegal("source.empty", f"{_capital(whose)} discard pile {pile} is empty.")
@@ -292,6 +292,10 @@ def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:
                         f"{_capital(whose)} discard pile {pile} shows {a_card(top)}; the "
                         f"{card_label(move.card)}{buried}. Only the top card of a discard pile can be played.")
     return Source(seat, PileKind.DISCARD, pile - 1, top)
+
+
+def _no_discard_pile(pile: int) -> Ruling:
+    return _illegal("discard.four-piles", f"There is no discard pile {pile}: each player has four, 1 to 4.")
 
 
 def _unknown_top(state: GameState, seat: int, card: Optional[Card]) -> Source | Ruling:
