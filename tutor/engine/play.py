@@ -157,8 +157,8 @@ def _apply_build_play(state: GameState, move: Transfer, rng: Optional[random.Ran
             return _end_round(state, state.team_of(source.seat), events)
         whose = "Your" if source.seat == state.turn else f"{owner.name}'s"
         if owner.stock:
-            turned = card_label(owner.stock_top)
-            events.append(f"{whose} stock turns up {'an unseen card' if turned == '?' else a_card(owner.stock_top)}.")
+            top = owner.stock_top
+            events.append(f"{whose} stock turns up {'an unseen card' if top is None else a_card(top)}.")
         else:
             events.append(f"{whose} stock is empty; the partner's stock decides the round.")
     if not state.mover.hand:
@@ -215,7 +215,6 @@ def _stalemate_winners(state: GameState) -> tuple[int, ...]:
     fewest = min(left.values())
     leaders = [side for side, count in left.items() if count == fewest]
     return leaders[0] if len(leaders) == 1 else ()
-
 
 
 PENALTY_CARDS = 2
