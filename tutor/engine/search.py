@@ -158,9 +158,7 @@ class TurnSearch:
         node, play = self.after(move)
         if play is None:
             return self.best()
-        if node is None:
-            return self._finish(self.root, (), play)
-        return self._turn(node, ((self.root, play),))
+        return self._best_beginning(play, node)
 
     def after(self, move: Move) -> tuple[Optional[Node], Optional[Play]]:
         """The node a root move leads to and the play or ending it is; (None, None) if not searchable."""
@@ -194,22 +192,24 @@ class TurnSearch:
     def runners_up(self, count: int = 3) -> list[Turn]:
         """The best turn for each other first move, best first."""
         best = self.best()
-        first = best.moves[0] if best.moves else None
-        seen = {_move_key(first)}
+        seen = {best.moves[0] if best.moves else None}
         alternatives: list[Turn] = []
         for play, child in self._root_options():
             if play[0] == "?":
                 continue  # "discard one of the unseen cards" is no move to show
             move = self._move_of(play, list(self.slots))
-            if _move_key(move) in seen:
+            if move in seen:
                 continue
-            seen.add(_move_key(move))
-            if child is None:
-                alternatives.append(self._finish(self.root, (), play))
-            else:
-                alternatives.append(self._turn(child, ((self.root, play),)))
+            seen.add(move)
+            alternatives.append(self._best_beginning(play, child))
         alternatives.sort(key=lambda turn: (-turn.value, len(turn.moves)))
         return alternatives[:count]
+
+    def _best_beginning(self, play: Play, child: Optional[Node]) -> Turn:
+        """The best turn that begins with the root's ``play``, which leads to ``child`` (None: it ends the turn)."""
+        if child is None:
+            return self._finish(self.root, (), play)
+        return self._turn(child, ((self.root, play),))
 
     # -- the search ------------------------------------------------------------
 
@@ -544,12 +544,4 @@ def _after_ending(hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
 def _end_key(node: Node, ending: Play) -> tuple:
     hand, piles = _after_ending(node[1], node[3][0], ending)
     return (node[0], hand, node[2], (piles,) + node[3][1:], ending[0])
-
-
-def _move_key(move: Optional[Move]) -> tuple:
-    if move is None:
-        return ()
-    if isinstance(move, Transfer):
-        return (move.source, move.target, move.card)
-    return (type(move).__name__,)
 
