@@ -36,8 +36,7 @@ def validate_command(
         out = sys.stdout
         for result in checked:
             if result.usable:
-                count = len(result.expectations)
-                out.write(f"ok  {result.source} ({count} expectation{'s' if count != 1 else ''})\n")
+                out.write(f"ok  {result.source} ({_expectations(len(result.expectations))})\n")
             else:
                 out.write("".join(f"{line}\n" for line in result.lines()))
         bad = sum(not c.usable for c in checked)
@@ -49,8 +48,16 @@ def _file_json(checked: CheckedFile) -> dict[str, Any]:
     return {
         "file": checked.source,
         "valid": checked.usable,
-        "problems": [{"line": p.line, "column": p.column, "message": p.message} for p in checked.problems],
+        "problems": _problems_json(checked),
     }
+
+
+def _problems_json(checked: CheckedFile) -> list[dict[str, Any]]:
+    return [{"line": p.line, "column": p.column, "message": p.message} for p in checked.problems]
+
+
+def _expectations(count: int) -> str:
+    return f"{count} expectation{'s' if count != 1 else ''}"
 
 
 # -- test ------------------------------------------------------------------------
@@ -101,7 +108,7 @@ def _status(checked: CheckedFile, checks: list[Check]) -> str:
 def _test_json(checked: CheckedFile, checks: list[Check], status: str) -> dict[str, Any]:
     entry: dict[str, Any] = {"file": checked.source, "status": status}
     if checked.problems:
-        entry["problems"] = [{"line": p.line, "column": p.column, "message": p.message} for p in checked.problems]
+        entry["problems"] = _problems_json(checked)
     if checked.scenario is not None:
         entry["expectations"] = [_check_json(checked, check) for check in checks]
     return entry
@@ -134,7 +141,7 @@ def _print_tests(results: list[tuple[CheckedFile, list[Check]]], statuses: list[
         if quiet and status == "passed":
             continue
         word, style = _STATUS_WORDS[status]
-        detail = {"passed": f"  ({len(checks)} expectation{'s' if len(checks) != 1 else ''})",
+        detail = {"passed": f"  ({_expectations(len(checks))})",
                   "empty": "  (no expectations)"}.get(status, "")
         out.print(Text.assemble((f"{word:<6}", style), checked.source, (detail, "dim")))
         for line in checked.lines() if status == "unusable" else []:
@@ -147,7 +154,7 @@ def _print_tests(results: list[tuple[CheckedFile, list[Check]]], statuses: list[
                 if tally[key]]
     checked_count = sum(len(checks) for _, checks in results)
     style = "bold red" if tally["failed"] or tally["unusable"] else "bold green"
-    out.print(Text.assemble((", ".join(summary), style), (f"  ({checked_count} expectation{'s' if checked_count != 1 else ''} checked)", "dim")))
+    out.print(Text.assemble((", ".join(summary), style), (f"  ({_expectations(checked_count)} checked)", "dim")))
 
 
 def _print_failure(out: Any, checked: CheckedFile, check: Check) -> None:
