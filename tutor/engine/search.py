@@ -148,7 +148,7 @@ class TurnSearch:
         """The value of the best turn that still begins with ``move`` (a legal move of the root)."""
         node, play = self.after(move)
         if play is None:
-            return self._memo[self.root][0]
+            return self.value
         if node is None:
             return self._ending_value(self.root, play)
         return self._value(node, 1)

@@ -38,6 +38,6 @@ def _hidden(count: int) -> tuple[MaybeCard, ...]:
 
 
 def unseen_in(view: GameState) -> Counter[int]:
-    """The cards a hidden card of ``view`` may be: the deck less everything seen (as ``unseen_cards``)."""
+    """The cards a hidden card of ``view`` may be: ``unseen_cards(view.all_cards())``, counted in one pass."""
     seen = Counter(view.all_cards())
     return Counter({card: count - seen[card] for card, count in DECK_COUNTS.items() if count > seen[card]})
