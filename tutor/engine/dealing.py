@@ -9,7 +9,7 @@ from typing import Sequence
 
 from .cards import DECK_SIZE, SKIP_BO, Card, full_deck
 from .state import (
-    DISCARD_PILES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Player, Rules, standard_stock_size,
+    HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Player, Rules, standard_stock_size,
 )
 
 
@@ -76,9 +76,7 @@ def deal(
     for _ in range(size):
         for seat in range(count):
             stocks[(first + seat) % count].append(deck.pop())
-    players = tuple(
-        Player(name, tuple(stock), (), ((),) * DISCARD_PILES) for name, stock in zip(names, stocks)
-    )
+    players = tuple(Player(name, tuple(stock)) for name, stock in zip(names, stocks))
     state = GameState(
         players=players,
         draw_pile=tuple(deck),
