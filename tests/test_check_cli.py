@@ -297,6 +297,7 @@ def test_one_line_positions(options, moves, code, words):
     (["--build", "²"], ["--build", "'²'"]),
     (["--hand", "3,²"], ["--hand", "'²'"]),
     (["--stock", "³"], ["--stock", "'³'"]),
+    (["--stock", "you"], ["--stock", "'you'"]),
 ])
 def test_bad_one_line_positions_exit_2_with_the_option_named(options, words):
     result = check(*options, "s>b1")

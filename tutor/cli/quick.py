@@ -38,7 +38,7 @@ class QuickPosition:
     @property
     def given(self) -> bool:
         """True when any part of a position was given."""
-        return any(value not in (None, [], "you") for value in vars(self).values())
+        return self != QuickPosition()
 
     def to_data(self) -> dict[str, Any]:
         """The scenario data this position stands for."""
