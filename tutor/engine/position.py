@@ -70,6 +70,11 @@ class _Builder:
         self.hidden += count
         return (None,) * count
 
+    @property
+    def counted(self) -> int:
+        """The cards the file accounts for so far, shown or not."""
+        return len(self.known) + self.hidden
+
     # -- the whole position ------------------------------------------------------
 
     def build(self) -> GameState:
@@ -91,7 +96,7 @@ class _Builder:
         draw_pile = self.draw_pile(spec) if spec is not None else None
         self.check_deck()
         if draw_pile is None:  # the draw pile holds whatever the file leaves out
-            draw_pile = (None,) * max(DECK_SIZE - len(self.known) - self.hidden, 0)
+            draw_pile = (None,) * max(DECK_SIZE - self.counted, 0)
         return GameState(
             players=tuple(players),
             build=build,
@@ -144,7 +149,7 @@ class _Builder:
             return ()
         if len(upcoming) > count - 1:
             self.problem(path + ("next",), f"the stock holds {count} cards, so at most {count - 1} lie under the top")
-            upcoming = upcoming[: max(count - 1, 0)]
+            upcoming = upcoming[: count - 1]
         dealt = rules.get("stock_size", 30)
         if count > dealt and not rules.get("teams"):
             self.problem(path + ("count",), f"a stock of {count} cards is more than the {dealt} dealt")
@@ -233,7 +238,7 @@ class _Builder:
             spec = {"count": spec}
         upcoming = spec.get("next") or []
         if "count" not in spec:  # the next cards named, and the rest of the deck under them
-            rest = DECK_SIZE - len(self.known) - self.hidden - len(upcoming)
+            rest = DECK_SIZE - self.counted - len(upcoming)
             spec = {"count": max(rest, 0) + len(upcoming), "next": upcoming}
         count = self.count(spec["count"], ("draw_pile",))
         if len(upcoming) > count:
@@ -247,7 +252,6 @@ class _Builder:
             last_path = [path for c, path in self.known if c == card][-1]
             self.problem(last_path, f"the position shows {n} cards of {card_label(card)}; the deck has "
                                     f"{DECK_COUNTS[card]}")
-        total = len(self.known) + self.hidden
-        if total > DECK_SIZE:
-            self.problem((), f"the position holds {total} cards; the deck has {DECK_SIZE}")
+        if self.counted > DECK_SIZE:
+            self.problem((), f"the position holds {self.counted} cards; the deck has {DECK_SIZE}")
 
