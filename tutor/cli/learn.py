@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import typer
 
@@ -100,7 +100,7 @@ def is_finished(stage: Stage, progress: Progress) -> bool:
     return saved is not None and saved.next_step >= len(stage.steps)
 
 
-def overview_data(course: Course, progress: Progress) -> list[dict[str, object]]:
+def overview_data(course: Course, progress: Progress) -> list[dict[str, Any]]:
     """The stages and the learner's progress in each, as plain data."""
     rows = []
     for stage in course.stages:
@@ -120,18 +120,15 @@ def print_overview(console: "Console", course: Course, progress: Progress) -> No
     from rich.text import Text
 
     console.print(Text("Skip-Bo course", style="bold"))
-    for stage in course.stages:
-        saved = progress.stages.get(stage.id)
-        total = len(stage.exercises)
-        solved = len(saved.solved) if saved else 0
-        if is_finished(stage, progress):
+    for row in overview_data(course, progress):
+        if row["finished"]:
             state, style = "done", "green"
-        elif saved and saved.next_step:
-            state, style = f"step {saved.next_step + 1}/{len(stage.steps)}", "yellow"
+        elif row["next_step"]:
+            state, style = f"step {row['next_step'] + 1}/{row['steps']}", "yellow"
         else:
             state, style = "new", "dim"
-        line = Text.assemble(f"{stage.number:>2}. ", (stage.id, "cyan"), f"  {stage.title}  ",
-                             (f"[{state}, {solved}/{total} solved]", style))
+        line = Text.assemble(f"{row['number']:>2}. ", (row["id"], "cyan"), f"  {row['title']}  ",
+                             (f"[{state}, {len(row['solved'])}/{len(row['exercises'])} solved]", style))
         console.print(line, overflow="fold")
     console.print(Text("Start or resume: tutor learn   Jump: tutor learn STAGE", style="dim"), overflow="fold")
 
