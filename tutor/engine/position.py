@@ -80,15 +80,18 @@ class _Builder:
     def build(self) -> GameState:
         data = self.data
         rules_data = data.get("rules") or {}
-        players = self.players(data.get("players") or [], rules_data)
-        names = [p.name for p in players]
         rules = Rules(
             stock_size=rules_data.get("stock_size", 30),
             stalemate=Stalemate(rules_data.get("stalemate", Stalemate.NO_WINNER)),
             target_score=rules_data.get("target_score", 500),
         )
-        teams = self.teams(rules_data.get("teams") or [], names)
-        turn = self.turn(data.get("turn"), names)
+        # the team game's advice penalty adds cards to a stock, so there a stock may outgrow the deal
+        dealt = None if rules_data.get("teams") else rules.stock_size
+        players = self.players(data.get("players") or [], dealt)
+        names = [p.name for p in players]
+        seats = {name.casefold(): seat for seat, name in enumerate(names)}
+        teams = self.teams(rules_data.get("teams") or [], seats, names)
+        turn = self.turn(data.get("turn"), seats, names)
         build = tuple(self.build_pile(slot, i) for i, slot in enumerate(data.get("build") or []))
         build = build + (None,) * (BUILD_SLOTS - len(build))
         completed = self.unknown(self.count(data.get("completed", 0), ("completed",)))
@@ -117,7 +120,7 @@ class _Builder:
             return 0
         return value
 
-    def players(self, entries: list[dict[str, Any]], rules: dict[str, Any]) -> list[Player]:
+    def players(self, entries: list[dict[str, Any]], dealt: Optional[int]) -> list[Player]:
         if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
             self.problem(("players",), f"Skip-Bo is played by 2 to 6 players; the file lists {len(entries)}")
         seen: dict[str, int] = {}
@@ -130,13 +133,13 @@ class _Builder:
             seen[name.casefold()] = seat
             players.append(Player(
                 name=name,
-                stock=self.stock(entry.get("stock") or {"count": 0}, path + ("stock",), rules),
+                stock=self.stock(entry.get("stock") or {"count": 0}, path + ("stock",), dealt),
                 hand=self.hand(entry.get("hand", 0), path + ("hand",)),
                 discards=self.discards(entry.get("discards") or [], path + ("discards",)),
             ))
         return players
 
-    def stock(self, stock: dict[str, Any], path: Path, rules: dict[str, Any]) -> tuple[MaybeCard, ...]:
+    def stock(self, stock: dict[str, Any], path: Path, dealt: Optional[int]) -> tuple[MaybeCard, ...]:
         count = stock.get("count", 0)
         top = stock.get("top")
         upcoming = stock.get("next") or []
@@ -150,8 +153,7 @@ class _Builder:
         if len(upcoming) > count - 1:
             self.problem(path + ("next",), f"the stock holds {count} cards, so at most {count - 1} lie under the top")
             upcoming = upcoming[: count - 1]
-        dealt = rules.get("stock_size", 30)
-        if count > dealt and not rules.get("teams"):
+        if dealt is not None and count > dealt:
             self.problem(path + ("count",), f"a stock of {count} cards is more than the {dealt} dealt")
         below = self.cards(upcoming, path + ("next",))
         top_card = self.card(top, path + ("top",)) if top is not None else self.unknown(1)[0]  # None: unknown
@@ -201,8 +203,7 @@ class _Builder:
                 break
         return cards
 
-    def teams(self, teams: list[list[str]], names: list[str]) -> tuple[tuple[int, ...], ...]:
-        seats = {name.casefold(): seat for seat, name in enumerate(names)}
+    def teams(self, teams: list[list[str]], seats: dict[str, int], names: list[str]) -> tuple[tuple[int, ...], ...]:
         placed: set[int] = set()
         result = []
         for t, team in enumerate(teams):
@@ -224,12 +225,12 @@ class _Builder:
             self.problem(("rules", "teams"), f"in the team game everyone is in a team; missing: {', '.join(missing)}")
         return tuple(result)
 
-    def turn(self, name: Optional[str], names: list[str]) -> int:
+    def turn(self, name: Optional[str], seats: dict[str, int], names: list[str]) -> int:
         if name is None:
             return 0
-        for seat, candidate in enumerate(names):
-            if candidate.casefold() == str(name).casefold():
-                return seat
+        seat = seats.get(str(name).casefold())
+        if seat is not None:
+            return seat
         self.problem(("turn",), f"{name!r} is not among the players ({', '.join(names)})")
         return 0
 
