@@ -34,12 +34,13 @@ def legal_moves(state: GameState) -> list[Move]:
 
 def build_plays(state: GameState) -> list[Transfer]:
     """Every legal play onto a build pile, from the mover's and partners' piles."""
+    values = [state.build_value(slot) for slot in range(BUILD_SLOTS)]
     plays: list[Transfer] = []
     for source, card in _sources(state):
-        for slot in range(BUILD_SLOTS):
-            value = state.build_value(slot)
+        named = card if source.kind is PileKind.HAND else None
+        for slot, value in enumerate(values, start=1):
             if card == SKIP_BO or card == value + 1:
-                plays.append(Transfer(source, Place(PileKind.BUILD, slot + 1), card if source.kind is PileKind.HAND else None))
+                plays.append(Transfer(source, Place(PileKind.BUILD, slot), named))
     return plays
 
 
