@@ -55,7 +55,8 @@ class GreedyBot:
 
 def _greedy_rank(view: GameState, play: Transfer) -> tuple[int, int, int]:
     source = {PileKind.STOCK: 0, PileKind.DISCARD: 1, PileKind.HAND: 2}[play.source.kind]
-    wild = 1 if played_card(view, play) == SKIP_BO else 0
+    card = play.card if play.card is not None else played_card(view, play)  # hand plays name their card
+    wild = 1 if card == SKIP_BO else 0
     return (wild, source, -view.build_value(play.target.number - 1))
 
 
