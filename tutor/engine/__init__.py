@@ -5,10 +5,10 @@
 - ``moves``: ``Transfer``, ``Draw``, ``EndTurn``, ``Place``, ``PileKind``
 - ``notation``: ``parse_move``, ``format_move``, ``format_compact``
 - ``rules``: ``check_move`` -> ``Ruling`` (verdict, rule id, reason), ``RULES``
-- ``play``: ``play``/``apply_move`` -> ``Outcome`` (new state, events), ``next_turn``
-- ``legal``: ``legal_moves``
+- ``play``: ``play``/``apply_move`` -> ``Outcome`` (new state, events), ``next_turn``, ``advice_penalty``
+- ``legal``: ``legal_moves``, ``build_plays``
 - ``position``: ``position_from_data`` (a scenario's data -> ``GameState``)
-- ``dealing``: ``deal`` a seeded round; ``scoring``: ``score_round``, ``Match``
+- ``dealing``: ``deal`` a seeded round, ``partner_teams``; ``scoring``: ``score_round``, ``Match``
 """
 
 from importlib import import_module
