@@ -11,7 +11,7 @@ from ..engine import Transfer
 from ..engine.position import Problem
 from .expectations import Expectation, read_expectations
 from .loader import (
-    Located, Scenario, ScenarioError, _placed, parse_yaml, read_scenario_text, scenario_from_data,
+    Located, Scenario, ScenarioError, parse_yaml, placed_problems, read_scenario_text, scenario_from_data,
 )
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -48,9 +48,9 @@ def check_file(path: str | os.PathLike[str]) -> CheckedFile:
     except ScenarioError as error:
         checked.problems.extend(error.problems)
     checked.expectations, notation = read_expectations(data)
-    checked.problems.extend(_placed(notation, marks))
+    checked.problems.extend(placed_problems(notation, marks))
     if checked.scenario is not None:
-        checked.problems.extend(_placed(_strangers(checked.scenario, checked.expectations), marks))
+        checked.problems.extend(placed_problems(_strangers(checked.scenario, checked.expectations), marks))
     checked.problems.sort(key=lambda p: (p.line, p.column))
     if checked.problems:
         checked.scenario = None

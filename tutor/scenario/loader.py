@@ -124,7 +124,7 @@ def scenario_from_data(data: Any, marks: dict[Path, tuple[int, int]], source: st
     except (TypeError, ValueError, AttributeError, KeyError):
         pass  # the rules cannot be checked on what is left of a badly broken file
     if problems:
-        raise ScenarioError(source, _placed(problems, marks))
+        raise ScenarioError(source, placed_problems(problems, marks))
     return Scenario(source, data["title"], data.get("description", ""), state, data, marks)
 
 
@@ -148,7 +148,8 @@ def _without_paths(data: Any, problems: list[Problem]) -> Any:
     return pruned
 
 
-def _placed(problems: list[Problem], marks: dict[Path, tuple[int, int]]) -> list[Located]:
+def placed_problems(problems: list[Problem], marks: dict[Path, tuple[int, int]]) -> list[Located]:
+    """The problems placed at their lines and columns, in the order of the file."""
     placed = []
     for problem in problems:
         line, column = locate(marks, problem.path)
