@@ -77,8 +77,8 @@ class Source(NamedTuple):
 
     def describe(self, state: GameState, card: MaybeCard = None) -> str:
         """``the 7 on your stock``, ``the SB from your hand``, ``the 4 on Anna's discard pile 2``."""
-        shown = card_label(self.card if card is None else card)
-        shown = "the unseen card" if shown == "?" else f"the {shown}"
+        named = self.card if card is None else card
+        shown = "the unseen card" if named is None else f"the {card_label(named)}"
         whose = "your" if self.seat == state.turn else f"{state.players[self.seat].name}'s"
         if self.kind is PileKind.HAND:
             return f"{shown} from {whose} hand"
