@@ -116,7 +116,8 @@ def needs_draw(state: GameState) -> bool:
 def _round_over_reason(state: GameState) -> str:
     names = " and ".join(state.players[s].name for s in state.winners or ())
     if state.winners and all(not state.players[s].stock for s in state.winners):
-        return f"The round is over: {names} emptied the stock, so nobody plays on."
+        stocks = "the stock" if len(state.winners) == 1 else "their stocks"
+        return f"The round is over: {names} emptied {stocks}, so nobody plays on."
     if state.winners:
         return f"The round is over: it ended in a stalemate, won by {names} with the fewest stock cards."
     return "The round is over: it ended in a stalemate, so nobody plays on."
