@@ -132,12 +132,18 @@ def _check_draw(state: GameState, move: Draw) -> Ruling:
         wanted = max(0, HAND_SIZE - len(hand))
         available = len(state.draw_pile) + len(state.completed)
         drawn = min(wanted, available)
+        holds = f"holds {len(hand)}" if hand else "is empty"
+        upto = "to hold five" if drawn == wanted else "(all that is left)"
         if move.cards and len(move.cards) != drawn:
             return _illegal("turn.draw-when-empty",
-                            f"Your hand holds {len(hand)}, so you draw {drawn} to make five, not {len(move.cards)}.")
-        nothing = "Your hand already holds five" if hand else "Your hand is empty and nothing is left"
-        return _named_cards_fit(state, move.cards, drawn, upcoming=True) or _legal(
-            f"You draw {n_cards(drawn)} to hold five." if drawn else f"{nothing} to draw.")
+                            f"Your hand {holds}, so you draw {drawn} {upto}, not {len(move.cards)}.")
+        if not wanted:
+            reason = "Your hand already holds five, so you draw nothing."
+        elif not drawn:
+            reason = f"Your hand {holds} and nothing is left to draw."
+        else:
+            reason = f"You draw {n_cards(drawn)} {upto}."
+        return _named_cards_fit(state, move.cards, drawn, upcoming=True) or _legal(reason)
     if state.drawn and (not move.cards or len(move.cards) == state.drawn):
         return _named_cards_fit(state, move.cards, state.drawn, upcoming=False) or _legal(
             f"These are the {n_cards(state.drawn)} of the refill.")
