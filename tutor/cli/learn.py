@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import typer
 
-from ..engine.cards import quoted
+from ..engine.cards import is_short_number, quoted
 from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course
 from ..lessons.progress import HOME_VARIABLE, Progress, ProgressError, ProgressStore
 from .output import console as make_console, print_json, unusable
@@ -301,7 +301,7 @@ class ExerciseRunner:
                 self.show_board(attempt)
                 continue
             try:
-                picked = text.isascii() and text.isdigit() and len(text) <= 3  # a number from the list of moves
+                picked = is_short_number(text)  # a number from the list of moves
                 move = self.pick(attempt, int(text)) if picked else parse_move(text)
                 if move is None:
                     continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from ..engine.cards import quoted
+from ..engine.cards import is_short_number, quoted
 
 EMPTY_MARKS = {"-", "_", "x", "."}
 DEFAULT_STOCK_COUNT = 10
@@ -64,11 +64,6 @@ class QuickPosition:
         return data
 
 
-def _is_number(word: str) -> bool:
-    """A few plain digits: ``isdigit()`` alone lets "²" through, which ``int`` refuses."""
-    return word.isascii() and word.isdigit() and len(word) <= 3
-
-
 def _split(text: str) -> list[str]:
     return [part for part in text.replace(" ", ",").split(",") if part]
 
@@ -77,7 +72,7 @@ def _card_value(token: str, option: str) -> int | str:
     word = token.strip()
     if word.upper() == "SB":
         return "SB"
-    if _is_number(word):
+    if is_short_number(word):
         return int(word)
     raise QuickPositionError(f"{option}: {quoted(token)} is not a card (cards are 1 to 12 and SB)")
 
@@ -98,7 +93,7 @@ def _build(text: str) -> list[Optional[int | list[int | str]]]:
         token = token.strip()
         if token in EMPTY_MARKS or not token:
             slots.append(None)
-        elif _is_number(token):
+        elif is_short_number(token):
             slots.append(int(token))
         else:
             raise QuickPositionError(f"--build: {quoted(token)} is not a build pile: give its top number, or - for a free slot")

@@ -35,6 +35,11 @@ def quoted(text: object, limit: int = 24) -> str:
     return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
 
 
+def is_short_number(text: str, digits: int = 3) -> bool:
+    """A few plain ASCII digits: what ``int`` reads at once (``isdigit()`` alone lets "²" through)."""
+    return text.isascii() and text.isdigit() and len(text) <= digits
+
+
 def parse_card(text: str | int) -> Card:
     """Read ``7``, ``"7"`` or ``"SB"`` (any case) as a card."""
     if isinstance(text, bool):
@@ -45,7 +50,7 @@ def parse_card(text: str | int) -> Card:
         word = str(text).strip().upper()
         if word in ("SB", "SKIP-BO", "SKIPBO", "WILD"):
             return SKIP_BO
-        if not (word.isascii() and word.isdigit()) or len(word) > 2:  # not "²", which isdigit() lets through
+        if not is_short_number(word):
             raise CardError(f"{quoted(text)} is not a card: cards are 1 to 12 and SB")
         value = int(word)
     if 1 <= value <= HIGHEST:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .cards import Card, CardError, card_label, parse_card, quoted
+from .cards import Card, CardError, card_label, is_short_number, parse_card, quoted
 from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 
 _WORDS = {
@@ -122,7 +122,7 @@ def _place(text: str, side: str, *, is_source: bool) -> tuple[Place, Optional[Ca
         if kind not in (PileKind.BUILD, PileKind.DISCARD):
             raise NotationError(text, f"cards go onto a build pile or a discard pile, not onto a {kind.value}",
                                 "", "hand 5 to build 1, or hand 9 to discard 2")
-        if len(tokens) != 1 or not _is_pile_number(tokens[0]):
+        if len(tokens) != 1 or not is_short_number(tokens[0]):
             raise NotationError(text, f"say which {kind.value} pile, 1 to 4", f"onto a {kind.value} pile",
                                 f"... to {kind.value} 2")
         return Place(kind, int(tokens[0]), owner), None
@@ -134,16 +134,11 @@ def _place(text: str, side: str, *, is_source: bool) -> tuple[Place, Optional[Ca
         if len(tokens) != 1:
             raise NotationError(text, "name the one hand card you play", "a hand card", EXAMPLES[kind])
         return Place(kind), _card(text, tokens[0], kind)
-    if not tokens or not _is_pile_number(tokens[0]) or len(tokens) > 2:
+    if not tokens or not is_short_number(tokens[0]) or len(tokens) > 2:
         raise NotationError(text, f"say which {kind.value} pile, 1 to 4", f"a card from a {kind.value} pile",
                             EXAMPLES[kind])
     card = _card(text, tokens[1], kind) if len(tokens) == 2 else None
     return Place(kind, int(tokens[0]), owner), card
-
-
-def _is_pile_number(token: str) -> bool:
-    """A pile number as written: a few digits (the rules then say whether the pile exists)."""
-    return token.isdigit() and len(token) <= 3
 
 
 def _card(text: str, token: str, kind: PileKind) -> Card:

@@ -32,6 +32,7 @@ from typing import Any, Optional, Union
 
 import yaml
 
+from ..engine.cards import is_short_number
 from ..engine.moves import Move
 from ..engine.notation import NotationError, parse_move
 from ..engine.state import GameState
@@ -139,7 +140,7 @@ class Course:
     def find(self, word: str) -> Optional[Stage]:
         """The stage numbered ``word``, with id ``word``, or whose id starts with it."""
         word = word.strip().lower()
-        if word.isascii() and word.isdigit() and len(word) <= 3:
+        if is_short_number(word):
             number = int(word)
             return next((s for s in self.stages if s.number == number), None)
         exact = [s for s in self.stages if s.id == word]
