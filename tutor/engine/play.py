@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from .cards import Card, MaybeCard, a_card, card_label
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
-from .rules import Ruling, Source, check_move, resolve_source
+from .rules import Ruling, Source, cards_wanted, check_move, resolve_source
 from .state import COMPLETE_AT, HAND_SIZE, GameState, Phase, Stalemate
 
 if TYPE_CHECKING:
@@ -64,8 +64,8 @@ def apply_move(state: GameState, move: Move, rng: Optional[random.Random] = None
 
 
 def _apply_draw(state: GameState, move: Draw, rng: Optional[random.Random], events: list[str]) -> GameState:
-    if state.phase is Phase.START or not state.mover.hand:  # a turn's first draw, or a hand emptied earlier
-        wanted = max(0, HAND_SIZE - len(state.mover.hand))
+    wanted = cards_wanted(state)
+    if wanted is not None:
         state = replace(state, phase=Phase.PLAY)
         state = draw_cards(state, wanted, rng, events)
     if move.cards and state.drawn:

@@ -126,10 +126,18 @@ def _round_over_reason(state: GameState) -> str:
 # -- draw and end ---------------------------------------------------------------
 
 
+def cards_wanted(state: GameState) -> Optional[int]:
+    """How many cards a draw asks for while it is still to come (the turn's first, or for an emptied hand)."""
+    hand = state.mover.hand
+    if state.phase is Phase.START or not hand:
+        return max(0, HAND_SIZE - len(hand))
+    return None
+
+
 def _check_draw(state: GameState, move: Draw) -> Ruling:
     hand = state.mover.hand
-    if state.phase is Phase.START or not hand:  # the draw is still to come
-        wanted = max(0, HAND_SIZE - len(hand))
+    wanted = cards_wanted(state)
+    if wanted is not None:
         available = len(state.draw_pile) + len(state.completed)
         drawn = min(wanted, available)
         holds = f"holds {len(hand)}" if hand else "is empty"
