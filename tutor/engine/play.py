@@ -155,7 +155,7 @@ def _apply_build_play(state: GameState, move: Transfer, rng: Optional[random.Ran
     if source.kind is PileKind.STOCK:
         if _side_finished(state, source.seat):
             return _end_round(state, state.team_of(source.seat), events)
-        whose = "Your" if source.seat == state.turn else f"{owner.name}'s"
+        whose = state.whose(source.seat, opening=True)
         if owner.stock:
             top = owner.stock_top
             events.append(f"{whose} stock turns up {'an unseen card' if top is None else a_card(top)}.")

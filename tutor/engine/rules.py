@@ -79,7 +79,7 @@ class Source(NamedTuple):
         """``the 7 on your stock``, ``the SB from your hand``, ``the 4 on Anna's discard pile 2``."""
         named = self.card if card is None else card
         shown = "the unseen card" if named is None else f"the {card_label(named)}"
-        whose = "your" if self.seat == state.turn else f"{state.players[self.seat].name}'s"
+        whose = state.whose(self.seat)
         if self.kind is PileKind.HAND:
             return f"{shown} from {whose} hand"
         if self.kind is PileKind.STOCK:
@@ -280,7 +280,7 @@ def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:
         return _illegal("source.not-yours",
                         f"You may not play from {state.players[seat].name}'s piles{partner_rule}.")
     player = state.players[seat]
-    whose = "your" if seat == state.turn else f"{player.name}'s"
+    whose = state.whose(seat)
     if place.kind is PileKind.HAND:
         return _hand_source(state, move.card)
     if place.kind is PileKind.STOCK:

@@ -118,6 +118,12 @@ class GameState:
         side = self.team_of(seat)
         return tuple(s for s in range(len(self.players)) if s not in side)
 
+    def whose(self, seat: int, *, opening: bool = False) -> str:
+        """``your`` (``Your`` when ``opening`` a sentence) for the player to move, else ``Anna's``."""
+        if seat == self.turn:
+            return "Your" if opening else "your"
+        return f"{self.players[seat].name}'s"
+
     def next_seat(self, seat: Optional[int] = None) -> int:
         return ((self.turn if seat is None else seat) + 1) % len(self.players)
 
