@@ -20,9 +20,9 @@ from tutor.engine.legal import legal_moves
 from tutor.engine.notation import parse_move
 from tutor.engine.position import position_from_data
 from tutor.engine.rules import check_move
-from tutor.engine.search import TurnSearch
-from tutor.engine.simulation import Series, run_series
-from tutor.engine.verdicts import assess_move
+from tutor.coach.search import TurnSearch
+from tutor.coach.simulation import Series, run_series
+from tutor.coach.verdicts import assess_move
 from tutor.engine.view import player_view
 
 HARD = {

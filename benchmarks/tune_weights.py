@@ -15,10 +15,10 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from tutor.engine.bots import StrongBot
+from tutor.coach.bots import StrongBot
 from tutor.engine.dealing import deal
-from tutor.engine.evaluation import DEFAULT_WEIGHTS, Weights
-from tutor.engine.simulation import game_seed, play_round
+from tutor.coach.evaluation import DEFAULT_WEIGHTS, Weights
+from tutor.coach.simulation import game_seed, play_round
 
 STEPS = {
     "reach": (0.5, 2.0), "wild": (0.5, 2.0), "wild_on_top": (0.5, 1.5), "fresh_card": (0.0, 2.0),

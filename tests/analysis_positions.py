@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
-from tutor.engine.bots import GreedyBot
+from tutor.coach.bots import GreedyBot
 from tutor.engine.dealing import deal, partner_teams
 from tutor.engine.moves import Draw
 from tutor.engine.play import apply_move, next_turn
 from tutor.engine.position import position_from_data
-from tutor.engine.simulation import play_turn
+from tutor.coach.simulation import play_turn
 from tutor.engine.state import GameState, Phase
 
 

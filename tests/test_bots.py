@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from tutor.engine.bots import GreedyBot, RandomBot, StrongBot, make_bot
+from tutor.coach.bots import GreedyBot, RandomBot, StrongBot, make_bot
 from tutor.engine.dealing import deal, partner_teams
 from tutor.engine.moves import Draw
 from tutor.engine.notation import format_move
 from tutor.engine.play import apply_move, next_turn
 from tutor.engine.rules import check_move
-from tutor.engine.simulation import Series, play_game, run_series, seating
+from tutor.coach.simulation import Series, play_game, run_series, seating
 from tutor.engine.state import Phase, accounts_for_deck
 from tutor.engine.view import player_view
 

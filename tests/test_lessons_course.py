@@ -5,7 +5,7 @@ import pytest
 from tutor.engine.notation import parse_move
 from tutor.engine.play import play
 from tutor.engine.rules import RULES
-from tutor.engine.verdicts import assess_move
+from tutor.coach.verdicts import assess_move
 from tutor.lessons.course import CourseError, Exercise, load_course, parse_stage
 from tutor.lessons.judge import Attempt, Status, expected_answer, judge_answer
 

@@ -10,12 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutor.engine.cards import SKIP_BO
-from tutor.engine.evaluation import WIN, hand_parts, parts_total, scorer_for, DEFAULT_WEIGHTS
+from tutor.coach.evaluation import WIN, hand_parts, parts_total, scorer_for, DEFAULT_WEIGHTS
 from tutor.engine.moves import PileKind, Transfer
 from tutor.engine.notation import format_move
 from tutor.engine.play import apply_move
 from tutor.engine.rules import check_move
-from tutor.engine.search import SearchError, TurnSearch
+from tutor.coach.search import SearchError, TurnSearch
 from tutor.engine.state import Phase, accounts_for_deck
 from tutor.engine.view import player_view
 

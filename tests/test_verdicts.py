@@ -12,13 +12,13 @@ from tutor.engine.cards import SKIP_BO
 from tutor.engine.legal import legal_moves
 from tutor.engine.moves import Draw, EndTurn
 from tutor.engine.notation import parse_move
-from tutor.engine.principles import (
+from tutor.coach.principles import (
     DESCENDING, DETECTORS, MIND_OPPONENTS, PRINCIPLES, SAVE_WILDS, SPREAD, STOCK_FIRST, Context,
 )
 from tutor.engine.rules import check_move
-from tutor.engine.search import TurnSearch
+from tutor.coach.search import TurnSearch
 from tutor.engine.state import Phase
-from tutor.engine.verdicts import BEST_MARGIN, WEAK_FROM, assess_move, grade_of
+from tutor.coach.verdicts import BEST_MARGIN, WEAK_FROM, assess_move, grade_of
 from tutor.engine.view import player_view
 
 from analysis_positions import midgame, position
@@ -191,7 +191,7 @@ def test_json_fields_of_a_weak_move():
 
 def test_hidden_cards_do_not_change_the_verdict():
     """The same visible position with other hidden cards gets the same verdict and the same bot plan."""
-    from tutor.engine.bots import StrongBot
+    from tutor.coach.bots import StrongBot
     import random
 
     base = position(hand=(6, 9, SB, 11, 3), stock=7, build=(5, 2, None, None), discards=((10, 9),))

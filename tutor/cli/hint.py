@@ -7,8 +7,8 @@ from typing import Any, Optional
 import typer
 
 from ..engine import Draw, Phase, PileKind, Transfer, apply_move, format_move
-from ..engine.reasons import turn_steps
-from ..engine.search import Turn, TurnSearch
+from ..coach.reasons import turn_steps
+from ..coach.search import Turn, TurnSearch
 from ..engine.view import player_view
 from .output import print_json, unusable
 from .positions import load_position, with_quick_position

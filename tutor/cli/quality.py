@@ -10,6 +10,6 @@ from ..engine.state import GameState
 
 def move_quality(state: GameState, move: Move) -> dict[str, Any]:
     """``quality`` (best, good, weak) and, for a weak move, ``principles``, ``better`` and ``explanation``."""
-    from ..engine.verdicts import assess_move
+    from ..coach.verdicts import assess_move
 
     return assess_move(state, move).to_json()

@@ -24,8 +24,8 @@ def simulate_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
     """Let bots play each other and report wins with 95% intervals, stalemates, turns and speed."""
-    from ..engine.bots import BOTS
-    from ..engine.simulation import Series, run_series
+    from ..coach.bots import BOTS
+    from ..coach.simulation import Series, run_series
 
     names = tuple(name.strip().lower() for name in bots.split(",") if name.strip())
     problems = []

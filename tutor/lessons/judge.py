@@ -21,7 +21,7 @@ from ..engine.play import IllegalMove, play
 from ..engine.rules import Ruling, check_move
 from ..engine.scoring import score_round
 from ..engine.state import GameState, Phase
-from ..engine.verdicts import assess_move
+from ..coach.verdicts import assess_move
 from .course import Exercise
 
 

@@ -168,7 +168,7 @@ class _Played:
 def default_assess() -> Optional[Assess]:
     """The analysis's ``assess_move``, or None where the analysis is not installed."""
     try:
-        from ..engine.verdicts import assess_move
+        from ..coach.verdicts import assess_move
     except ImportError:
         return None
     return assess_move

@@ -42,7 +42,7 @@ _CARDS = {"type": "array", "items": {"$ref": "#/$defs/card"}}
 _COUNT = {"type": "integer", "minimum": 0}
 _NAME = {"type": "string", "minLength": 1, "maxLength": 40}
 
-# the ids of engine.principles.PRINCIPLES, written out: importing that module would load the search
+# the ids of coach.principles.PRINCIPLES, written out: importing that module would load the search
 PRINCIPLE_IDS = (
     "strategy.stock-first",
     "strategy.save-wilds",

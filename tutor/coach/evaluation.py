@@ -14,8 +14,8 @@ import math
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from .cards import SKIP_BO
-from .state import COMPLETE_AT
+from ..engine.cards import SKIP_BO
+from ..engine.state import COMPLETE_AT
 
 UNKNOWN = -1
 WIN = 10_000.0

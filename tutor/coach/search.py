@@ -23,13 +23,13 @@ from __future__ import annotations
 import itertools
 from typing import Iterator, NamedTuple, Optional
 
-from .cards import SKIP_BO
+from ..engine.cards import SKIP_BO
+from ..engine.moves import EndTurn, Move, PileKind, Place, Transfer
+from ..engine.state import BUILD_SLOTS, COMPLETE_AT, HAND_SIZE, GameState, Phase
+from ..engine.view import unseen_in
 from .evaluation import (
     DEFAULT_WEIGHTS, UNKNOWN, WIN, Opponent, Weights, discard_endings, hand_parts, parts_total, scorer_for, table_parts,
 )
-from .moves import EndTurn, Move, PileKind, Place, Transfer
-from .state import BUILD_SLOTS, COMPLETE_AT, HAND_SIZE, GameState, Phase
-from .view import unseen_in
 
 # A play is (kind, seat index in the side, discard pile or -1, card, value of the target pile).
 # kind: "h" hand, "s" stock, "d" discard pile. An ending is ("x", card, pile), ("?",) or ("end",).

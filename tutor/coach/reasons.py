@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .cards import SKIP_BO, a_card, card_label
-from .moves import Move, PileKind, Transfer
+from ..engine.cards import SKIP_BO, a_card, card_label
+from ..engine.moves import Move, PileKind, Transfer
+from ..engine.state import COMPLETE_AT, GameState
 from .principles import along, describe_move, played_card, source_seat
 from .search import Turn
-from .state import COMPLETE_AT, GameState
 
 
 def turn_steps(view: GameState, turn: Turn) -> list[tuple[Move, str, str]]:

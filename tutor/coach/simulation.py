@@ -13,12 +13,12 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Iterable, Optional, Sequence
 
+from ..engine.dealing import deal, partner_teams
+from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
+from ..engine.play import apply_move, next_turn
+from ..engine.state import GameState, Phase
+from ..engine.view import player_view
 from .bots import Bot, make_bot
-from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
-from .dealing import deal, partner_teams
-from .play import apply_move, next_turn
-from .state import GameState, Phase
-from .view import player_view
 
 TURN_CAP = 2_000  # a round still running after this many turns counts as a stalemate
 

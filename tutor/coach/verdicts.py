@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
+from ..engine.moves import Move, Transfer
+from ..engine.play import apply_move
+from ..engine.state import GameState, Phase
+from ..engine.view import player_view
 from .evaluation import DEFAULT_WEIGHTS, WIN, Weights
-from .moves import Move, Transfer
-from .play import apply_move
 from .search import TurnSearch
-from .state import GameState, Phase
-from .view import player_view
 
 BEST_MARGIN = 0.05  # a loss up to this ties with the best move
 WEAK_FROM = 1.0  # from this loss on a move is weak: an inaccuracy ...
@@ -93,7 +93,7 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     quality = quality_of(grade)
     if quality == "best":
         return Assessment(quality, grade, loss)
-    from .notation import format_move
+    from ..engine.notation import format_move
     from .principles import Context, describe_turn, detect
 
     best = search.best()

@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from .cards import SKIP_BO
+from ..engine.cards import SKIP_BO
+from ..engine.legal import build_plays, legal_moves
+from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
+from ..engine.state import DISCARD_PILES, GameState
 from .evaluation import DEFAULT_WEIGHTS, Weights
-from .legal import build_plays, legal_moves
-from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from .principles import played_card
 from .search import TurnSearch
-from .state import DISCARD_PILES, GameState
 
 
 class Bot(Protocol):

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Callable, Iterator, NamedTuple, Optional
 
-from .cards import SKIP_BO, a_card, card_label
-from .moves import EndTurn, Move, PileKind, Transfer
-from .play import apply_move
+from ..engine.cards import SKIP_BO, a_card, card_label
+from ..engine.moves import EndTurn, Move, PileKind, Transfer
+from ..engine.play import apply_move
+from ..engine.state import GameState, Phase
 from .search import Turn
-from .state import GameState, Phase
 
 STOCK_FIRST = "strategy.stock-first"
 SAVE_WILDS = "strategy.save-wilds"
