@@ -65,7 +65,7 @@ def play_turn(state: GameState, bot: Bot, rng: random.Random, watch: Optional[Wa
         plan = bot.plan(player_view(state, state.turn), rng) or [_fallback(state)]
         for move in plan:
             state = _applied(state, move, rng, watch)
-            if state.phase is not Phase.PLAY or _revealed(move, state):
+            if state.phase is not Phase.PLAY or reveals_card(move, state):
                 break
     return state
 
@@ -77,7 +77,7 @@ def _applied(state: GameState, move: Move, rng: random.Random, watch: Optional[W
     return after
 
 
-def _revealed(move: Move, state: GameState) -> bool:
+def reveals_card(move: Move, state: GameState) -> bool:
     """True when the move turned up a card the plan could not know: a new stock top or a refill."""
     if not isinstance(move, Transfer):
         return False
@@ -133,9 +133,10 @@ def play_game(series: Series, index: int) -> GameResult:
     if not series.record:
         final, turns = play_round(state, bots, rng, series.turn_cap)
         return GameResult(names, _winners(final), turns)
+    from ..records.model import RoundRecord
     from ..records.recording import RecordingShuffler, RoundRecorder
 
-    recorder = RoundRecorder(shared)
+    recorder = RoundRecorder(RoundRecord(shared))
     shuffler = RecordingShuffler(rng, recorder.record.shuffles)
     final, turns = play_round(state, bots, shuffler, series.turn_cap, recorder.observe)  # type: ignore[arg-type]
     return GameResult(names, _winners(final), turns, _game_record(series, state, names, recorder.finish(final)))

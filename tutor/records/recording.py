@@ -41,16 +41,22 @@ class RecordingShuffler:
 class SeededShuffler:
     """Shuffles a round's ``n``-th new draw pile from the round's seed and ``n`` alone.
 
-    A game resumed from its record shuffles exactly as the uninterrupted game would.
+    A game resumed from its record shuffles exactly as the uninterrupted game
+    would. Everything else a random number generator does is left to ``rng``
+    (the bots').
     """
 
-    def __init__(self, seed: int, shuffles: list[tuple[Card, ...]]):
+    def __init__(self, seed: int, shuffles: list[tuple[Card, ...]], rng: random.Random):
         self.seed = seed
         self.shuffles = shuffles
+        self._rng = rng
 
     def shuffle(self, cards: list) -> None:
         random.Random(f"{self.seed}/{len(self.shuffles)}").shuffle(cards)
         self.shuffles.append(tuple(cards))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._rng, name)
 
 
 def drawn_cards(state: GameState) -> tuple[Card, ...]:
@@ -80,10 +86,10 @@ def round_result(state: GameState, finished: Optional[bool] = None) -> Result:
 
 
 class RoundRecorder:
-    """Keeps a ``RoundRecord`` of the moves it is shown."""
+    """Adds the moves it is shown to ``record``."""
 
-    def __init__(self, seed: int):
-        self.record = RoundRecord(seed)
+    def __init__(self, record: RoundRecord):
+        self.record = record
 
     def observe(self, before: GameState, move: Move, after: GameState) -> None:
         if before.phase is Phase.START or not self.record.turns:
