@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("tutor.cli.simulate", "simulate_command"),
     "learn": ("tutor.cli.learn", "learn_command"),
     "play": ("tutor.cli.play", "play_command"),
+    "review": ("tutor.cli.review", "review_command"),
 }
 GROUPS: dict[str, tuple[str, str]] = {
     "scenario": ("tutor.cli.scenario", "scenario_app"),

@@ -86,3 +86,24 @@ SAVE_WAITING = ("a saved game is waiting: 'tutor play --resume' goes on with it,
 NO_SAVE = "there is no saved game to resume; start one with 'tutor play'"
 SAVE_BROKEN = "the saved game cannot be resumed: {problem}"
 CANNOT_SAVE = "cannot save the game in {path}: {problem}"
+
+# -- tutor review ----------------------------------------------------------------------
+REVIEW_TITLE = "Review of {source}: {players}"
+REVIEW_ROUND = "Round {round}: {outcome}"
+REVIEW_ROUND_WON = "{winners} won ({points} points)"
+REVIEW_ROUND_NO_WINNER = "no winner"
+REVIEW_ROUND_OPEN = "still in play"
+REVIEW_TURN = "{turn:>3}. {player}: {moves}"
+REVIEW_TURN_GRADE = "  [{grade}, -{loss:.1f}]"
+REVIEW_BETTER = "Better: {better}"
+REVIEW_NO_MOVES = "(no choice)"
+ACCURACY_TITLE = "Accuracy"
+ACCURACY_COLUMNS = ("player", "plays", "moves", "accuracy", "mean loss", "best", "good", "inacc.", "mistake",
+                    "blunder")
+COSTLIEST_TITLE = "The costliest moments"
+COSTLY_LINE = "{player}, turn {turn} (round {round}): {move}  [{grade}, -{loss:.1f}]"
+COSTLY_NONE = "{player}: no weak move."
+TIMELINE_TITLE = "Stock cards over the turns of round {round} (^ a mistake or blunder)"
+TIMELINE_SPAN = "turns {first}-{last}, one column per {step}"
+TIMELINE_TURN = "turn"
+TIMELINE_TURNS = "{count} turns"
