@@ -107,3 +107,16 @@ TIMELINE_TITLE = "Stock cards over the turns of round {round} (^ a mistake or bl
 TIMELINE_SPAN = "turns {first}-{last}, one column per {step}"
 TIMELINE_TURN = "turn"
 TIMELINE_TURNS = "{count} turns"
+
+# -- tutor scenario from-record ----------------------------------------------------------
+EXERCISE_TITLE = "{player}'s turn {turn}"
+EXERCISE_DESCRIPTION = ("Round {round}, turn {turn} of the game recorded in {source}: {player} has drawn and "
+                        "plays. The moves below are the ones played, each with the coach's verdict.")
+EXERCISE_QUESTION = "What is the best way to play this turn?"
+EXERCISE_NOTE = "played in the game; the review graded it {grade} (loss {loss:.1f})"
+NO_SUCH_TURN = "the game has {count} turns; there is no turn {turn}"
+NO_SUCH_PLAYER_TURN = "{player} played {count} turns; there is no turn {turn} of theirs"
+NOT_A_PLAYER = "{player!r} did not play in this game ({players})"
+TURN_RESHUFFLED = ("the draw pile was reshuffled during turn {turn}: a scenario cannot fix the cards drawn; "
+                   "choose another turn")
+TURN_WITHOUT_CHOICE = "turn {turn} holds no choice to judge (nothing was played)"
