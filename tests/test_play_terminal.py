@@ -130,3 +130,24 @@ def test_a_short_game_with_an_undo_and_a_quit_and_resume(tmp_path):
     assert len(notes) == 1
     result = record.rounds[-1].result
     assert result.winners and result.stocks[result.winners[0]] == 0
+
+
+def test_a_killed_game_resumes_from_its_last_move(tmp_path):
+    import signal
+
+    child = spawn(tmp_path, "--stock", "8", "--seed", "5", "--fast", "--players", "3", "--bots", "strong,greedy")
+    for _ in range(3):
+        child.expect_exact(PROMPT)
+        child.sendline(format_move(strong_move(saved_game(tmp_path))))
+    child.expect_exact(PROMPT)
+    before = saved_game(tmp_path).state
+    child.kill(signal.SIGKILL)
+    child.close()
+    assert not list(tmp_path.glob(".*.tmp"))
+    again = spawn(tmp_path, "--resume")
+    again.expect_exact("Resuming the saved game")
+    again.expect_exact(PROMPT)
+    assert saved_game(tmp_path).state == before
+    again.sendline("q")
+    again.expect_exact("Game saved.")
+    again.expect(pexpect.EOF)

@@ -10,10 +10,12 @@ through ``RecordingShuffler``, which keeps each new pile's order.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, Optional
 
 from ..engine.cards import Card
 from ..engine.moves import Draw, Move, Transfer
+from ..engine.rules import Source, resolve_source
 from ..engine.scoring import score_round
 from ..engine.state import GameState, Phase
 from .model import Result, RoundRecord, TurnRecord
@@ -65,9 +67,13 @@ def drawn_cards(state: GameState) -> tuple[Card, ...]:
 
 
 def kept_moves(before: GameState, move: Move, after: GameState) -> list[Move]:
-    """``move`` as the record keeps it: draws name their cards, a refill is named after the play."""
+    """``move`` as the record keeps it: every card named (draws too), a refill named after the play."""
     if isinstance(move, Draw):
         return [Draw(drawn_cards(after))]
+    if isinstance(move, Transfer) and move.card is None:
+        source = resolve_source(before, move)
+        if isinstance(source, Source) and source.card is not None:
+            move = replace(move, card=source.card)
     if isinstance(move, Transfer) and not move.is_discard and after.phase is Phase.PLAY and after.drawn:
         return [move, Draw(drawn_cards(after))]
     return [move]
