@@ -135,3 +135,21 @@ def test_impossible_settings_are_refused(settings, message):
 def test_the_youngest_starts_under_the_house_rule():
     game = Game.new(Settings(("strong", "greedy"), start=StartRule.YOUNGEST, youngest="Bo", seed=1))
     assert game.state.mover.name == "Bo"
+
+
+def test_a_damaged_or_foreign_save_is_refused_without_a_traceback(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from tutor.coach.simulation import Series, play_game
+    from tutor.records.files import write_record
+
+    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(tmp_path))
+    write_record(tmp_path / "saved-game.yaml", play_game(Series(("strong",), record=True, stock=3), 0).record)
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "saved-game.yaml").write_text("format: skipbo-record/1\nplayers: [\n")
+    for home, message in ((tmp_path, "one human player, not 0"), (tmp_path / "broken", "YAML syntax")):
+        run = subprocess.run([sys.executable, "-m", "tutor", "play", "--resume"], capture_output=True, text=True,
+                             timeout=60, env={**env, "SKIPBO_TUTOR_HOME": str(home)}, stdin=subprocess.DEVNULL)
+        assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr

@@ -37,7 +37,7 @@ def sit(coach: str, script=()):
 def test_the_quiet_coach_sums_up_after_the_round_and_never_interrupts():
     game, shown, _ = sit("quiet", ["hint"])
     assert game.finished
-    assert "Coach's summary:" in shown
+    assert "Coach's summary of your moves this round" in shown
     assert "Coach: " not in shown and texts.COACH_UNDO not in shown
     assert texts.HINT_TITLE in shown
 

@@ -47,8 +47,6 @@ def play_command(
     from ..engine.dealing import DealError
     from ..play.game import Game
     from ..play.saves import SaveStore
-    from ..records.files import RecordError
-    from ..records.replay import ReplayError
 
     store = SaveStore()
     if resume:
@@ -56,7 +54,7 @@ def play_command(
             unusable([texts.NO_SAVE], as_json=False, kind="usage")
         try:
             game = Game.resume(store.load())
-        except (RecordError, ReplayError) as error:
+        except ValueError as error:  # a damaged file (RecordError), one that does not replay or has no human
             unusable([texts.SAVE_BROKEN.format(problem=error)], as_json=False, kind="save")
     else:
         if store.exists() and not new:

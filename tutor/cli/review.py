@@ -106,17 +106,17 @@ def _print_turn(out: "Console", turn: "TurnReview") -> None:
 
 
 def _print_accuracy(out: "Console", review: "Review") -> None:
-    from rich.table import Table
+    from .rulings import print_wrapped
 
-    table = Table(title=texts.ACCURACY_TITLE, title_justify="left", box=None, padding=(0, 1))
-    for number, column in enumerate(texts.ACCURACY_COLUMNS):
-        table.add_column(column, justify="left" if number < 2 else "right")
+    print_wrapped(out, texts.ACCURACY_TITLE, "bold", indent="")
     for summary in review.players:
-        counts = summary.counts
-        table.add_row(summary.name, summary.plays, str(sum(counts.values())), f"{summary.accuracy:.0%}",
-                      f"{summary.mean_loss:.2f}", *(str(counts[g]) for g in ("best", "good", "inaccuracy",
-                                                                              "mistake", "blunder")))
-    out.print(table)
+        moves = sum(summary.counts.values())
+        if not moves:
+            print_wrapped(out, texts.ACCURACY_NONE.format(player=summary.name, plays=summary.plays), indent="  ")
+            continue
+        print_wrapped(out, texts.ACCURACY_LINE.format(player=summary.name, plays=summary.plays, moves=moves,
+                                                      accuracy=summary.accuracy, mean_loss=summary.mean_loss,
+                                                      **summary.counts), indent="  ")
 
 
 def timeline_rows(review: "Review", number: int, width: int) -> tuple[list[tuple[str, str, str]], int]:

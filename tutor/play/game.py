@@ -61,7 +61,10 @@ class Game:
     def __init__(self, record: GameRecord, state: GameState):
         self.record = record
         self.state = state
-        self.human = next(seat for seat, s in enumerate(record.setup.seats) if s.plays == HUMAN)
+        humans = [seat for seat, s in enumerate(record.setup.seats) if s.plays == HUMAN]
+        if len(humans) != 1:
+            raise ValueError(f"a game of tutor play has one human player, not {len(humans)}")
+        self.human = humans[0]
         self.bots = {seat: make_bot(s.plays) for seat, s in enumerate(record.setup.seats) if s.plays != HUMAN}
         self._recorder = RoundRecorder(self.round)
         self._bot_rng = random.Random(f"{self.round.seed}/bots")
@@ -76,7 +79,10 @@ class Game:
 
     @classmethod
     def resume(cls, record: GameRecord) -> "Game":
-        """The game ``record`` holds, at the table its last move left (``ReplayError`` if it does not replay)."""
+        """The game ``record`` holds, at the table its last move left.
+
+        ``ValueError`` (``ReplayError`` among them) if it does not replay or is not a game against bots.
+        """
         played = record.rounds[-1]
         state = replay_round(record.setup, played, ("rounds", len(record.rounds) - 1))
         return cls(record, state)

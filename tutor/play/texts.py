@@ -54,7 +54,7 @@ COACH_GOOD = "Coach: fine. {explanation}"
 UNDONE = "Taken back: {move}."
 NO_UNDO = "Nothing to undo: the coach allows undo only right after a move it flagged, before a card is turned up."
 NO_UNDO_OFF = "Undo is for games with the coach on (--coach on)."
-QUIET_SUMMARY = "Coach's summary: {best} best, {good} good, {weak} weak of your {moves} moves this round."
+QUIET_SUMMARY = "Coach's summary of your moves this round: {moves} in all; best {best}, good {good}, weak {weak}."
 QUIET_WEAK = "Turn {turn}: {move}: {grade}. {explanation}"
 
 # -- the bots' turns -----------------------------------------------------------------
@@ -98,8 +98,9 @@ REVIEW_TURN_GRADE = "  [{grade}, -{loss:.1f}]"
 REVIEW_BETTER = "Better: {better}"
 REVIEW_NO_MOVES = "(no choice)"
 ACCURACY_TITLE = "Accuracy"
-ACCURACY_COLUMNS = ("player", "plays", "moves", "accuracy", "mean loss", "best", "good", "inacc.", "mistake",
-                    "blunder")
+ACCURACY_LINE = ("{player} ({plays}): accuracy {accuracy:.0%}, mean loss {mean_loss:.2f}; graded moves {moves}: "
+                 "best {best}, good {good}, inaccuracies {inaccuracy}, mistakes {mistake}, blunders {blunder}.")
+ACCURACY_NONE = "{player} ({plays}): no graded moves."
 COSTLIEST_TITLE = "The costliest moments"
 COSTLY_LINE = "{player}, turn {turn} (round {round}): {move}  [{grade}, -{loss:.1f}]"
 COSTLY_NONE = "{player}: no weak move."

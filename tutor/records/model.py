@@ -21,6 +21,7 @@ from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Rules, Stalemate
 
 FORMAT = "skipbo-record/1"
 HUMAN = "human"
+MAX_NAME = 40
 
 
 @dataclass(frozen=True)
@@ -266,9 +267,9 @@ def _seats(read: _Reader, value: Any) -> tuple[Seat, ...]:
         path = ("players", index)
         entry = read.mapping(entry, path, ("name", "plays"), ())
         name, plays = entry.get("name"), entry.get("plays")
-        if not isinstance(name, str) or not name.strip():
-            read.fail(path + ("name",), "must be a name")
-        if not isinstance(plays, str):
+        if not isinstance(name, str) or not name.strip() or not name.isprintable() or len(name) > MAX_NAME:
+            read.fail(path + ("name",), f"must be a name of printable characters, at most {MAX_NAME}")
+        if not isinstance(plays, str) or not plays.isprintable() or len(plays) > MAX_NAME:
             read.fail(path + ("plays",), "must be human or a bot's name")
         seats.append(Seat(str(name), str(plays)))
     if len({seat.name.casefold() for seat in seats}) != len(seats):
