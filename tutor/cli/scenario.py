@@ -184,19 +184,7 @@ def new_command(
     from .template import template_text
 
     position = load_position(None, quick, as_json=False) if quick.given else None
-    text = template_text(position, title)
-    if file is None:
-        sys.stdout.write(text)
-        return
-    target = FilePath(file)
-    if target.exists() and not force:
-        unusable([f"{file} already exists: give --force to overwrite it"], as_json=False, kind="usage")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    except OSError as error:
-        unusable([f"{file}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
-    sys.stdout.write(f"wrote {file}; check it with: tutor scenario validate {file}\n")
+    _write_or_print(file, template_text(position, title), force, check="validate")
 
 
 scenario_app.command("new")(new_command)
@@ -254,10 +242,11 @@ def from_record_command(
         unusable(error.lines(), as_json=False, kind="record")
     except ExerciseError as error:
         unusable([f"{record}: {error}"], as_json=False, kind="usage")
-    _write_or_print(output, text, force)
+    _write_or_print(output, text, force, check="test")
 
 
-def _write_or_print(file: Optional[str], text: str, force: bool) -> None:
+def _write_or_print(file: Optional[str], text: str, force: bool, check: str) -> None:
+    """Print ``text``, or write it to ``file`` (never over an existing file unless ``force``)."""
     if file is None:
         sys.stdout.write(text)
         return
@@ -269,4 +258,4 @@ def _write_or_print(file: Optional[str], text: str, force: bool) -> None:
         target.write_text(text, encoding="utf-8")
     except OSError as error:
         unusable([f"{file}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
-    sys.stdout.write(f"wrote {file}; check it with: tutor scenario test {file}\n")
+    sys.stdout.write(f"wrote {file}; check it with: tutor scenario {check} {file}\n")

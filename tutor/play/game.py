@@ -108,7 +108,7 @@ class Game:
     def match(self) -> Match:
         """The points so far, by side."""
         setup = self.record.setup
-        match = Match(setup.target) if setup.target is not None else Match()
+        match = Match(target=setup.target) if setup.target is not None else Match()
         for played in self.record.rounds:
             result = played.result
             if result is not None and result.winners:
