@@ -25,8 +25,10 @@ def review_command(
     record: Path = typer.Argument(..., metavar="RECORD", help="A game record (tutor play, tutor simulate --record)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
-    """Grade every turn of a recorded game from what its player could see: accuracy per player,
-    the three costliest moments, and a timeline of the stocks with the mistakes marked.
+    """Grade every turn of a recorded game: accuracy per player, the costliest moments, a timeline.
+
+    The coach judges each move from what its player could see. The timeline
+    shows the stock counts over the turns with the mistakes marked.
 
     Exit status: 0 reviewed, 2 the record is unusable.
     """
