@@ -22,6 +22,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "hint": ("tutor.cli.hint", "hint_command"),
     "simulate": ("tutor.cli.simulate", "simulate_command"),
     "learn": ("tutor.cli.learn", "learn_command"),
+    "play": ("tutor.cli.play", "play_command"),
+    "review": ("tutor.cli.review", "review_command"),
 }
 GROUPS: dict[str, tuple[str, str]] = {
     "scenario": ("tutor.cli.scenario", "scenario_app"),

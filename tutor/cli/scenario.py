@@ -184,19 +184,7 @@ def new_command(
     from .template import template_text
 
     position = load_position(None, quick, as_json=False) if quick.given else None
-    text = template_text(position, title)
-    if file is None:
-        sys.stdout.write(text)
-        return
-    target = FilePath(file)
-    if target.exists() and not force:
-        unusable([f"{file} already exists: give --force to overwrite it"], as_json=False, kind="usage")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    except OSError as error:
-        unusable([f"{file}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
-    sys.stdout.write(f"wrote {file}; check it with: tutor scenario validate {file}\n")
+    _write_or_print(file, template_text(position, title), force, check="validate")
 
 
 scenario_app.command("new")(new_command)
@@ -228,3 +216,46 @@ def schema_command() -> None:
     from ..scenario.schema import schema_text
 
     sys.stdout.write(schema_text())
+
+
+# -- from-record -------------------------------------------------------------------
+
+
+@scenario_app.command("from-record")
+def from_record_command(
+    record: str = typer.Argument(..., metavar="RECORD", help="A game record (tutor play, tutor simulate --record)."),
+    turn: int = typer.Option(..., "--turn", min=1, help="The turn, numbered through the game as tutor review does."),
+    player: Optional[str] = typer.Option(None, "--player", help="Count only this player's turns: --turn 3 is "
+                                                                 "their third."),
+    output: Optional[str] = typer.Option(None, "--output", "-o", help="Where to write the scenario (printed if "
+                                                                       "left out)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+) -> None:
+    """Write the position before a recorded turn as a scenario, its moves with the coach's verdicts as expectations."""
+    from ..play.exercise import ExerciseError, exercise_data, exercise_text, find_turn
+    from ..records.files import RecordError, read_record
+
+    try:
+        game = read_record(record)
+        text = exercise_text(exercise_data(game, find_turn(game, turn, player), record))
+    except RecordError as error:
+        unusable(error.lines(), as_json=False, kind="record")
+    except ExerciseError as error:
+        unusable([f"{record}: {error}"], as_json=False, kind="usage")
+    _write_or_print(output, text, force, check="test")
+
+
+def _write_or_print(file: Optional[str], text: str, force: bool, check: str) -> None:
+    """Print ``text``, or write it to ``file`` (never over an existing file unless ``force``)."""
+    if file is None:
+        sys.stdout.write(text)
+        return
+    target = FilePath(file)
+    if target.exists() and not force:
+        unusable([f"{file} already exists: give --force to overwrite it"], as_json=False, kind="usage")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    except OSError as error:
+        unusable([f"{file}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
+    sys.stdout.write(f"wrote {file}; check it with: tutor scenario {check} {file}\n")

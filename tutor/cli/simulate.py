@@ -22,6 +22,8 @@ def simulate_command(
                                                      "(results do not depend on it)."),
     teams: bool = typer.Option(False, "--teams", help="Partners sitting opposite (4 or 6 players)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+    record: Optional[str] = typer.Option(None, "--record", metavar="DIR",
+                                         help="Write every game's record into DIR (game-0001.yaml, ...)."),
 ) -> None:
     """Let bots play each other and report wins with 95% intervals, stalemates, turns and speed."""
     from ..coach.bots import BOTS
@@ -45,16 +47,40 @@ def simulate_command(
         problems.append(f"--stock: {players} stocks of {stock} cards do not fit in the 162-card deck")
     if problems:
         unusable(problems, as_json=as_json, kind="usage")
-    series = Series(names, players, stock, seed, teams)
+    series = Series(names, players, stock, seed, teams, record=record is not None)
+    keep = _record_writer(record, as_json) if record is not None else None
     if as_json:
-        summary = run_series(series, games, workers)
+        summary = run_series(series, games, workers, progress=keep)
         print_json(summary.to_json())
         return
-    summary = _with_progress(series, games, workers, run_series)
+    summary = _with_progress(series, games, workers, run_series, keep)
     _print(series, summary)
 
 
-def _with_progress(series, games: int, workers: int, run_series):
+def _record_writer(directory: str, as_json: bool):
+    """A progress callback writing each game's record into ``directory``, numbered in the series' order."""
+    from pathlib import Path
+
+    from ..records.files import write_record
+
+    folder = Path(directory)
+    if folder.exists() and not folder.is_dir():
+        unusable([f"--record: {directory} is a file, not a folder"], as_json=as_json, kind="usage")
+    written = 0
+
+    def keep(result) -> None:
+        nonlocal written
+        written += 1
+        path = folder / f"game-{written:04d}.yaml"
+        try:
+            write_record(path, result.record)
+        except OSError as error:
+            unusable([f"--record: cannot write {path}: {error.strerror or error}"], as_json=as_json, kind="usage")
+
+    return keep
+
+
+def _with_progress(series, games: int, workers: int, run_series, keep=None):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from .output import error_console
@@ -62,7 +88,12 @@ def _with_progress(series, games: int, workers: int, run_series):
     columns = (TextColumn("[bold]playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=error_console(), transient=True) as progress:
         task = progress.add_task("games", total=games)
-        return run_series(series, games, workers, progress=lambda _: progress.advance(task))
+        def advance(result) -> None:
+            if keep:
+                keep(result)
+            progress.advance(task)
+
+        return run_series(series, games, workers, progress=advance)
 
 
 def _print(series, summary) -> None:

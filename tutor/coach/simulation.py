@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Callable, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
 
 from ..engine.dealing import deal, partner_teams
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
@@ -20,7 +20,12 @@ from ..engine.state import GameState, Phase
 from ..engine.view import player_view
 from .bots import Bot, make_bot
 
+if TYPE_CHECKING:
+    from ..records.model import GameRecord
+
 TURN_CAP = 2_000  # a round still running after this many turns counts as a stalemate
+
+Watch = Callable[[GameState, Move, GameState], None]  # told of every move: the table before, the move, after
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,7 @@ class GameResult:
     bots: tuple[str, ...]
     winners: tuple[int, ...]
     turns: int
+    record: Optional["GameRecord"] = None  # kept when the series asks for records
 
     @property
     def stalemate(self) -> bool:
@@ -41,30 +47,37 @@ class GameResult:
 
 
 def play_round(state: GameState, bots: Sequence[Bot], rng: random.Random,
-               turn_cap: int = TURN_CAP) -> tuple[GameState, int]:
+               turn_cap: int = TURN_CAP, watch: Optional[Watch] = None) -> tuple[GameState, int]:
     """Play ``state`` to the end with ``bots[seat]`` in each seat; return the final state and turns taken."""
     turns = 0
     while state.phase is not Phase.OVER and turns < turn_cap:
-        state = play_turn(state, bots[state.turn], rng)
+        state = play_turn(state, bots[state.turn], rng, watch)
         turns += 1
         state = next_turn(state)
     return state, turns
 
 
-def play_turn(state: GameState, bot: Bot, rng: random.Random) -> GameState:
+def play_turn(state: GameState, bot: Bot, rng: random.Random, watch: Optional[Watch] = None) -> GameState:
     """One whole turn of the player to move, from the draw to the discard."""
     if state.phase is Phase.START:
-        state = apply_move(state, Draw(), rng).state
+        state = _applied(state, Draw(), rng, watch)
     while state.phase is Phase.PLAY:
         plan = bot.plan(player_view(state, state.turn), rng) or [_fallback(state)]
         for move in plan:
-            state = apply_move(state, move, rng).state
-            if state.phase is not Phase.PLAY or _revealed(move, state):
+            state = _applied(state, move, rng, watch)
+            if state.phase is not Phase.PLAY or reveals_card(move, state):
                 break
     return state
 
 
-def _revealed(move: Move, state: GameState) -> bool:
+def _applied(state: GameState, move: Move, rng: random.Random, watch: Optional[Watch]) -> GameState:
+    after = apply_move(state, move, rng).state
+    if watch:
+        watch(state, move, after)
+    return after
+
+
+def reveals_card(move: Move, state: GameState) -> bool:
     """True when the move turned up a card the plan could not know: a new stock top or a refill."""
     if not isinstance(move, Transfer):
         return False
@@ -94,6 +107,7 @@ class Series:
     seed: int = 0
     teams: bool = False
     turn_cap: int = TURN_CAP
+    record: bool = False  # keep each game's record (``GameResult.record``)
 
 
 def seating(series: Series, index: int) -> tuple[str, ...]:
@@ -116,9 +130,28 @@ def play_game(series: Series, index: int) -> GameResult:
     state = deal(seat_names, seed=shared, stock_size=series.stock, teams=teams).state
     bots = [make_bot(name) for name in names]
     rng = random.Random(game_seed(series.seed, index))
-    final, turns = play_round(state, bots, rng, series.turn_cap)
-    winners = final.winners if final.phase is Phase.OVER and final.winners else ()
-    return GameResult(names, winners, turns)
+    if not series.record:
+        final, turns = play_round(state, bots, rng, series.turn_cap)
+        return GameResult(names, _winners(final), turns)
+    from ..records.model import RoundRecord
+    from ..records.recording import RecordingShuffler, RoundRecorder
+
+    recorder = RoundRecorder(RoundRecord(shared))
+    shuffler = RecordingShuffler(rng, recorder.record.shuffles)
+    final, turns = play_round(state, bots, shuffler, series.turn_cap, recorder.observe)  # type: ignore[arg-type]
+    return GameResult(names, _winners(final), turns, _game_record(series, state, names, recorder.finish(final)))
+
+
+def _winners(final: GameState) -> tuple[int, ...]:
+    return final.winners if final.phase is Phase.OVER and final.winners else ()
+
+
+def _game_record(series: Series, dealt: GameState, bots: tuple[str, ...], played) -> "GameRecord":
+    from ..records.model import GameRecord, Seat, Setup
+
+    seats = tuple(Seat(player.name, bot) for player, bot in zip(dealt.players, bots))
+    teams = tuple(tuple(dealt.players[seat].name for seat in team) for team in dealt.teams)
+    return GameRecord(Setup(seats, dealt.rules.stock_size, teams), [played])
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,76 @@
+"""``tutor scenario from-record``: a recorded turn becomes a scenario that passes ``tutor scenario test``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tutor.coach.simulation import Series, play_game
+from tutor.play.exercise import ExerciseError, exercise_data, exercise_text, find_turn
+from tutor.records.files import write_record
+from tutor.scenario.expectations import default_assess, run_expectations
+from tutor.scenario.files import check_file
+
+
+def record_of(players=2, teams=False, bots=("strong", "random"), stock=8, seed=3):
+    return play_game(Series(bots, players, stock, seed=seed, teams=teams, record=True), 0).record
+
+
+def scenario_passes(tmp_path, record, turn, player=None):
+    path = tmp_path / f"turn-{turn}.yaml"
+    data = exercise_data(record, find_turn(record, turn, player), "game.yaml")
+    path.write_text(exercise_text(data))
+    checked = check_file(path)
+    assert checked.usable, checked.lines()
+    checks = run_expectations(checked.scenario, checked.expectations, default_assess())
+    assert checks and all(check.passed for check in checks), [c.failures for c in checks]
+    return data
+
+
+@pytest.mark.parametrize("players, teams, bots", [(2, False, ("strong", "random")), (4, True, ("greedy", "strong")),
+                                                  (3, False, ("random", "greedy", "strong"))])
+def test_every_turn_of_a_game_makes_a_scenario_that_passes(tmp_path, players, teams, bots):
+    record = record_of(players, teams, bots)
+    stock_plays = 0
+    for turn in range(1, len(record.rounds[0].turns) + 1, 3):
+        try:
+            data = scenario_passes(tmp_path, record, turn)
+        except ExerciseError:
+            continue  # a turn without a play, or with a reshuffled draw pile
+        stock_plays += sum("next" in p["stock"] for p in data["players"])
+    assert stock_plays  # some turns turned up stock cards, fixed in the file
+
+
+def test_a_players_own_turns_are_counted_with_player(tmp_path):
+    record = record_of()
+    name = record.setup.names[1]
+    found = find_turn(record, 2, name)
+    assert found.steps[0].before.mover.name == name
+    assert [t.player for t in record.rounds[0].turns[:found.number]].count(name) == 2
+
+
+@pytest.mark.parametrize("turn, player, message", [
+    (999, None, "there is no turn 999"),
+    (999, "strong-1", "strong-1 played"),
+    (1, "Nobody", "'Nobody' did not play"),
+])
+def test_a_missing_turn_is_refused(turn, player, message):
+    with pytest.raises(ExerciseError, match=message):
+        find_turn(record_of(), turn, player)
+
+
+def test_the_command_writes_a_scenario_that_scenario_test_passes(tmp_path):
+    game = tmp_path / "game.yaml"
+    write_record(game, record_of(stock=5))
+    out = tmp_path / "exercise.yaml"
+    made = subprocess.run([sys.executable, "-m", "tutor", "scenario", "from-record", str(game), "--turn", "4",
+                           "-o", str(out)], capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    tested = subprocess.run([sys.executable, "-m", "tutor", "scenario", "test", str(out)], capture_output=True,
+                            text=True, timeout=120)
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+    again = subprocess.run([sys.executable, "-m", "tutor", "scenario", "from-record", str(game), "--turn", "4",
+                            "-o", str(out)], capture_output=True, text=True, timeout=120)
+    assert again.returncode == 2 and "already exists" in again.stderr

@@ -1,0 +1,155 @@
+"""The game behind ``tutor play``: matches, teams, undo notes, and resuming from the saved record."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.cli.play_table import bot_move_lines, grouped_moves
+from tutor.coach.search import TurnSearch
+from tutor.engine.dealing import StartRule
+from tutor.engine.legal import legal_moves
+from tutor.engine.moves import Draw, EndTurn, PileKind, Transfer
+from tutor.engine.view import player_view
+from tutor.play.game import Game, Settings
+from tutor.play.saves import SaveStore
+from tutor.records.files import read_record, record_text
+from tutor.records.replay import replay_game
+
+
+def human_turn(game: Game) -> None:
+    """The human seat plays as the strong bot would, from its own view."""
+    if game.state.phase.value == "start":
+        game.play(Draw())
+    while game.humans_turn and game.state.phase.value == "play":
+        moves = TurnSearch(player_view(game.state, game.human)).best_moves() or (EndTurn(),)
+        game.play(moves[0])
+    if not game.round_over:
+        game.pass_turn()
+
+
+def drawn_at_humans_turn(game: Game) -> None:
+    """Let the bots play until it is the human's turn, and draw."""
+    while not game.humans_turn:
+        game.play_bot_turn()
+        game.pass_turn()
+    game.play(Draw())
+
+
+def play_out(game: Game, store: SaveStore | None = None, stop_after: int | None = None) -> int:
+    turns = 0
+    while not game.finished and (stop_after is None or turns < stop_after):
+        if game.round_over:
+            game.next_round()
+        elif game.state.turn == game.human:
+            human_turn(game)
+        else:
+            game.play_bot_turn()
+            if not game.round_over:
+                game.pass_turn()
+        turns += 1
+        if store:
+            store.save(game.record)
+    return turns
+
+
+def test_a_match_with_teams_plays_rounds_until_a_side_reaches_the_target(tmp_path):
+    game = Game.new(Settings(("greedy", "random", "strong"), teams=True, stock_size=4, target=120, seed=2))
+    play_out(game)
+    match = game.match()
+    assert match.champion is not None and match.totals[match.champion] >= 120
+    assert len(game.record.rounds) > 1  # a round is worth at most 25 + 5 * 8 = 65
+    for played in game.record.rounds:
+        assert set(played.result.winners) in ({"you", "Bo"}, {"Anna", "Cleo"}, set())
+    store = SaveStore(tmp_path)
+    path = store.keep_finished(game.record)
+    assert read_record(path).champion() == tuple(game.record.setup.names[s] for s in match.champion)
+
+
+def test_a_game_resumed_from_its_save_reaches_the_same_table(tmp_path):
+    store = SaveStore(tmp_path)
+    game = Game.new(Settings(("strong", "greedy"), stock_size=6, seed=7))
+    play_out(game, store, stop_after=9)
+    resumed = Game.resume(store.load())
+    assert resumed.state == game.state
+    play_out(resumed, store)
+    assert resumed.finished
+    assert replay_game(read_record(store.path))[-1] == resumed.state
+
+
+def test_undo_restores_the_table_and_is_noted_in_the_record():
+    game = Game.new(Settings(seed=4, stock_size=8))
+    drawn_at_humans_turn(game)
+    before = game.state
+    discard = next(m for m in legal_moves(before) if isinstance(m, Transfer) and m.is_discard)
+    game.play(discard)
+    assert game.can_undo()
+    assert game.undo() == discard
+    assert game.state == before and not game.can_undo()
+    turn = game.round.turns[-1]
+    assert [u.move for u in turn.undone] == [discard] and turn.undone[0].at == len(turn.moves)
+    assert "undone:" in record_text(game.record)
+
+
+def test_no_undo_after_a_draw_or_a_stock_card_turned_up():
+    game = Game.new(Settings(seed=4, stock_size=8))
+    drawn_at_humans_turn(game)
+    assert not game.can_undo()  # the draw showed new cards
+    stock = [m for m in legal_moves(game.state) if isinstance(m, Transfer) and m.source.kind is PileKind.STOCK]
+    if stock:
+        game.play(stock[0])
+        assert not game.can_undo()
+
+
+def test_the_legal_moves_are_grouped_one_line_per_card_and_one_for_all_discards():
+    game = Game.new(Settings(seed=3, stock_size=10))
+    drawn_at_humans_turn(game)
+    lines = grouped_moves(game.state)
+    discards = [line for line in lines if "to discard" in line]
+    assert len(discards) == 1 and "1, 2, 3 or 4" in discards[0]
+    builds = sum(1 for m in legal_moves(game.state) if isinstance(m, Transfer) and not m.is_discard)
+    assert len(lines) - 1 <= builds
+
+
+def test_a_bots_draw_is_told_without_its_cards():
+    game = Game.new(Settings(seed=1, stock_size=5))
+    while game.humans_turn:
+        human_turn(game)
+    bot = game.state.mover.name
+    told = []
+    game.play_bot_turn(lambda before, move, after: told.append(bot_move_lines(before, move, after, game.human)))
+    first_draw = game.round.turns[-1].moves[0]
+    assert isinstance(first_draw, Draw) and len(first_draw.cards) == 5  # the record names them ...
+    assert told[0] == [f"{bot} draws 5 cards."]  # ... the table does not
+
+
+@pytest.mark.parametrize("settings, message", [
+    (Settings(("strong",) * 6), "2 to 6"),
+    (Settings(("strong",), teams=True), "4 or 6 players"),
+    (Settings(("strong",), stock_size=100), "do not fit"),
+])
+def test_impossible_settings_are_refused(settings, message):
+    with pytest.raises(ValueError, match=message):
+        Game.new(settings)
+
+
+def test_the_youngest_starts_under_the_house_rule():
+    game = Game.new(Settings(("strong", "greedy"), start=StartRule.YOUNGEST, youngest="Bo", seed=1))
+    assert game.state.mover.name == "Bo"
+
+
+def test_a_damaged_or_foreign_save_is_refused_without_a_traceback(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from tutor.coach.simulation import Series, play_game
+    from tutor.records.files import write_record
+
+    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(tmp_path))
+    write_record(tmp_path / "saved-game.yaml", play_game(Series(("strong",), record=True, stock=3), 0).record)
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "saved-game.yaml").write_text("format: skipbo-record/1\nplayers: [\n")
+    for home, message in ((tmp_path, "one human player, not 0"), (tmp_path / "broken", "YAML syntax")):
+        run = subprocess.run([sys.executable, "-m", "tutor", "play", "--resume"], capture_output=True, text=True,
+                             timeout=60, env={**env, "SKIPBO_TUTOR_HOME": str(home)}, stdin=subprocess.DEVNULL)
+        assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr

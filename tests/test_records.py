@@ -1,0 +1,183 @@
+"""Game records: simulate -> record -> YAML -> replay gives the same final table and result.
+
+Also: the YAML matches the published JSON Schema, and a record that was
+tampered with is refused at the line of the entry that no longer replays.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.coach.simulation import Series, play_game, play_round
+from tutor.engine.state import Phase
+from tutor.records.files import RecordError, read_record, record_text, write_record
+from tutor.records.model import record_from_data
+from tutor.records.replay import ReplayError, replay_game
+
+SCHEMA = json.loads((Path(__file__).parent.parent / "tutor/records/record.schema.json").read_text())
+
+
+@st.composite
+def series(draw):
+    players = draw(st.integers(min_value=2, max_value=6))
+    teams = players in (4, 6) and draw(st.booleans())
+    bots = tuple(draw(st.lists(st.sampled_from(["random", "greedy", "strong"]), min_size=1, max_size=3)))
+    stock = draw(st.sampled_from([None, 1, 3, 6, 10]))
+    return Series(bots, players, stock, draw(st.integers(0, 2**20)), teams, turn_cap=150, record=True)
+
+
+def simulated(series: Series, index: int):
+    """The game's result and its final table, played without a record for comparison."""
+    from random import Random
+
+    from tutor.coach.bots import make_bot
+    from tutor.coach.simulation import game_seed, seating
+    from tutor.engine.dealing import deal, partner_teams
+
+    names = seating(series, index)
+    state = deal([f"{name}-{seat + 1}" for seat, name in enumerate(names)],
+                 seed=game_seed(series.seed, index // len(series.bots)), stock_size=series.stock,
+                 teams=partner_teams(series.players) if series.teams else ()).state
+    final, _ = play_round(state, [make_bot(name) for name in names], Random(game_seed(series.seed, index)),
+                          series.turn_cap)
+    return final
+
+
+@settings(max_examples=40, deadline=None)
+@given(series(), st.integers(0, 5))
+def test_a_simulated_game_replays_from_its_record_to_the_same_table(series, index):
+    result = play_game(series, index)
+    text = record_text(result.record)
+    data = yaml.safe_load(text)
+    jsonschema.validate(data, SCHEMA)
+    record, problems = record_from_data(data)
+    assert not problems
+    (final,) = replay_game(record)
+    assert final == simulated(series, index)  # recording changes nothing about how the game goes
+    assert (final.winners or ()) == result.winners or final.phase is not Phase.OVER
+    assert record.rounds[0].result.finished == (final.phase is Phase.OVER)
+
+
+def test_recycled_draw_piles_are_written_down_and_replayed():
+    """Small stocks and long games use up the draw pile: the record keeps each new pile's order."""
+    for seed in range(40):
+        series = Series(("random",), 2, 30, seed=seed, record=True)
+        result = play_game(series, 0)
+        if result.record.rounds[0].shuffles:
+            break
+    else:
+        pytest.fail("no game recycled its completed piles")
+    (final,) = replay_game(record_from_data(yaml.safe_load(record_text(result.record)))[0])
+    assert final == simulated(series, 0)
+
+
+def recorded(tmp_path, seed=1):
+    result = play_game(Series(("strong", "greedy"), 2, 8, seed=seed, record=True), 0)
+    path = tmp_path / "game.yaml"
+    write_record(path, result.record)
+    return path
+
+
+def test_a_written_record_reads_back(tmp_path):
+    path = recorded(tmp_path)
+    record = read_record(path)
+    assert record_text(record) == path.read_text()
+    assert not list(tmp_path.glob(".*.tmp"))  # the temporary file was renamed over
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(number for number, line in enumerate(text.splitlines(), start=1) if needle in line)
+
+
+def test_a_changed_move_is_refused_at_its_line(tmp_path):
+    path = recorded(tmp_path)
+    text = path.read_text()
+    lines = text.splitlines()
+    number = next(i for i, line in enumerate(lines) if "to discard" in line and i > 20)
+    lines[number] = lines[number].replace("to discard", "to build", 1)
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    assert f"game.yaml:{number + 1}:" in caught.value.message
+
+
+def test_a_wrong_drawn_card_is_refused(tmp_path):
+    path = recorded(tmp_path)
+    text = path.read_text()
+    data = yaml.safe_load(text)
+    first = data["rounds"][0]["turns"][0]["moves"][0]
+    cards = first.split()[1:]
+    changed = "draw " + " ".join(["SB" if cards[0] != "SB" else "1"] + cards[1:])
+    path.write_text(text.replace(first, changed, 1))
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    assert "the draw brings" in caught.value.message
+    assert f":{line_of(text, first)}:" in caught.value.message
+
+
+def test_a_wrong_result_is_refused(tmp_path):
+    path = recorded(tmp_path)
+    text = path.read_text()
+    path.write_text(text.replace("points: ", "points: 1", 1))
+    with pytest.raises(RecordError, match="the moves lead to"):
+        read_record(path)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(format="something"), "format: must be 'skipbo-record/1'"),
+    (lambda d: d["players"].pop(), "players: must list 2 to 6"),
+    (lambda d: d["rounds"][0]["turns"][0].update(player="Nobody"), "'Nobody' is not one of the players"),
+    (lambda d: d["rounds"][0]["turns"][1].update(moves=["hand to nowhere"]), "cannot read the move"),
+    (lambda d: d["rules"].update(stock_size=100), "no deal fits these rules"),
+    (lambda d: d.update(extra=1), "unknown key 'extra'"),
+])
+def test_broken_records_are_refused_with_a_message(tmp_path, change, message):
+    data = yaml.safe_load(recorded(tmp_path).read_text())
+    change(data)
+    path = tmp_path / "broken.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    assert message in caught.value.message
+
+
+def test_a_record_that_replays_the_wrong_player_is_refused(tmp_path):
+    data = yaml.safe_load(recorded(tmp_path).read_text())
+    turns = data["rounds"][0]["turns"]
+    turns[0], turns[1] = turns[1], turns[0]
+    record, problems = record_from_data(data)
+    with pytest.raises(ReplayError, match="turn here"):
+        replay_game(record)
+
+
+def test_simulate_writes_a_record_per_game(tmp_path):
+    import subprocess
+    import sys
+
+    folder = tmp_path / "records"
+    run = subprocess.run([sys.executable, "-m", "tutor", "simulate", "--games", "3", "--stock", "5", "--players", "4",
+                          "--teams", "--record", str(folder), "--json"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    files = sorted(folder.glob("game-*.yaml"))
+    assert [f.name for f in files] == ["game-0001.yaml", "game-0002.yaml", "game-0003.yaml"]
+    wins = json.loads(run.stdout)["wins"]
+    winners = [read_record(f).rounds[0].result.winners for f in files]
+    assert sum(wins.values()) == sum(1 for w in winners if w)
+
+
+def test_simulate_refuses_a_file_as_the_record_folder(tmp_path):
+    import subprocess
+    import sys
+
+    target = tmp_path / "file"
+    target.write_text("")
+    run = subprocess.run([sys.executable, "-m", "tutor", "simulate", "--games", "1", "--record", str(target)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and "is a file, not a folder" in run.stderr and "Traceback" not in run.stderr

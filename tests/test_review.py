@@ -1,0 +1,89 @@
+"""``tutor review``: the coach grades every move of a record; the strong bot plays far better than the random one."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tutor.cli.review import timeline_rows
+from tutor.coach.simulation import Series, play_game
+from tutor.play.review import review_record
+from tutor.records.files import write_record
+
+
+def recorded_games(count=4, stock=8):
+    return [play_game(Series(("strong", "random"), 2, stock, seed=9, record=True), i).record for i in range(count)]
+
+
+def accuracy_by_bot(records):
+    graded = {"strong": [0, 0], "random": [0, 0]}
+    for record in records:
+        for summary in review_record(record).players:
+            moves = sum(summary.counts.values())
+            graded[summary.plays][0] += summary.accuracy * moves
+            graded[summary.plays][1] += moves
+    return {bot: good / moves for bot, (good, moves) in graded.items()}
+
+
+def test_the_strong_bot_is_rated_clearly_more_accurate_than_the_random_bot():
+    accuracy = accuracy_by_bot(recorded_games())
+    assert accuracy["strong"] > 0.9
+    assert accuracy["random"] < 0.6
+    assert accuracy["strong"] - accuracy["random"] > 0.4
+
+
+def test_every_turn_is_reviewed_and_the_costliest_moves_are_the_weak_ones_by_loss():
+    record = recorded_games(1, stock=6)[0]
+    review = review_record(record)
+    assert len(review.turns) == len(record.rounds[0].turns)
+    assert [t.player for t in review.turns] == [t.player for t in record.rounds[0].turns]
+    for summary in review.players:
+        weak = sorted((m.assessment.loss for t in review.turns if t.player == summary.name for m in t.moves
+                       if m.assessment.quality == "weak"), reverse=True)
+        assert [m.assessment.loss for m in summary.costliest] == weak[:3]
+    last = review.turns[-1]
+    assert last.stocks == record.rounds[0].result.stocks
+
+
+def test_the_timeline_marks_the_turns_with_mistakes():
+    review = review_record(recorded_games(1, stock=6)[0])
+    rows, step = timeline_rows(review, 1, width=200)
+    assert step == 1
+    for name, bars, marks in rows:
+        mistakes = [t for t in review.turns if t.player == name and t.grade in ("mistake", "blunder")]
+        assert marks.count("^") == len(mistakes)
+        assert len(bars) == len(review.turns)
+    narrow, step = timeline_rows(review, 1, width=10)
+    assert step > 1 and all(len(bars) <= 10 for _, bars, _ in narrow)
+
+
+def test_review_json_is_one_document_and_human_output_fits_60_columns(tmp_path):
+    path = tmp_path / "game.yaml"
+    write_record(path, recorded_games(1, stock=5)[0])
+    run = subprocess.run([sys.executable, "-m", "tutor", "review", str(path), "--json"], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    document = json.loads(run.stdout)
+    assert set(document["players"]) == {"strong-1", "random-2"}
+    assert all("grade" in turn for turn in document["turns"])
+    human = subprocess.run([sys.executable, "-m", "tutor", "review", str(path)], capture_output=True, text=True,
+                           timeout=120, env={**__import__("os").environ, "COLUMNS": "60", "NO_COLOR": "1"})
+    assert human.returncode == 0
+    assert "\x1b[" not in human.stdout
+    assert max(len(line) for line in human.stdout.splitlines()) <= 60
+    assert "The costliest moments" in human.stdout and "Accuracy" in human.stdout
+
+
+@pytest.mark.parametrize("content, message", [
+    ("format: skipbo-record/1\nplayers: [", "YAML syntax"),
+    ("title: not a record\n", "unknown key 'title'"),
+])
+def test_a_broken_record_is_refused_with_exit_2(tmp_path, content, message):
+    path = tmp_path / "bad.yaml"
+    path.write_text(content)
+    run = subprocess.run([sys.executable, "-m", "tutor", "review", str(path)], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr

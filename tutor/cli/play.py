@@ -1,0 +1,186 @@
+"""``tutor play``: a game against bots in the terminal, with the coach at your side."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..play import texts
+from .output import unusable
+
+EXIT_INTERRUPTED = 130
+BOT_PACE = 0.6  # seconds between a bot's moves, so they can be followed
+NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,19}$")
+
+
+def play_command(
+    bots: str = typer.Option("strong", "--bots", help="Your opponents (and partner), comma-separated: random, "
+                                                        "greedy or strong; one seat each, in turn order after you."),
+    players: Optional[int] = typer.Option(None, "--players", help="Players at the table, you included (2-6); "
+                                                                   "the bots of --bots take the seats in turn."),
+    teams: bool = typer.Option(False, "--teams", help="The team game (4 or 6 players): your partner sits opposite."),
+    short: bool = typer.Option(False, "--short", help="The short game: stocks of 10 cards."),
+    stock: Optional[int] = typer.Option(None, "--stock", help="Stock size (default: 30 with 2-4 players, "
+                                                               "20 with 5-6; 10 with --short)."),
+    start: str = typer.Option("cut", "--start", help="Who starts: cut (official: the highest cut deals, the "
+                                                      "player on the dealer's left starts) or youngest."),
+    youngest: Optional[str] = typer.Option(None, "--youngest", metavar="NAME",
+                                           help="With --start youngest: who is youngest (default: you)."),
+    match: Optional[int] = typer.Option(None, "--match", metavar="POINTS",
+                                        help="Play a match: rounds with scoring until a side reaches POINTS "
+                                             "(the official target is 500)."),
+    coach: str = typer.Option("on", "--coach", help="on: flag weak moves at once and allow undo; quiet: a "
+                                                     "summary after each round; off."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the deal: the same seed deals the same game."),
+    name: str = typer.Option(texts.DEFAULT_NAME, "--name", help="Your name at the table."),
+    fast: bool = typer.Option(False, "--fast", help="Show the bots' moves without pausing."),
+    resume: bool = typer.Option(False, "--resume", help="Go on with the saved game."),
+    new: bool = typer.Option(False, "--new", help="Start a new game even though a saved one waits (it is discarded)."),
+    record: Optional[Path] = typer.Option(None, "--record", metavar="FILE",
+                                          help="Where to write the finished game's record (default: the tutor's "
+                                               "records folder)."),
+) -> None:
+    """Play Skip-Bo against bots, with the coach at your side. q saves and quits; --resume goes on."""
+    from ..engine.dealing import DealError
+    from ..play.game import Game
+    from ..play.saves import SaveStore
+
+    store = SaveStore()
+    if resume:
+        if not store.exists():
+            unusable([texts.NO_SAVE], as_json=False, kind="usage")
+        try:
+            game = Game.resume(store.load())
+        except ValueError as error:  # a damaged file (RecordError), one that does not replay or has no human
+            unusable([texts.SAVE_BROKEN.format(problem=error)], as_json=False, kind="save")
+    else:
+        if store.exists() and not new:
+            unusable([texts.SAVE_WAITING], as_json=False, kind="usage")
+        settings = _settings(bots, players, teams, short, stock, start, youngest, match, coach, seed, name)
+        try:
+            game = Game.new(settings)
+        except DealError as error:
+            unusable([str(error)], as_json=False, kind="usage")
+    _sit_down(game, store, pace=0.0 if fast else BOT_PACE, record=record, resumed=resume)
+
+
+def _settings(bots, players, teams, short, stock, start, youngest, match, coach, seed, name):
+    from ..coach.bots import BOTS
+    from ..engine.dealing import StartRule
+    from ..play.game import Settings
+
+    problems = []
+    names = [bot.strip().lower() for bot in bots.split(",") if bot.strip()]
+    unknown = [bot for bot in names if bot not in BOTS]
+    if unknown or not names:
+        problems.append(f"--bots: unknown bot {', '.join(map(repr, unknown)) or '(none given)'}; "
+                        f"choose from {', '.join(BOTS)}")
+        names = names or ["strong"]
+    seats = players if players is not None else len(names) + 1
+    if not 2 <= seats <= 6:
+        problems.append(f"--players: Skip-Bo is played by 2 to 6, not {seats}")
+    if teams and seats not in (4, 6):
+        problems.append(f"--teams: the team game needs 4 or 6 players, not {seats}")
+    if coach not in ("on", "quiet", "off"):
+        problems.append(f"--coach: on, quiet or off, not {coach!r}")
+    if start not in ("cut", "youngest"):
+        problems.append(f"--start: cut or youngest, not {start!r}")
+    if match is not None and match < 1:
+        problems.append(f"--match: a target of at least 1 point, not {match}")
+    if not NAME.match(name):
+        problems.append(f"--name: {name!r}: a letter, then up to 19 letters, digits, - or _")
+    if short and stock is not None:
+        problems.append("--short deals 10 cards: give --short or --stock, not both")
+    if problems:
+        unusable(problems, as_json=False, kind="usage")
+    chosen = tuple(names[i % len(names)] for i in range(seats - 1))
+    settings = Settings(chosen, name, teams, 10 if short else stock, StartRule(start), target=match, seed=seed,
+                        coach=coach)
+    setup_names = settings.setup().names
+    if youngest is not None and youngest not in setup_names:
+        unusable([f"--youngest: {youngest!r} is not at the table ({', '.join(setup_names)})"], as_json=False,
+                 kind="usage")
+    from dataclasses import replace
+
+    return replace(settings, youngest=youngest)
+
+
+def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool) -> None:
+    from .output import console
+    from .play_table import PlayTable, Quit
+
+    out = console()
+
+    def save() -> None:
+        try:
+            store.save(game.record)
+        except OSError as error:
+            unusable([texts.CANNOT_SAVE.format(path=store.path, problem=error.strerror or error)], as_json=False,
+                     kind="save")
+
+    table = PlayTable(out, game, _ask(Quit), pace=pace, save=save)
+    save()
+    _introduce(table, resumed)
+    try:
+        table.run()
+    except Quit:
+        save()
+        out.print()
+        table.say(texts.SAVED, "bold")
+        return
+    except KeyboardInterrupt:
+        save()
+        out.print()
+        table.say(texts.INTERRUPTED, "bold")
+        raise typer.Exit(EXIT_INTERRUPTED)
+    champion = game.match().champion if game.record.setup.target is not None else game.state.winners
+    names = game.record.setup.names
+    out.print()
+    if champion:
+        table.say(texts.GAME_WON.format(winners=texts.AND.join(names[s] for s in champion)), "bold green")
+    else:
+        table.say(texts.GAME_OVER_NO_WINNER, "bold")
+    try:
+        kept = store.keep_finished(game.record, record)
+    except OSError as error:
+        unusable([texts.CANNOT_SAVE.format(path=record or store.directory, problem=error.strerror or error)],
+                 as_json=False, kind="save")
+    out.print(texts.RECORD_SAVED.format(path=kept), soft_wrap=True, markup=False)
+
+
+def _introduce(table, resumed: bool) -> None:
+    game = table.game
+    setup = game.record.setup
+    if resumed:
+        table.say(texts.RESUMED.format(round=game.round_number, player=game.state.mover.name), "bold")
+        return
+    players = ", ".join(texts.PLAYER_BOT.format(name=seat.name, bot=seat.plays) if seat.plays != "human"
+                        else seat.name for seat in setup.seats)
+    target = texts.MATCH_TO.format(target=setup.target) if setup.target is not None else ""
+    table.say(texts.WELCOME.format(players=players, stock=setup.stock_size, match=target), "bold")
+    state = game.state
+    partners = [state.players[s].name for s in state.team_of(game.human) if s != game.human]
+    if partners:
+        table.say(texts.PARTNER.format(name=partners[0]))
+    if table.coach == "on":
+        table.say(texts.COACH_ON)
+    elif table.coach == "quiet":
+        table.say(texts.COACH_QUIET)
+    table.say(texts.HOW_TO, "dim")
+    table.announce_round()
+
+
+def _ask(quit_error):
+    def ask(prompt: str) -> str:
+        try:
+            answer = input(prompt)
+        except EOFError:
+            raise quit_error from None
+        if answer.strip().lower() in ("q", "quit", "exit"):
+            raise quit_error
+        return answer.strip()
+
+    return ask

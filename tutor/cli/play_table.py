@@ -1,0 +1,342 @@
+"""The terminal side of ``tutor play``: the board, the prompt, the bots' turns, the coach's word.
+
+``PlayTable`` drives a ``Game`` until it is finished or the player quits; it
+saves the game after every move. Every sentence comes from ``tutor.play.texts``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING, Callable, Optional
+
+from ..engine.cards import card_label, n_cards
+from ..engine.dealing import StartRule
+from ..engine.legal import legal_moves
+from ..engine.moves import Draw, EndTurn, Move, PileKind, Transfer
+from ..engine.notation import NotationError, format_move, format_place, parse_move
+from ..engine.rules import Verdict, check_move
+from ..engine.state import HAND_SIZE, GameState, Phase
+from ..engine.view import player_view
+from ..play import texts
+from ..play.game import Game
+from ..records.recording import drawn_cards
+from .board import board
+from .rulings import print_wrapped
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..coach.verdicts import Assessment
+
+
+class Quit(Exception):
+    """The player asked to stop (q, quit, or the end of the input)."""
+
+
+class PlayTable:
+    """One sitting at the table: shows the game, takes the player's moves, narrates the bots'."""
+
+    def __init__(self, out: "Console", game: Game, ask: Callable[[str], str], *, pace: float,
+                 save: Callable[[], None]):
+        self.out = out
+        self.game = game
+        self.ask = ask
+        self.pace = pace
+        self.save = save
+        self.coach = game.record.coach or "on"
+        self.flagged = False  # the coach flagged the player's last move
+        self.quiet_notes: list[tuple[int, Move, "Assessment"]] = []
+
+    def say(self, sentence: str, style: str = "") -> None:
+        print_wrapped(self.out, sentence, style, indent="")
+
+    # -- the game --------------------------------------------------------------------------
+
+    def run(self) -> None:
+        while True:
+            game = self.game
+            if game.round_over:
+                self.round_ends()
+                if game.finished:
+                    return
+                game.next_round()
+                self.save()
+                self.announce_round()
+            elif game.humans_turn or game.state.turn == game.human:
+                self.human_turn()
+            else:
+                self.bot_turn()
+
+    def announce_round(self) -> None:
+        self.out.print()
+        game = self.game
+        dealt = game.record.setup.deal(game.round.seed)
+        names = game.record.setup.names
+        template = texts.ROUND_YOUNGEST if game.record.setup.start is StartRule.YOUNGEST else texts.ROUND_CUT
+        self.say(template.format(round=game.round_number, dealer=names[dealt.dealer], first=names[dealt.state.turn]),
+                 "bold")
+
+    def round_ends(self) -> None:
+        game = self.game
+        result = game.round.result
+        self.out.print()
+        if result.winners:
+            self.say(texts.ROUND_WON.format(winners=texts.AND.join(result.winners), round=game.round_number,
+                                            points=result.points), "bold green")
+        else:
+            self.say(texts.ROUND_STALEMATE.format(round=game.round_number), "bold yellow")
+        if self.coach == "quiet":
+            self.quiet_summary()
+        if game.record.setup.target is not None:
+            self.say(texts.SCORE_TITLE.format(target=game.record.setup.target), "bold")
+            names = game.record.setup.names
+            totals = game.match().totals
+            for side in _sides(game):
+                self.say(texts.SCORE_LINE.format(side=texts.AND.join(names[s] for s in side),
+                                                 points=totals.get(side, 0)))
+        if not game.finished:
+            self.ask(texts.NEXT_ROUND_PROMPT)
+
+    def quiet_summary(self) -> None:
+        notes = self.quiet_notes
+        counts = {quality: sum(1 for _, _, a in notes if a.quality == quality) for quality in ("best", "good", "weak")}
+        self.say(texts.QUIET_SUMMARY.format(moves=len(notes), **counts), "bold")
+        for turn, move, assessment in notes:
+            if assessment.quality == "weak":
+                self.say(texts.QUIET_WEAK.format(turn=turn, move=format_move(move), grade=assessment.grade,
+                                                 explanation=assessment.explanation), "yellow")
+        self.quiet_notes = []
+
+    # -- the player's turn -------------------------------------------------------------------
+
+    def human_turn(self) -> None:
+        game = self.game
+        if game.state.phase is Phase.START:
+            self.out.print()
+            self.say(texts.YOUR_TURN, "bold")
+            self.draw()
+        self.show_board()
+        while True:
+            state = game.state
+            if state.phase is Phase.PLAY:
+                if _only_ending(state):
+                    game.play(EndTurn())
+                    self.say(texts.TURN_ENDS_EMPTY)
+                    continue
+                self.command(self.ask(texts.PROMPT))
+                continue
+            if state.phase is Phase.ENDED and self.undo_allowed():
+                if self.ask(texts.GO_ON_PROMPT).lower() == "undo":
+                    self.undo()
+                    continue
+            break
+        self.flagged = False
+        if not game.round_over:
+            game.pass_turn()
+        self.save()
+
+    def draw(self) -> None:
+        full = len(self.game.state.mover.hand) >= HAND_SIZE
+        self.game.play(Draw())
+        cards = drawn_cards(self.game.state)
+        if cards:
+            self.say(texts.YOU_DREW.format(cards=" ".join(card_label(c) for c in cards)))
+        else:
+            self.say(texts.YOU_DREW_NOTHING if full else texts.NOTHING_TO_DRAW)
+        self.save()
+
+    def show_board(self) -> None:
+        self.out.print()
+        self.out.print(board(player_view(self.game.state, self.game.human)))
+
+    def command(self, text: str) -> None:
+        word = text.strip().lower()
+        if not word:
+            return
+        if word in ("?", "moves"):
+            self.list_moves()
+        elif word == "hint":
+            self.hint()
+        elif word == "undo":
+            if self.coach != "on":
+                self.say(texts.NO_UNDO_OFF)
+            elif self.undo_allowed():
+                self.undo()
+            else:
+                self.say(texts.NO_UNDO)
+        elif word == "board":
+            self.show_board()
+        elif word in ("help", "h"):
+            self.say(texts.HELP.format(partner=self.partner_help()))
+        else:
+            self.try_move(text)
+
+    def try_move(self, text: str) -> None:
+        try:
+            move = parse_move(text)
+        except NotationError as error:
+            self.say(error.message, "red")
+            return
+        state = self.game.state
+        ruling = check_move(state, move)
+        if ruling.verdict is Verdict.ILLEGAL:
+            self.say(texts.ILLEGAL.format(rule=ruling.rule, reason=ruling.reason), "red")
+            return
+        if ruling.verdict is Verdict.UNDECIDABLE:
+            self.say(texts.UNDECIDABLE.format(reason=ruling.reason), "red")
+            return
+        assessment = self.assess(state, move)
+        outcome = self.game.play(move)
+        for event in outcome.events:
+            print_wrapped(self.out, event, prefix="-> ", indent="")
+        self.save()
+        self.flagged = False
+        if assessment is None:
+            return
+        if self.coach == "quiet":
+            self.quiet_notes.append((len(self.game.round.turns), move, assessment))
+        elif assessment.quality == "weak":
+            self.flagged = True
+            self.say(texts.COACH_WEAK.format(grade=assessment.grade, explanation=assessment.explanation), "yellow")
+            if self.game.can_undo():
+                self.say(texts.COACH_UNDO, "yellow")
+        if self.game.state.phase is Phase.PLAY and isinstance(move, Transfer) and move.source.kind is PileKind.STOCK:
+            self.show_board()
+
+    def assess(self, state: GameState, move: Move) -> Optional["Assessment"]:
+        if self.coach == "off" or not isinstance(move, Transfer):
+            return None
+        from ..coach.verdicts import assess_move
+
+        return assess_move(state, move)
+
+    def undo_allowed(self) -> bool:
+        return self.coach == "on" and self.flagged and self.game.can_undo()
+
+    def undo(self) -> None:
+        move = self.game.undo()
+        self.flagged = False
+        self.save()
+        self.say(texts.UNDONE.format(move=format_move(move)))
+        self.show_board()
+
+    def partner_help(self) -> str:
+        state = self.game.state
+        partners = [state.players[s].name for s in state.team_of(self.game.human) if s != self.game.human]
+        return texts.HELP_PARTNER.format(partner=partners[0]) if partners else ""
+
+    def list_moves(self) -> None:
+        self.say(texts.MOVES_TITLE, "bold")
+        for line in grouped_moves(self.game.state):
+            print_wrapped(self.out, line, indent="  ")
+
+    def hint(self) -> None:
+        state = self.game.state
+        if state.phase is not Phase.PLAY or state.turn != self.game.human:
+            self.say(texts.HINT_NONE)
+            return
+        from ..coach.reasons import turn_steps
+        from ..coach.search import TurnSearch
+
+        view = player_view(state, self.game.human)
+        best = TurnSearch(view).best()
+        self.say(texts.HINT_TITLE, "bold green")
+        for number, (move, _, reason) in enumerate(turn_steps(view, best), start=1):
+            self.say(f"{number:>2}. {format_move(move)}", "bold")
+            print_wrapped(self.out, reason)
+        if best.ending == "refill":
+            self.say(texts.HINT_REFILL, "dim")
+
+    # -- the bots' turns ---------------------------------------------------------------------
+
+    def bot_turn(self) -> None:
+        game = self.game
+        self.out.print()
+        self.say(texts.BOT_TURN.format(name=game.state.mover.name), "bold")
+        game.play_bot_turn(self.narrate)
+        if not game.round_over:
+            game.pass_turn()
+        self.save()
+
+    def narrate(self, before: GameState, move: Move, after: GameState) -> None:
+        self.save()
+        for line in bot_move_lines(before, move, after, self.game.human):
+            self.say(line)
+        if self.pace:
+            time.sleep(self.pace)
+
+
+def bot_move_lines(before: GameState, move: Move, after: GameState, human: Optional[int] = None) -> list[str]:
+    """What the player sees of a bot's move: never the cards it draws or holds unplayed."""
+    from ..coach.principles import played_card, source_seat
+
+    name = before.mover.name
+    human = human if human is not None else -1
+    if isinstance(move, Draw):
+        return [texts.BOT_DRAWS.format(name=name, count=n_cards(after.drawn)) if after.drawn
+                else texts.BOT_DRAWS_NOTHING.format(name=name)]
+    if isinstance(move, EndTurn):
+        return [texts.BOT_ENDS.format(name=name)]
+    card = card_label(played_card(before, move))
+    if move.is_discard:
+        return [texts.BOT_DISCARDS.format(name=name, card=card, pile=move.target.number)]
+    lines = [texts.BOT_PLAYS.format(name=name, move=format_move(replace(move, card=played_card(before, move))))]
+    if len(after.completed) > len(before.completed):
+        lines.append(texts.PILE_DONE.format(pile=move.target.number))
+    if move.source.kind is PileKind.STOCK and not after.is_over:
+        seat = source_seat(before, move)
+        owner = after.players[seat]
+        if owner.stock:
+            template = texts.YOUR_STOCK_SHOWS if seat == human else texts.BOT_STOCK_SHOWS
+            lines.append(template.format(name=owner.name, card=card_label(owner.stock_top), count=len(owner.stock)))
+    if after.phase is Phase.PLAY and after.drawn:
+        lines.append(texts.REFILLED.format(name=name))
+    return lines
+
+
+def grouped_moves(state: GameState) -> list[str]:
+    """The legal moves, one line per card and source (its build piles together) and one for all discards."""
+    from ..coach.principles import played_card
+
+    lines: list[str] = []
+    targets: dict[str, list[int]] = {}
+    discards: dict[str, list[int]] = {}
+    ending = False
+    for move in legal_moves(state):
+        if isinstance(move, Transfer) and move.is_discard:
+            discards.setdefault(card_label(move.card), [])
+            if move.target.number not in discards[card_label(move.card)]:
+                discards[card_label(move.card)].append(move.target.number)
+        elif isinstance(move, Transfer):
+            source = format_place(move.source, played_card(state, move))
+            targets.setdefault(source, []).append(move.target.number)
+        elif isinstance(move, EndTurn):
+            ending = True
+        elif state.phase is Phase.START:
+            lines.append(texts.MOVES_DRAW)
+    lines += [texts.MOVES_BUILD.format(source=source, targets=_any_of(piles)) for source, piles in targets.items()]
+    if discards:
+        piles = sorted({pile for found in discards.values() for pile in found})
+        lines.append(texts.MOVES_DISCARD.format(cards=_any_of(list(discards)), targets=_any_of(piles)))
+    if ending:
+        lines.append(texts.MOVES_END)
+    return lines
+
+
+def _any_of(items: list) -> str:
+    words = [str(item) for item in items]
+    if len(words) == 1:
+        return words[0]
+    return texts.LIST_SEPARATOR.join(words[:-1]) + texts.OR + words[-1]
+
+
+def _only_ending(state: GameState) -> bool:
+    """True when all the player can do is end the turn (an empty hand, nothing to play or draw)."""
+    moves = legal_moves(state)
+    return bool(moves) and all(isinstance(move, (EndTurn, Draw)) for move in moves) and not state.mover.hand
+
+
+def _sides(game: Game) -> list[tuple[int, ...]]:
+    state = game.state
+    return list(dict.fromkeys(state.team_of(seat) for seat in range(len(state.players))))

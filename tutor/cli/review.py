@@ -1,0 +1,164 @@
+"""``tutor review``: every turn of a recorded game graded by the coach, accuracy, the costliest moments."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from ..play import texts
+from .output import print_json, unusable
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..play.review import Review, TurnReview
+
+BARS = "▁▂▃▄▅▆▇█"
+EMPTY_STOCK = "·"
+MARK = "^"
+
+
+def review_command(
+    record: Path = typer.Argument(..., metavar="RECORD", help="A game record (tutor play, tutor simulate --record)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+) -> None:
+    """Grade every turn of a recorded game: accuracy per player, the costliest moments, a timeline.
+
+    The coach judges each move from what its player could see. The timeline
+    shows the stock counts over the turns with the mistakes marked.
+
+    Exit status: 0 reviewed, 2 the record is unusable.
+    """
+    from ..play.review import review_record
+    from ..records.files import RecordError, read_record
+
+    try:
+        game = read_record(record)
+    except RecordError as error:
+        unusable(error.lines(), as_json=as_json, kind="record")
+    if as_json:
+        print_json(review_record(game).to_json())
+        return
+    from .output import console, error_console
+
+    with error_console().status("reviewing") as status:
+        review = review_record(game, lambda done, total: status.update(f"reviewing turn {done} of {total}"))
+    print_review(console(), review, str(record))
+
+
+def print_review(out: "Console", review: "Review", source: str) -> None:
+    from .rulings import print_wrapped
+
+    setup = review.record.setup
+    players = ", ".join(texts.PLAYER_BOT.format(name=s.name, bot=s.plays) for s in setup.seats)
+    print_wrapped(out, texts.REVIEW_TITLE.format(source=source, players=players), "bold", indent="")
+    for number, played in enumerate(review.record.rounds, start=1):
+        out.print()
+        print_wrapped(out, texts.REVIEW_ROUND.format(round=number, outcome=_outcome(played)), "bold", indent="")
+        for turn in (t for t in review.turns if t.round == number):
+            _print_turn(out, turn)
+    out.print()
+    _print_accuracy(out, review)
+    out.print()
+    print_wrapped(out, texts.COSTLIEST_TITLE, "bold", indent="")
+    for summary in review.players:
+        if not summary.costliest:
+            print_wrapped(out, texts.COSTLY_NONE.format(player=summary.name), "dim", indent="  ")
+        for moment in summary.costliest:
+            assessment = moment.assessment
+            print_wrapped(out, texts.COSTLY_LINE.format(player=moment.player, turn=moment.turn, round=moment.round,
+                                                        move=_move(moment.move), grade=assessment.grade,
+                                                        loss=assessment.loss), "yellow", indent="  ")
+            print_wrapped(out, assessment.explanation, indent="    ")
+    for number in range(1, len(review.record.rounds) + 1):
+        out.print()
+        print_timeline(out, review, number)
+
+
+def _outcome(played) -> str:
+    if played.result is None:
+        return texts.REVIEW_ROUND_OPEN
+    if not played.result.winners:
+        return texts.REVIEW_ROUND_NO_WINNER
+    return texts.REVIEW_ROUND_WON.format(winners=texts.AND.join(played.result.winners), points=played.result.points)
+
+
+def _move(move) -> str:
+    from ..engine.notation import format_move
+
+    return format_move(move)
+
+
+def _print_turn(out: "Console", turn: "TurnReview") -> None:
+    from rich.text import Text
+
+    from .rulings import print_wrapped
+
+    moves = ", ".join(_move(m.move) for m in turn.moves) or texts.REVIEW_NO_MOVES
+    line = Text(texts.REVIEW_TURN.format(turn=turn.turn, player=turn.player, moves=moves))
+    style = {"best": "dim", "good": "dim", "inaccuracy": "yellow"}.get(turn.grade, "bold red")
+    line.append(texts.REVIEW_TURN_GRADE.format(grade=turn.grade, loss=turn.loss), style=style)
+    out.print(line, overflow="fold")
+    worst = turn.worst()
+    if worst is not None and worst.assessment.quality == "weak":
+        print_wrapped(out, worst.assessment.explanation, indent="       ")
+
+
+def _print_accuracy(out: "Console", review: "Review") -> None:
+    from .rulings import print_wrapped
+
+    print_wrapped(out, texts.ACCURACY_TITLE, "bold", indent="")
+    for summary in review.players:
+        moves = sum(summary.counts.values())
+        if not moves:
+            print_wrapped(out, texts.ACCURACY_NONE.format(player=summary.name, plays=summary.plays), indent="  ")
+            continue
+        print_wrapped(out, texts.ACCURACY_LINE.format(player=summary.name, plays=summary.plays, moves=moves,
+                                                      accuracy=summary.accuracy, mean_loss=summary.mean_loss,
+                                                      **summary.counts), indent="  ")
+
+
+def timeline_rows(review: "Review", number: int, width: int) -> tuple[list[tuple[str, str, str]], int]:
+    """Per player: name, a bar per column (stock cards left) and a mark row; and the turns per column."""
+    from ..play.review import MARKED
+
+    turns = [turn for turn in review.turns if turn.round == number]
+    step = max(1, math.ceil(len(turns) / max(width, 1)))
+    columns = [turns[i:i + step] for i in range(0, len(turns), step)]
+    size = review.record.setup.stock_size
+    rows = []
+    for name in review.record.setup.names:
+        bars = "".join(_bar(column[-1].stocks.get(name, 0), size) for column in columns)
+        marks = "".join(MARK if any(t.player == name and t.grade in MARKED for t in column) else " "
+                        for column in columns)
+        rows.append((name, bars, marks.rstrip()))
+    return rows, step
+
+
+def _bar(count: int, size: int) -> str:
+    if count <= 0:
+        return EMPTY_STOCK
+    return BARS[min(len(BARS) - 1, math.ceil(count / size * len(BARS)) - 1)]
+
+
+def print_timeline(out: "Console", review: "Review", number: int) -> None:
+    from rich.text import Text
+
+    from .rulings import print_wrapped
+
+    label = max(len(name) for name in review.record.setup.names) + 1
+    rows, step = timeline_rows(review, number, out.width - label - 1)
+    turns = [turn for turn in review.turns if turn.round == number]
+    if not turns:
+        return
+    print_wrapped(out, texts.TIMELINE_TITLE.format(round=number), "bold", indent="")
+    per = texts.TIMELINE_TURN if step == 1 else texts.TIMELINE_TURNS.format(count=step)
+    print_wrapped(out, texts.TIMELINE_SPAN.format(first=turns[0].turn, last=turns[-1].turn, step=per), "dim",
+                  indent="")
+    for name, bars, marks in rows:
+        out.print(Text(name.ljust(label)) + Text(bars, style="cyan"), overflow="crop", no_wrap=True)
+        if marks:
+            out.print(Text(" " * label) + Text(marks, style="bold red"), overflow="crop", no_wrap=True)

@@ -1,0 +1,182 @@
+"""A game in progress: the table, the record kept move by move, the bots, and undo.
+
+``Game`` prints nothing and touches no file: the terminal front end
+(``tutor.cli.play``) asks it for moves, shows what it is told, and saves
+``Game.record`` after every move. The record is the whole saved game:
+``Game.resume(record)`` replays it to the same table.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from ..coach.bots import make_bot
+from ..coach.simulation import game_seed, play_turn, reveals_card
+from ..engine.dealing import DealError, StartRule, partner_teams
+from ..engine.moves import Move, Transfer
+from ..engine.play import Outcome, next_turn, play
+from ..engine.scoring import Match, RoundScore
+from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Stalemate, standard_stock_size
+from ..records.model import HUMAN, GameRecord, RoundRecord, Seat, Setup, Undo
+from ..records.recording import RoundRecorder, SeededShuffler, kept_moves, round_result
+from ..records.replay import replay_round
+from .texts import BOT_NAMES, DEFAULT_NAME
+
+Watch = Callable[[GameState, Move, GameState], None]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A new game: the player's name, the bots, the rules and the seed."""
+
+    bots: tuple[str, ...] = ("strong",)
+    name: str = DEFAULT_NAME
+    teams: bool = False
+    stock_size: Optional[int] = None
+    start: StartRule = StartRule.CUT
+    youngest: Optional[str] = None  # with the youngest-starts rule; default: the player
+    stalemate: Stalemate = Stalemate.NO_WINNER
+    target: Optional[int] = None
+    seed: Optional[int] = None
+    coach: str = "on"
+
+    def setup(self) -> Setup:
+        others = [name for name in BOT_NAMES if name.casefold() != self.name.casefold()]
+        if not MIN_PLAYERS <= len(self.bots) + 1 <= MAX_PLAYERS:
+            raise DealError(f"Skip-Bo is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(self.bots) + 1}")
+        seats = (Seat(self.name, HUMAN),) + tuple(Seat(others[i], bot) for i, bot in enumerate(self.bots))
+        names = tuple(seat.name for seat in seats)
+        teams = partner_teams(len(seats)) if self.teams else ()
+        stock = self.stock_size if self.stock_size is not None else standard_stock_size(len(seats))
+        youngest = (self.youngest or self.name) if self.start is StartRule.YOUNGEST else None
+        return Setup(seats, stock, tuple(tuple(names[s] for s in team) for team in teams), self.start, youngest,
+                     self.stalemate, self.target)
+
+
+class Game:
+    """A game of one human and bots, kept as a ``GameRecord`` that replays to the same table."""
+
+    def __init__(self, record: GameRecord, state: GameState):
+        self.record = record
+        self.state = state
+        humans = [seat for seat, s in enumerate(record.setup.seats) if s.plays == HUMAN]
+        if len(humans) != 1:
+            raise ValueError(f"a game of tutor play has one human player, not {len(humans)}")
+        self.human = humans[0]
+        self.bots = {seat: make_bot(s.plays) for seat, s in enumerate(record.setup.seats) if s.plays != HUMAN}
+        self._recorder = RoundRecorder(self.round)
+        self._bot_rng = random.Random(f"{self.round.seed}/bots")
+        self._undoable: Optional[tuple[GameState, Move]] = None
+
+    @classmethod
+    def new(cls, settings: Settings) -> "Game":
+        seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(2**31)
+        setup = settings.setup()
+        record = GameRecord(setup, [RoundRecord(seed)], settings.coach)
+        return cls(record, setup.deal(seed).state)
+
+    @classmethod
+    def resume(cls, record: GameRecord) -> "Game":
+        """The game ``record`` holds, at the table its last move left.
+
+        ``ValueError`` (``ReplayError`` among them) if it does not replay or is not a game against bots.
+        """
+        played = record.rounds[-1]
+        state = replay_round(record.setup, played, ("rounds", len(record.rounds) - 1))
+        return cls(record, state)
+
+    # -- where the game stands ----------------------------------------------------------
+
+    @property
+    def round(self) -> RoundRecord:
+        return self.record.rounds[-1]
+
+    @property
+    def round_number(self) -> int:
+        return len(self.record.rounds)
+
+    @property
+    def humans_turn(self) -> bool:
+        return self.state.turn == self.human and self.state.phase in (Phase.START, Phase.PLAY)
+
+    @property
+    def round_over(self) -> bool:
+        return self.state.is_over
+
+    def match(self) -> Match:
+        """The points so far, by side."""
+        setup = self.record.setup
+        match = Match(target=setup.target) if setup.target is not None else Match()
+        for played in self.record.rounds:
+            result = played.result
+            if result is not None and result.winners:
+                seats = tuple(setup.seat_of(name) for name in result.winners)
+                left = sum(count for name, count in result.stocks.items() if name not in result.winners)
+                match.record(RoundScore(seats, left, result.points))
+        return match
+
+    @property
+    def finished(self) -> bool:
+        if not self.round_over:
+            return False
+        return self.record.setup.target is None or self.match().champion is not None
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def _shuffler(self) -> SeededShuffler:
+        return SeededShuffler(self.round.seed, self.round.shuffles, self._bot_rng)
+
+    def _observe(self, before: GameState, move: Move, after: GameState) -> None:
+        self._recorder.observe(before, move, after)
+        self.state = after
+        if after.is_over:
+            self.round.result = round_result(after)
+
+    def play(self, move: Move) -> Outcome:
+        """The human's move (``IllegalMove`` if the rules refuse it)."""
+        before = self.state
+        outcome = play(before, move, self._shuffler())
+        self._observe(before, move, outcome.state)
+        after = outcome.state
+        quiet = len(kept_moves(before, move, after)) == 1 and not reveals_card(move, after) and not after.is_over
+        self._undoable = (before, move) if quiet and isinstance(move, Transfer) else None
+        return outcome
+
+    def play_bot_turn(self, watch: Optional[Watch] = None) -> None:
+        """The bot to move plays its whole turn; ``watch`` is told of every move as it is made."""
+        def observed(before: GameState, move: Move, after: GameState) -> None:
+            self._observe(before, move, after)
+            if watch:
+                watch(before, move, after)
+
+        play_turn(self.state, self.bots[self.state.turn], self._shuffler(), observed)  # type: ignore[arg-type]
+
+    def can_undo(self) -> bool:
+        """True right after a human move that turned up no card (the coach decides whether to offer it)."""
+        return self._undoable is not None
+
+    def undo(self) -> Move:
+        """Take back the last move; the record notes it."""
+        assert self._undoable is not None, "nothing to undo"
+        before, move = self._undoable
+        turn = self.round.turns[-1]
+        turn.moves.pop()
+        turn.undone.append(Undo(move, len(turn.moves)))
+        self.state = before
+        self._undoable = None
+        return move
+
+    def pass_turn(self) -> None:
+        """Play passes on after a turn that ended (or the round ends in a stalemate)."""
+        self._undoable = None
+        self.state = next_turn(self.state)
+        if self.state.is_over and self.round.result is None:
+            self.round.result = round_result(self.state)
+
+    def next_round(self) -> None:
+        """Deal the next round of a match."""
+        seed = game_seed(self.record.rounds[0].seed, len(self.record.rounds))
+        self.record.rounds.append(RoundRecord(seed))
+        self.__init__(self.record, self.record.setup.deal(seed).state)  # type: ignore[misc]
