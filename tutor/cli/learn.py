@@ -10,6 +10,7 @@ import typer
 from ..engine.cards import is_short_number, quoted
 from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course
 from ..lessons.progress import HOME_VARIABLE, Progress, ProgressError, ProgressStore
+from ..lessons.texts import text as says
 from .output import console as make_console, print_json, unusable
 
 if TYPE_CHECKING:
@@ -57,8 +58,7 @@ def learn_command(
         return
     start = course.find(stage) if stage else resume_stage(course, progress)
     if stage and start is None:
-        names = ", ".join(f"{s.number} {s.id}" for s in course.stages)
-        unusable([f"there is no stage {quoted(stage)}; the stages are: {names}"], as_json=as_json, kind="usage")
+        unusable([stage_not_found(course, stage)], as_json=as_json, kind="usage")
     if start is None:
         print_overview(console, course, progress)
         console.print("You have finished the whole course. Revisit a stage with: tutor learn STAGE")
@@ -70,11 +70,21 @@ def learn_command(
         session.run(start)
     except Quit:
         session.save()
-        console.print("\n" + ("Progress saved. Run 'tutor learn' to continue." if session.can_save else "Stopped."))
+        console.print("\n" + says("saved" if session.can_save else "stopped"))
     except KeyboardInterrupt:
         session.save()
-        console.print("\nInterrupted" + ("; progress saved." if session.can_save else "."))
+        stage_id = session.progress.current
+        console.print("\n" + (says("interrupted-saved") if session.can_save
+                              else says("interrupted", stage=stage_id)))
         raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def stage_not_found(course: Course, word: str) -> str:
+    """Why ``word`` names no stage: the stages it could mean, or else all of them."""
+    candidates = course.matches(word)
+    if len(candidates) > 1:
+        return says("which-stage", word=quoted(word), names=", ".join(f"{s.number} {s.id}" for s in candidates))
+    return says("no-stage", word=quoted(word), names=", ".join(f"{s.number} {s.id}" for s in course.stages))
 
 
 def _ask(prompt: str) -> str:
@@ -117,9 +127,15 @@ def overview_data(course: Course, progress: Progress) -> list[dict[str, Any]]:
 
 def print_overview(console: "Console", course: Course, progress: Progress) -> None:
     """The stages with how far the learner got in each."""
+    from rich.table import Table
     from rich.text import Text
 
-    console.print(Text("Skip-Bo course", style="bold"))
+    table = Table(title="Skip-Bo course", title_style="bold", title_justify="left", box=None,
+                  show_header=False, pad_edge=False, padding=(0, 1))
+    table.add_column(justify="right", no_wrap=True)
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column(ratio=1)
+    table.add_column(no_wrap=True)
     for row in overview_data(course, progress):
         if row["finished"]:
             state, style = "done", "green"
@@ -127,9 +143,9 @@ def print_overview(console: "Console", course: Course, progress: Progress) -> No
             state, style = f"step {row['next_step'] + 1}/{row['steps']}", "yellow"
         else:
             state, style = "new", "dim"
-        line = Text.assemble(f"{row['number']:>2}. ", (row["id"], "cyan"), f"  {row['title']}  ",
-                             (f"[{state}, {len(row['solved'])}/{len(row['exercises'])} solved]", style))
-        console.print(line, overflow="fold")
+        table.add_row(f"{row['number']}.", row["id"], row["title"],
+                      Text(f"{state}, {len(row['solved'])}/{len(row['exercises'])} solved", style=style))
+    console.print(table)
     console.print(Text("Start or resume: tutor learn   Jump: tutor learn STAGE", style="dim"), overflow="fold")
 
 
@@ -169,23 +185,26 @@ class Session:
         from rich.rule import Rule
 
         saved = self.progress.stage(stage.id)
-        if saved.next_step >= len(stage.steps):
-            saved.next_step = 0
+        again = saved.next_step >= len(stage.steps)  # a finished stage, taken again: it stays finished
+        index = 0 if again else saved.next_step
         self.progress.current = stage.id
         self.save()
         self.console.print()
         self.console.print(Rule(f"Stage {stage.number}/{len(self.course.stages)}: {stage.title}"))
         self.console.print(stage.summary, markup=False, highlight=False)
-        while saved.next_step < len(stage.steps):
-            step = stage.steps[saved.next_step]
+        if again:
+            self.console.print(says("stage-again"), style="dim")
+        while index < len(stage.steps):
+            step = stage.steps[index]
             self.console.print()
-            self.console.print(f"Step {saved.next_step + 1} of {len(stage.steps)}", style="dim")
+            self.console.print(f"Step {index + 1} of {len(stage.steps)}", style="dim")
             if isinstance(step, Explanation):
                 self.explain(step)
             else:
                 solved = ExerciseRunner(self.console, step, self.ask).run()
                 saved.record(step.id, solved)
-            saved.next_step += 1
+            index += 1
+            saved.next_step = max(saved.next_step, index)
             self.save()
         done = len(saved.solved)
         self.console.print(f"\nStage {stage.number} complete: {done} of {len(stage.exercises)} exercises "
@@ -201,7 +220,7 @@ class Session:
 
             self.console.print()
             self.console.print(board(position_from_data(step.board)))
-        self.ask("[Enter] to go on, q to stop: ")
+        self.ask(says("go-on"))
 
 
 class ExerciseRunner:
@@ -229,7 +248,7 @@ class ExerciseRunner:
                principles: tuple[str, ...] = ()) -> bool:
         """Report a wrong try; True when the tries are used up and the solution was shown."""
         self.misses += 1
-        self.say(f"Not quite: {message}", "red")
+        self.say(says("not-quite", message=message), "red")
         if note:
             self.say(note)
         if rule:
@@ -237,12 +256,19 @@ class ExerciseRunner:
         for principle in principles:
             self.say(f"(principle {principle}; see: tutor rules {principle})", "dim")
         if self.misses >= TRIES:
-            self.say(f"Solution: {' ; '.join(self.exercise.solution)}", "bold")
+            self.say(says("solution", solution=" ; ".join(self.exercise.solution)), "bold")
             self.say(self.exercise.done)
-            self.ask("[Enter] to go on, q to stop: ")
+            self.ask(says("go-on"))
             return True
-        self.say(f"Hint: {self.exercise.hint}", "yellow")
+        self.show_hint()
         return False
+
+    def show_hint(self) -> None:
+        self.say(says("hint", hint=self.exercise.hint), "yellow")
+
+    def show_options(self) -> None:
+        for number, option in enumerate(self.exercise.options, start=1):
+            self.say(f"  {number}. {option}")
 
     # -- questions --------------------------------------------------------------
 
@@ -256,19 +282,26 @@ class ExerciseRunner:
 
             state = finished_state(exercise) if exercise.finish else position_from_data(exercise.position)
             self.console.print(board(state))
-        for number, option in enumerate(exercise.options, start=1):
-            self.say(f"  {number}. {option}")
-        wanted = "the number of your choice" if exercise.options else "a whole number"
+        self.show_options()
+        wanted = says("wanted-choice" if exercise.options else "wanted-number")
         while True:
             text = self.ask("answer> ")
+            command = text.lower()
+            if command == "hint":
+                self.show_hint()
+                continue
+            if command in ("?", "options", "list"):
+                self.show_options()
+                self.say(says("type-question", wanted=wanted), "dim")
+                continue
             try:
                 answer = int(text)
             except ValueError:
-                self.say(f"Type {wanted} (q to stop).")
+                self.say(says("type-question", wanted=wanted))
                 continue
             feedback = judge_answer(exercise, answer)
             if feedback.status is Status.SOLVED:
-                self.say(f"Right! {feedback.message}", "green")
+                self.say(says("right", message=feedback.message), "green")
                 return True
             if feedback.status is Status.ILLEGAL:
                 self.say(feedback.message)
@@ -285,7 +318,7 @@ class ExerciseRunner:
 
         attempt = Attempt(self.exercise)
         self.show_board(attempt)
-        self.say("Type a move (e.g. stock to build 1), or: ? list moves, hint, board, q stop.", "dim")
+        self.say(says("type-move"), "dim")
         while True:
             text = self.ask("move> ")
             command = text.lower()
@@ -295,7 +328,7 @@ class ExerciseRunner:
                 self.list_moves(attempt)
                 continue
             if command == "hint":
-                self.say(f"Hint: {self.exercise.hint}", "yellow")
+                self.show_hint()
                 continue
             if command == "board":
                 self.show_board(attempt)
@@ -315,7 +348,7 @@ class ExerciseRunner:
             for event in feedback.events:
                 self.say(f"  {event}", "dim")
             if feedback.status is Status.SOLVED:
-                self.say(f"Right! {feedback.message}", "green")
+                self.say(says("right", message=feedback.message), "green")
                 return True
             if feedback.status is Status.CONTINUE:
                 self.say(f"OK: {feedback.message}", "green")
@@ -326,7 +359,7 @@ class ExerciseRunner:
             if self.missed(feedback.message, feedback.say, feedback.rule, feedback.principles):
                 return False
             if feedback.status is Status.MISSED:
-                self.say("Back to the starting position.", "dim")
+                self.say(says("back-to-start"), "dim")
                 self.show_board(attempt)
 
     def show_board(self, attempt) -> None:
@@ -334,21 +367,45 @@ class ExerciseRunner:
 
         self.console.print(board(attempt.state))
 
-    def legal(self, attempt) -> list:
-        from ..engine.legal import legal_moves
-
-        return legal_moves(attempt.state)
-
     def list_moves(self, attempt) -> None:
         from ..engine.notation import format_move
 
-        for number, move in enumerate(self.legal(attempt), start=1):
-            self.say(f"  {number:>2}. {format_move(move)}")
-        self.say("Type a number to make that move.", "dim")
+        groups = move_groups(attempt.state)
+        for number, group in enumerate(groups, start=1):
+            alike = ""
+            if len(group) > 1:
+                places = ", ".join(str(move.target.number) for move in group[1:])
+                alike = "  " + says("same-elsewhere", kind=group[0].target.kind.value, places=places)
+            self.say(f"  {number:>2}. {format_move(group[0])}{alike}")
+        if any(len(group) > 1 for group in groups):
+            self.say(says("alike-note"), "dim")
+        self.say(says("pick-number"), "dim")
 
     def pick(self, attempt, number: int):
-        moves = self.legal(attempt)
-        if 1 <= number <= len(moves):
-            return moves[number - 1]
-        self.say(f"There is no move {number}; type ? to list the {len(moves)} legal moves.")
+        groups = move_groups(attempt.state)
+        if 1 <= number <= len(groups):
+            return groups[number - 1][0]
+        self.say(says("no-such-move", number=number, count=len(groups)))
         return None
+
+
+def move_groups(state) -> list[list]:
+    """The legal moves, those that differ only in which empty pile they go to grouped together.
+
+    Opening any free build slot, or discarding onto any empty discard pile, leaves the same
+    game; the first move of a group stands for it.
+    """
+    from ..engine.legal import legal_moves
+    from ..engine.moves import PileKind, Transfer
+
+    groups: dict[object, list] = {}
+    for move in legal_moves(state):
+        key: object = move
+        if isinstance(move, Transfer) and move.target.owner is None:
+            target = move.target
+            empty = (state.build[target.number - 1] is None if target.kind is PileKind.BUILD
+                     else not state.mover.discards[target.number - 1])
+            if empty:
+                key = (move.source, move.card, target.kind)
+        groups.setdefault(key, []).append(move)
+    return list(groups.values())

@@ -138,16 +138,18 @@ class Course:
     stages: tuple[Stage, ...]
 
     def find(self, word: str) -> Optional[Stage]:
-        """The stage numbered ``word``, with id ``word``, or whose id starts with it."""
+        """The stage numbered ``word``, with id ``word``, or the one whose id starts with it."""
+        found = self.matches(word)
+        return found[0] if len(found) == 1 else None
+
+    def matches(self, word: str) -> list[Stage]:
+        """The stages ``word`` may mean: by number, by id, else every id that starts with it."""
         word = word.strip().lower()
         if is_short_number(word):
             number = int(word)
-            return next((s for s in self.stages if s.number == number), None)
+            return [s for s in self.stages if s.number == number]
         exact = [s for s in self.stages if s.id == word]
-        prefixed = [s for s in self.stages if s.id.startswith(word)]
-        if exact:
-            return exact[0]
-        return prefixed[0] if len(prefixed) == 1 else None
+        return exact or [s for s in self.stages if word and s.id.startswith(word)]
 
     def after(self, stage: Stage) -> Optional[Stage]:
         index = self.stages.index(stage)
