@@ -22,14 +22,19 @@ scenario_app = typer.Typer(help="Write, validate, test and show scenario files."
 
 @scenario_app.command("validate")
 def validate_command(
-    files: list[str] = typer.Argument(..., metavar="FILE...", help="Scenario files to check."),
+    files: list[str] = typer.Argument(..., metavar="PATH...", help="Scenario files, or folders to search."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
-    """Check scenario files: every problem of every file, with its line and column.
+    """Check scenario files (folders are searched throughout): every problem, with its line and column.
 
     Exit status: 0 every file is usable, 2 a file is not.
     """
-    checked = [check_file(name) for name in files]
+    checked: list[CheckedFile] = []
+    for given in files:  # in the order given
+        names, missing = scenario_files([given])
+        checked += [*missing, *map(check_file, names)]
+    if not checked:
+        unusable([f"no scenario files (*.yaml) under {', '.join(files)}"], as_json=as_json, kind="usage")
     if as_json:
         print_json({"valid": all(c.usable for c in checked), "files": [_file_json(c) for c in checked]})
     else:
@@ -181,22 +186,26 @@ def new_command(
     quick: QuickPosition = None,  # type: ignore[assignment]
 ) -> None:
     """Write a commented scenario template, from the one-line position options if given."""
-    from .template import template_text
+    from ..scenario.schema import schema_text
+    from .template import schema_reference, template_text
 
     position = load_position(None, quick, as_json=False) if quick.given else None
-    text = template_text(position, title)
     if file is None:
-        sys.stdout.write(text)
+        sys.stdout.write(template_text(position, title))
         return
     target = FilePath(file)
     if target.exists() and not force:
         unusable([f"{file} already exists: give --force to overwrite it"], as_json=False, kind="usage")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        reference, save_schema = schema_reference(target)
+        if save_schema:
+            target.with_name(reference).write_text(schema_text(), encoding="utf-8")
+        target.write_text(template_text(position, title, reference), encoding="utf-8")
     except OSError as error:
         unusable([f"{file}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
-    sys.stdout.write(f"wrote {file}; check it with: tutor scenario validate {file}\n")
+    beside = f" and {target.with_name(reference)} (the format, for editors)" if save_schema else ""
+    sys.stdout.write(f"wrote {file}{beside}; check it with: tutor scenario validate {file}\n")
 
 
 scenario_app.command("new")(new_command)
