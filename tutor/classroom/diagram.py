@@ -34,35 +34,39 @@ NAME_ROOM = 11  # characters of a name that fit before the stock
 WRAP = 88  # characters per line of the title and question
 
 _DEFS = """<defs>
-<pattern id="back" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+<pattern id="{back}" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
 <rect width="8" height="8" fill="#d9d9d9"/><line x1="0" y1="0" x2="0" y2="8" stroke="#333333" stroke-width="3"/>
 </pattern>
 </defs>"""
 
 
-def board_svg(scenario: Scenario, *, reveal: bool = False) -> str:
+def board_svg(scenario: Scenario, *, reveal: bool = False, ident: str = "board", caption: bool = True) -> str:
     """The position of ``scenario`` as a complete SVG document.
 
     Other players' hands are face down unless ``reveal``; cards the file does
     not show (an unknown stock top, a hand given as a count) are always face down.
+    ``ident`` starts the picture's internal ids, to keep them apart where one page holds several;
+    ``caption`` writes the title and question underneath (a page that prints them itself leaves it out).
     """
     state = scenario.state
+    back = f"{ident}-back"
     parts: list[str] = []
-    y = _centre(parts, state)
+    y = _centre(parts, state, back)
     partners = set(state.team_of(state.turn))
     for seat, player in enumerate(state.players):
         shown = seat == state.turn or reveal
-        y = _seat(parts, player, y, mover=seat == state.turn, partner=seat in partners and seat != state.turn,
-                  hand_shown=shown)
-    y = _caption(parts, scenario, y + 10)
-    height = y + 16
+        y = _seat(parts, player, y, back, mover=seat == state.turn,
+                  partner=seat in partners and seat != state.turn, hand_shown=shown)
+    if caption:
+        y = _caption(parts, scenario, y + 10) + 16
+    height = y
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
             f'viewBox="0 0 {WIDTH} {height}" font-family="{FONT}" role="img">\n'
-            f"<title>{escape(scenario.title)}</title>\n{_DEFS}\n"
+            f"<title>{escape(scenario.title)}</title>\n{_DEFS.format(back=back)}\n"
             f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>\n' + "\n".join(parts) + "\n</svg>\n")
 
 
-def _centre(parts: list[str], state: GameState) -> int:
+def _centre(parts: list[str], state: GameState, back: str) -> int:
     """The build piles and the draw pile; returns the height used."""
     parts.append(_label(16, 26, text("build-piles"), bold=True))
     for slot, pile in enumerate(state.build):
@@ -73,13 +77,13 @@ def _centre(parts: list[str], state: GameState) -> int:
             continue
         top = pile[-1]
         shown = SKIP_BO if top == SKIP_BO else len(pile)
-        parts.append(_card(x, 50, shown, f"build {slot + 1}"))
+        parts.append(_card(x, 50, shown, f"build {slot + 1}", back))
         if top == SKIP_BO:
             parts.append(_small(x + CARD_W / 2, 50 + CARD_H + 14, text("sb-as", value=len(pile)), anchor="middle"))
     x = 16 + 4 * (CARD_W + 22) + 40
     parts.append(_label(x, 26, text("draw-pile"), bold=True))
     if state.draw_pile:
-        parts.append(_card(x, 50, None, "draw pile"))
+        parts.append(_card(x, 50, None, "draw pile", back))
     else:
         parts.append(_free_slot(x, 50, "draw pile"))
     parts.append(_small(x + CARD_W + 10, 70, _count(len(state.draw_pile))))
@@ -88,7 +92,7 @@ def _centre(parts: list[str], state: GameState) -> int:
     return 50 + CARD_H + 30
 
 
-def _seat(parts: list[str], player: Player, top: int, *, mover: bool, partner: bool, hand_shown: bool) -> int:
+def _seat(parts: list[str], player: Player, top: int, back: str, *, mover: bool, partner: bool, hand_shown: bool) -> int:
     """One player's row: name, stock, hand, discard piles; returns where the next row starts."""
     longest = max((len(pile) for pile in player.discards), default=0)
     height = 30 + CARD_H + max(0, longest - 1) * FAN_STEP + 28
@@ -105,7 +109,7 @@ def _seat(parts: list[str], player: Player, top: int, *, mover: bool, partner: b
     parts.append(_small(PILE_X["stock"], top + 20, text("stock")))
     pile_name = f"{player.name} stock"
     if player.stock:
-        parts.append(_card(PILE_X["stock"], y, player.stock_top, pile_name))
+        parts.append(_card(PILE_X["stock"], y, player.stock_top, pile_name, back))
         parts.append(_small(PILE_X["stock"] + CARD_W / 2, y + CARD_H + 14, _count(len(player.stock)),
                             anchor="middle"))
     else:
@@ -115,7 +119,7 @@ def _seat(parts: list[str], player: Player, top: int, *, mover: bool, partner: b
         parts.append(_small(PILE_X["hand"], y + 20, text("hand-empty")))
     for index, card in enumerate(player.hand):
         parts.append(_card(PILE_X["hand"] + index * HAND_STEP, y, card if hand_shown else None,
-                           f"{player.name} hand"))
+                           f"{player.name} hand", back))
     parts.append(_small(PILE_X["discards"], top + 20, text("discard-piles")))
     for number, pile in enumerate(player.discards, start=1):
         x = PILE_X["discards"] + (number - 1) * (CARD_W + 16)
@@ -123,7 +127,7 @@ def _seat(parts: list[str], player: Player, top: int, *, mover: bool, partner: b
         if not pile:
             parts.append(_free_slot(x, y, name, str(number)))
         for depth, card in enumerate(pile):
-            parts.append(_card(x, y + depth * FAN_STEP, card, name))
+            parts.append(_card(x, y + depth * FAN_STEP, card, name, back))
     return top + height
 
 
@@ -132,22 +136,22 @@ def _caption(parts: list[str], scenario: Scenario, top: int) -> int:
     parts.append(f'<line x1="8" y1="{top}" x2="{WIDTH - 8}" y2="{top}" stroke="#999999" stroke-width="1"/>')
     y = top + 26
     for line in textwrap.wrap(scenario.title, WRAP - 20):
-        parts.append(_label(16, y, line, bold=True, size=18, role="title"))
+        parts.append(_label(16, y, line, bold=True, size=18, role="board-title"))
         y += 24
     question = scenario.data.get("question")
     if isinstance(question, str) and question.strip():
         for line in textwrap.wrap(text("question", question=" ".join(question.split())), WRAP):
-            parts.append(_label(16, y, line, size=15, role="question"))
+            parts.append(_label(16, y, line, size=15, role="board-question"))
             y += 20
     return y
 
 
-def _card(x: float, y: float, card: MaybeCard, pile: str) -> str:
+def _card(x: float, y: float, card: MaybeCard, pile: str, back: str) -> str:
     """One card: face up with its number in large type, or face down (``card`` None)."""
     where = f'class="card" data-pile="{escape(pile)}"'
     if card is None:
         return (f'<g {where} data-face="down"><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" '
-                f'fill="url(#back)" stroke="#000000" stroke-width="1.5"/></g>')
+                f'fill="url(#{back})" stroke="#000000" stroke-width="1.5"/></g>')
     label = card_label(card)
     ink = INK[card_colour(card)]
     wild = card == SKIP_BO

@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "hint": ("tutor.cli.hint", "hint_command"),
     "simulate": ("tutor.cli.simulate", "simulate_command"),
     "learn": ("tutor.cli.learn", "learn_command"),
+    "worksheet": ("tutor.cli.worksheet", "worksheet_command"),
 }
 GROUPS: dict[str, tuple[str, str]] = {
     "scenario": ("tutor.cli.scenario", "scenario_app"),

@@ -12,6 +12,7 @@ from ..scenario.expectations import Check, default_assess, run_expectations
 from ..scenario.files import CheckedFile, check_file, scenario_files
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, unusable
 from .positions import load_position, with_quick_position
+from .scenario_paths import scenario_paths
 from .quick import QuickPosition
 
 scenario_app = typer.Typer(help="Write, validate, test and show scenario files.", no_args_is_help=True)
@@ -29,10 +30,7 @@ def validate_command(
 
     Exit status: 0 every file is usable, 2 a file is not.
     """
-    checked: list[CheckedFile] = []
-    for given in files:  # in the order given
-        names, missing = scenario_files([given])
-        checked += [*missing, *map(check_file, names)]
+    checked = scenario_paths(files)
     if not checked:
         unusable([f"no scenario files (*.yaml) under {', '.join(files)}"], as_json=as_json, kind="usage")
     if as_json:
