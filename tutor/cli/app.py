@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("tutor.cli.simulate", "simulate_command"),
     "learn": ("tutor.cli.learn", "learn_command"),
     "worksheet": ("tutor.cli.worksheet", "worksheet_command"),
+    "quiz": ("tutor.cli.quiz", "quiz_command"),
 }
 GROUPS: dict[str, tuple[str, str]] = {
     "scenario": ("tutor.cli.scenario", "scenario_app"),
