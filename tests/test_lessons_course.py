@@ -112,7 +112,7 @@ def test_exercise_ids_are_unique_across_the_course():
      "    position: {players: [{name: you, hand: [7, 7, 7, 7, 7, 7]}, {name: Bo}]}\n", "five cards at most"),
     ("id: x\ntitle: X\nsummary: s\nsteps:\n  - say: hi\n  - exercise: a\n    kind: choice\n    ask: a\n    hint: h\n"
      "    done: d\n    options: [a, b]\n    answer: 3\n", "step 2"),
-    ("{unclosed", "not valid YAML"),
+    ("{unclosed", "YAML syntax"),
     ("id: x\ntitle: X\nsummary: s\nsteps:\n  - say: hi\n    board: {build: [1]}\n    say: again\n", "'say' appears twice"),
 ])
 def test_malformed_stage_files_are_refused_with_the_place(text, problem):

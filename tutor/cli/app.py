@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 GROUPS: dict[str, tuple[str, str]] = {
     "scenario": ("tutor.cli.scenario", "scenario_app"),
+    "course": ("tutor.cli.course", "course_app"),
 }
 
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
+import re
+import shlex
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import typer
 
 from ..engine.cards import is_short_number, quoted
-from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course
-from ..lessons.progress import HOME_VARIABLE, Progress, ProgressError, ProgressStore
+from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course, load_course_folder
+from ..lessons.progress import HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
 from ..lessons.texts import text as says
 from .output import console as make_console, print_json, unusable
 
@@ -29,15 +33,14 @@ def learn_command(
     list_stages: bool = typer.Option(False, "--list", help="List the stages with your progress and exit."),
     reset: bool = typer.Option(False, "--reset", help="Forget all progress and exit."),
     as_json: bool = typer.Option(False, "--json", help="With --list: the stages and progress as one JSON document."),
+    course_dir: Optional[str] = typer.Option(None, "--course", metavar="DIR",
+                                             help="Take a course of your own: a folder of stage files."),
 ) -> None:
     """Learn the rules step by step; picks up where you stopped."""
     if as_json and not list_stages:
         unusable(["--json goes with --list: tutor learn --list --json"], as_json=True, kind="usage")
-    try:
-        course = load_course()
-    except CourseError as error:
-        unusable([f"a lesson file is broken: {error}"], as_json=as_json, kind="course")
-    store = ProgressStore()
+    course, store = open_course(course_dir, as_json)
+    command = "tutor learn" if course_dir is None else f"tutor learn --course {shlex.quote(course_dir)}"
     if reset:
         try:
             had = store.reset()
@@ -54,29 +57,57 @@ def learn_command(
         return
     console = make_console()
     if list_stages:
-        print_overview(console, course, progress)
+        print_overview(console, course, progress, command)
         return
     start = course.find(stage) if stage else resume_stage(course, progress)
     if stage and start is None:
         unusable([stage_not_found(course, stage)], as_json=as_json, kind="usage")
     if start is None:
-        print_overview(console, course, progress)
-        console.print("You have finished the whole course. Revisit a stage with: tutor learn STAGE")
+        print_overview(console, course, progress, command)
+        console.print(says("course-done", command=command))
         return
     if not stage:
-        print_overview(console, course, progress)
+        print_overview(console, course, progress, command)
     session = Session(console, course, progress, store, _ask)
     try:
         session.run(start)
     except Quit:
         session.save()
-        console.print("\n" + says("saved" if session.can_save else "stopped"))
+        console.print("\n" + says("saved" if session.can_save else "stopped", command=command))
     except KeyboardInterrupt:
         session.save()
         stage_id = session.progress.current
-        console.print("\n" + (says("interrupted-saved") if session.can_save
-                              else says("interrupted", stage=stage_id)))
+        console.print("\n" + (says("interrupted-saved", command=command) if session.can_save
+                              else says("interrupted", command=command, stage=stage_id)))
         raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def open_course(folder: Optional[str], as_json: bool) -> tuple[Course, ProgressStore]:
+    """The built-in course, or a teacher's from ``folder`` checked against the engine, and where its progress lives.
+
+    A teacher's course keeps its progress apart from the built-in one, in a folder named after the
+    course's folder, so that stage ids may repeat between courses.
+    """
+    try:
+        if folder is None:
+            return load_course(), ProgressStore()
+        course = load_course_folder(folder)
+    except CourseError as error:
+        lines = error.lines if folder is not None else [says("builtin-broken", error=error)]
+        unusable(lines, as_json=as_json, kind="course")
+    from ..lessons.course_check import course_problems
+
+    problems = course_problems(course)
+    if problems:
+        unusable([*problems, says("course-broken", folder=shlex.quote(folder))], as_json=as_json, kind="course")
+    return course, ProgressStore(data_dir() / "courses" / course_key(folder))
+
+
+def course_key(folder: str) -> str:
+    """A folder name for a course's progress: the course folder's name and a digest of its full path."""
+    path = os.path.realpath(folder)
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", os.path.basename(path)).strip("-")[:40] or "course"
+    return f"{name}-{hashlib.sha256(path.encode('utf-8')).hexdigest()[:12]}"
 
 
 def stage_not_found(course: Course, word: str) -> str:
@@ -125,12 +156,12 @@ def overview_data(course: Course, progress: Progress) -> list[dict[str, Any]]:
     return rows
 
 
-def print_overview(console: "Console", course: Course, progress: Progress) -> None:
+def print_overview(console: "Console", course: Course, progress: Progress, command: str = "tutor learn") -> None:
     """The stages with how far the learner got in each."""
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title="Skip-Bo course", title_style="bold", title_justify="left", box=None,
+    table = Table(title=course.title, title_style="bold", title_justify="left", box=None,
                   show_header=False, pad_edge=False, padding=(0, 1))
     table.add_column(justify="right", no_wrap=True)
     table.add_column(style="cyan", no_wrap=True)
@@ -146,7 +177,7 @@ def print_overview(console: "Console", course: Course, progress: Progress) -> No
         table.add_row(f"{row['number']}.", row["id"], row["title"],
                       Text(f"{state}, {len(row['solved'])}/{len(row['exercises'])} solved", style=style))
     console.print(table)
-    console.print(Text("Start or resume: tutor learn   Jump: tutor learn STAGE", style="dim"), overflow="fold")
+    console.print(Text(says("list-help", command=command), style="dim"), overflow="fold")
 
 
 class Session:
