@@ -6,8 +6,9 @@ from tutor.engine.notation import parse_move
 from tutor.engine.play import play
 from tutor.engine.rules import RULES
 from tutor.coach.verdicts import assess_move
-from tutor.lessons.course import CourseError, Exercise, load_course, parse_stage
-from tutor.lessons.judge import Attempt, Status, expected_answer, judge_answer
+from tutor.lessons.course import CourseError, load_course, parse_stage
+from tutor.lessons.course_check import played as run
+from tutor.lessons.judge import Status, expected_answer, judge_answer
 
 COURSE = load_course()
 EXERCISES = [(stage.id, ex) for stage in COURSE.stages for ex in stage.exercises]
@@ -16,18 +17,6 @@ MOVE_EXERCISES = [(s, ex) for s, ex in EXERCISES if ex.kind == "moves"]
 
 def ids(items):
     return [f"{stage}/{ex.id}" for stage, ex in items]
-
-
-def run(exercise: Exercise, moves):
-    """Play ``moves`` in a fresh attempt; the feedback of each move until one is wrong."""
-    attempt = Attempt(exercise)
-    results = []
-    for text in moves:
-        feedback = attempt.submit(parse_move(text))
-        results.append(feedback)
-        if feedback.status is not Status.CONTINUE:
-            break
-    return results
 
 
 def test_course_has_the_stages_in_order():
@@ -125,3 +114,9 @@ def test_the_teams_stage_keeps_its_penalty_question_and_its_winning_exercise():
     teams = {ex.id: ex for ex in COURSE.find("teams").exercises}
     assert teams["advice-penalty"].kind == "choice"
     assert teams["team-win"].kind == "moves" and teams["team-win"].goal == "win"
+
+
+def test_the_course_check_teachers_use_finds_the_built_in_course_sound():
+    from tutor.lessons.course_check import course_problems
+
+    assert course_problems(COURSE) == []

@@ -25,7 +25,7 @@ def course_problems(course: Course) -> list[str]:
     return problems
 
 
-def _played(exercise: Exercise, moves: tuple[str, ...]) -> list[Feedback]:
+def played(exercise: Exercise, moves: tuple[str, ...]) -> list[Feedback]:
     """The feedback on each move of ``moves`` in a fresh attempt, until one ends the try."""
     attempt = Attempt(exercise)
     results = []
@@ -41,7 +41,7 @@ def _moves_problems(exercise: Exercise) -> list[str]:
     problems = []
     for name, line in [("the solution", exercise.solution), *(("an accepted line", a) for a in exercise.accept)]:
         try:
-            results = _played(exercise, line)
+            results = played(exercise, line)
         except (IllegalMove, UnknownPlayer) as error:
             problems.append(f"{name} ({'; '.join(line)}) cannot be played: {error}")
             continue
@@ -51,7 +51,7 @@ def _moves_problems(exercise: Exercise) -> list[str]:
     for wrong in exercise.wrong:
         answer = "; ".join(wrong.answer)
         try:
-            results = _played(exercise, wrong.answer)
+            results = played(exercise, wrong.answer)
         except (IllegalMove, UnknownPlayer) as error:
             problems.append(f"the wrong answer ({answer}) cannot be played: {error}")
             continue
