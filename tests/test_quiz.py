@@ -146,3 +146,14 @@ def test_files_without_expectations_are_left_out_and_a_quiz_needs_one(tmp_path):
     broken.write_text("title: x\nbuild: [13]\nplayers: []\n", encoding="utf-8")
     result = run(broken, "--json")
     assert result.returncode == 2 and json.loads(result.stdout)["error"]["kind"] == "scenario"
+
+
+def test_every_gallery_position_but_those_judged_over_several_turns_makes_a_question():
+    left_out = []
+    for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
+        checked = check_file(path)
+        made = make_question(checked)
+        if made is None:
+            left_out.append(path.name)
+            assert all(expectation.several_turns for expectation in checked.expectations)
+    assert left_out == ["stalemate-fewest-stock.yaml", "stalemate.yaml"]

@@ -72,7 +72,7 @@ class AnswerError(ValueError):
 
 
 def make_question(checked: CheckedFile) -> Optional[Question]:
-    """The question a usable scenario file asks, or None when it has no expectations to judge by."""
+    """The question a usable scenario file asks, or None when it has no expectations to judge answers by."""
     expectations = checked.expectations
     if checked.scenario is None or not expectations:
         return None
@@ -82,7 +82,8 @@ def make_question(checked: CheckedFile) -> Optional[Question]:
         return Question(checked, "points", points=points[0])
     if any(e.avoid or "quality" in e.wanted or "best" in e.wanted for e in expectations):
         return Question(checked, "play")
-    return Question(checked, "legal", options=tuple(e for e in expectations if not e.several_turns))
+    options = tuple(e for e in expectations if not e.several_turns)
+    return Question(checked, "legal", options=options) if options else None
 
 
 def judge(question: Question, answer: str, assess: Optional[Assess] = None) -> Judgement:

@@ -314,7 +314,7 @@ class ExerciseRunner:
             state = finished_state(exercise) if exercise.finish else position_from_data(exercise.position)
             self.console.print(board(state))
         self.show_options()
-        wanted = says("wanted-choice" if exercise.options else "wanted-number")
+        wanted = says("type-choice" if exercise.options else "type-number")
         while True:
             text = self.ask("answer> ")
             command = text.lower()
@@ -323,12 +323,12 @@ class ExerciseRunner:
                 continue
             if command in ("?", "options", "list"):
                 self.show_options()
-                self.say(says("type-question", wanted=wanted), "dim")
+                self.say(wanted, "dim")
                 continue
             try:
                 answer = int(text)
             except ValueError:
-                self.say(says("type-question", wanted=wanted))
+                self.say(wanted)
                 continue
             feedback = judge_answer(exercise, answer)
             if feedback.status is Status.SOLVED:
