@@ -85,3 +85,14 @@ def test_chromium_draws_the_page_on_screen(tmp_path):
     width, height, inks = png_size_and_inks(tmp_path / "shot.png")
     assert (width, height) == (1000, 1400)
     assert inks > 50  # cards, colours and text, not a blank or an error page
+
+
+def test_the_rendered_examples_in_the_docs_are_current():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("render_examples", ROOT / "scripts" / "render_examples.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    for name, text in script.rendered().items():
+        assert (ROOT / "docs" / "examples" / name).read_text(encoding="utf-8") == text, \
+            f"docs/examples/{name} is out of date: run python scripts/render_examples.py"
