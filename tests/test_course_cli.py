@@ -146,3 +146,15 @@ def test_a_student_takes_the_example_course_in_a_terminal(tmp_path):
     assert json.loads(saved.read_text())["stages"]["first-plays"]["solved"] == ["five-on-four", "how-far"]
     listing = tutor("learn", "--course", EXAMPLE, "--list", home=tmp_path)
     assert "first-plays" in listing.stdout and "done, 2/2 solved" in listing.stdout
+
+
+def test_a_course_s_own_words_are_printed_literally(tmp_path):
+    folder = tmp_path / "course"
+    folder.mkdir()
+    text = GOOD_STAGE.read_text(encoding="utf-8").replace("title: First plays from the stock",
+                                                         'title: "First [bold]plays[/bold] [red]"')
+    (folder / "01-first.yaml").write_text(text, encoding="utf-8")
+    listing = tutor("learn", "--course", folder, "--list", home=tmp_path)
+    assert listing.returncode == 0 and "First [bold]plays[/bold] [red]" in listing.stdout
+    stage = tutor("learn", "--course", folder, home=tmp_path, answers="q\n")
+    assert "Stage 1/1: First [bold]plays[/bold] [red]" in stage.stdout

@@ -161,7 +161,7 @@ def print_overview(console: "Console", course: Course, progress: Progress, comma
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title=course.title, title_style="bold", title_justify="left", box=None,
+    table = Table(title=Text(course.title, style="bold"), title_justify="left", box=None,
                   show_header=False, pad_edge=False, padding=(0, 1))
     table.add_column(justify="right", no_wrap=True)
     table.add_column(style="cyan", no_wrap=True)
@@ -174,7 +174,7 @@ def print_overview(console: "Console", course: Course, progress: Progress, comma
             state, style = f"step {row['next_step'] + 1}/{row['steps']}", "yellow"
         else:
             state, style = "new", "dim"
-        table.add_row(f"{row['number']}.", row["id"], row["title"],
+        table.add_row(f"{row['number']}.", Text(row["id"]), Text(row["title"]),
                       Text(f"{state}, {len(row['solved'])}/{len(row['exercises'])} solved", style=style))
     console.print(table)
     console.print(Text(says("list-help", command=command), style="dim"), overflow="fold")
@@ -214,6 +214,7 @@ class Session:
 
     def run_stage(self, stage: Stage) -> None:
         from rich.rule import Rule
+        from rich.text import Text
 
         saved = self.progress.stage(stage.id)
         again = saved.next_step >= len(stage.steps)  # a finished stage, taken again: it stays finished
@@ -221,7 +222,7 @@ class Session:
         self.progress.current = stage.id
         self.save()
         self.console.print()
-        self.console.print(Rule(f"Stage {stage.number}/{len(self.course.stages)}: {stage.title}"))
+        self.console.print(Rule(Text(f"Stage {stage.number}/{len(self.course.stages)}: {stage.title}")))
         self.console.print(stage.summary, markup=False, highlight=False)
         if again:
             self.console.print(says("stage-again"), style="dim")

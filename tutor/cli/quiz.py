@@ -89,12 +89,13 @@ class QuizSession:
 
     def show(self, number: int, question: Question) -> None:
         from rich.rule import Rule
+        from rich.text import Text
 
         from .board import board
 
         scenario = question.scenario
         self.out.print()
-        self.out.print(Rule(text("quiz-heading", number=number, total=len(self.questions), title=scenario.title)))
+        self.out.print(Rule(Text(text("quiz-heading", number=number, total=len(self.questions), title=scenario.title))))
         if scenario.description.strip():
             self.say(scenario.description.strip())
         self.out.print(board(scenario.state))
