@@ -58,7 +58,7 @@ def test_complete_a_stage_then_stop_at_the_next(tmp_path):
     assert saved["next_step"] == len(STAGE.steps)
     assert len(saved["solved"]) == len(STAGE.exercises)
     listing = run(tmp_path, "--list")
-    assert re.search(r"setup .*\[done, 4/4 solved\]", listing.stdout)
+    assert re.search(r"setup .*done, 4/4 solved", listing.stdout)
 
 
 def test_quit_mid_stage_and_resume_there(tmp_path):
@@ -97,7 +97,7 @@ def test_ctrl_c_saves_and_exits_without_a_traceback(tmp_path):
     child.sendline("draw")
     child.expect_exact("move> ")
     child.sendintr()
-    child.expect_exact("Interrupted; progress saved")
+    child.expect_exact("Interrupted; progress saved. Run 'tutor learn' to continue")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
@@ -166,3 +166,17 @@ def test_a_damaged_progress_file_with_json_prints_one_error_document(tmp_path):
     result = run(tmp_path, "--list", "--json")
     assert result.returncode == 2
     assert json.loads(result.stdout)["error"]["kind"] == "progress"
+
+
+def test_an_ambiguous_stage_word_suggests_the_stages(tmp_path):
+    result = run(tmp_path, "w")
+    assert result.returncode == 2
+    assert "'w' could mean more than one stage: 5 wild, 7 winning" in result.stderr
+
+
+def test_the_stage_list_stays_in_columns_at_sixty(tmp_path):
+    listing = run(tmp_path, "--list").stdout.splitlines()
+    rows = [line for line in listing if re.match(r"\s*\d+\.", line)]
+    assert len(rows) == len(load_course().stages)
+    assert len({line.index(" new, ") for line in rows}) == 1  # the progress column lines up
+    assert max(len(line.rstrip()) for line in listing) <= 60

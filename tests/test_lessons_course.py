@@ -6,8 +6,9 @@ from tutor.engine.notation import parse_move
 from tutor.engine.play import play
 from tutor.engine.rules import RULES
 from tutor.coach.verdicts import assess_move
-from tutor.lessons.course import CourseError, Exercise, load_course, parse_stage
-from tutor.lessons.judge import Attempt, Status, expected_answer, judge_answer
+from tutor.lessons.course import CourseError, load_course, parse_stage
+from tutor.lessons.course_check import played as run
+from tutor.lessons.judge import Status, expected_answer, judge_answer
 
 COURSE = load_course()
 EXERCISES = [(stage.id, ex) for stage in COURSE.stages for ex in stage.exercises]
@@ -16,18 +17,6 @@ MOVE_EXERCISES = [(s, ex) for s, ex in EXERCISES if ex.kind == "moves"]
 
 def ids(items):
     return [f"{stage}/{ex.id}" for stage, ex in items]
-
-
-def run(exercise: Exercise, moves):
-    """Play ``moves`` in a fresh attempt; the feedback of each move until one is wrong."""
-    attempt = Attempt(exercise)
-    results = []
-    for text in moves:
-        feedback = attempt.submit(parse_move(text))
-        results.append(feedback)
-        if feedback.status is not Status.CONTINUE:
-            break
-    return results
 
 
 def test_course_has_the_stages_in_order():
@@ -96,7 +85,8 @@ def test_best_goals_use_the_analysis():
             state = play(state, move).state
         results = run(exercise, exercise.wrong[0].answer)
         assert results[-1].status is Status.MISSED
-        assert "Better:" in results[-1].message
+        assert "Better:" not in results[-1].message  # the better move waits for the solution
+        assert results[-1].principles
 
 
 def test_exercise_ids_are_unique_across_the_course():
@@ -111,7 +101,7 @@ def test_exercise_ids_are_unique_across_the_course():
      "    position: {players: [{name: you, hand: [7, 7, 7, 7, 7, 7]}, {name: Bo}]}\n", "five cards at most"),
     ("id: x\ntitle: X\nsummary: s\nsteps:\n  - say: hi\n  - exercise: a\n    kind: choice\n    ask: a\n    hint: h\n"
      "    done: d\n    options: [a, b]\n    answer: 3\n", "step 2"),
-    ("{unclosed", "not valid YAML"),
+    ("{unclosed", "YAML syntax"),
     ("id: x\ntitle: X\nsummary: s\nsteps:\n  - say: hi\n    board: {build: [1]}\n    say: again\n", "'say' appears twice"),
 ])
 def test_malformed_stage_files_are_refused_with_the_place(text, problem):
@@ -124,3 +114,9 @@ def test_the_teams_stage_keeps_its_penalty_question_and_its_winning_exercise():
     teams = {ex.id: ex for ex in COURSE.find("teams").exercises}
     assert teams["advice-penalty"].kind == "choice"
     assert teams["team-win"].kind == "moves" and teams["team-win"].goal == "win"
+
+
+def test_the_course_check_teachers_use_finds_the_built_in_course_sound():
+    from tutor.lessons.course_check import course_problems
+
+    assert course_problems(COURSE) == []

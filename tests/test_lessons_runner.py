@@ -1,6 +1,7 @@
 """The lesson runner driven by scripted answers: the whole course, misses, hints and quitting."""
 
 import io
+import re
 
 import pytest
 from rich.console import Console
@@ -143,3 +144,56 @@ def test_list_json_and_reset(tmp_path):
     result = runner.invoke(build_app(), ["learn", "--reset"], env=env)
     assert result.exit_code == 0 and "Progress cleared" in result.stdout
     assert store.load() == Progress()
+
+
+def test_the_move_list_groups_moves_to_equal_empty_piles():
+    exercise = COURSE.find("cards").exercises[-1]  # first-move: five hand cards, four empty discard piles
+    out = console()
+    runner = ExerciseRunner(out, exercise, Script(["?", "1"]))
+    assert runner.run()  # number 1 is stock to build 1, standing for the four free slots
+    listing = out.file.getvalue()
+    numbered = [line for line in listing.splitlines() if re.match(r"\s+\d+\. ", line)]
+    assert len(numbered) == 1 + 5  # the stock to any free slot, and each hand card discarded
+    assert "stock to build 1  (or build 2, 3, 4)" in listing
+    assert "hand 12 to discard 1  (or discard 2, 3, 4)" in listing
+    assert "Empty piles are alike" in listing
+
+
+def test_hint_and_options_work_on_questions_without_costing_a_try():
+    exercise = COURSE.find("cards").exercises[1]  # colours: a choice
+    out = console()
+    runner = ExerciseRunner(out, exercise, Script(["hint", "?", "2"]))
+    assert runner.run()
+    text = out.file.getvalue()
+    assert runner.misses == 0
+    assert f"Hint: {exercise.hint}" in text
+    assert text.count(exercise.options[0]) == 2  # listed at the start and again for ?
+
+
+def test_a_wrong_choice_is_answered_about_that_choice():
+    exercise = COURSE.find("cards").exercises[2]  # standard-decks: option 4 has no listed reason
+    out = console()
+    ExerciseRunner(out, exercise, Script(["4", "3"])).run()
+    said = " ".join(out.file.getvalue().split())
+    assert 'Not quite: option 4, "It is taken out", is not the right one.' in said
+
+
+def test_revisiting_a_finished_stage_keeps_it_finished(tmp_path):
+    stage = COURSE.find("setup")
+    store = ProgressStore(tmp_path)
+    progress = Progress()
+    Session(console(), COURSE, progress, store, Script(right_answers(stage))).run_stage(stage)
+    assert store.load().stages["setup"].next_step == len(stage.steps)
+    session = Session(console(), COURSE, store.load(), store, Script(["", "20"]))
+    with pytest.raises(Quit):
+        session.run_stage(stage)
+    session.save()
+    saved = store.load()
+    assert saved.stages["setup"].next_step == len(stage.steps)
+    assert resume_stage(COURSE, saved) is not stage
+
+
+def test_a_stage_word_that_fits_several_stages_names_them():
+    assert [s.id for s in COURSE.matches("w")] == ["wild", "winning"]
+    assert COURSE.find("w") is None and COURSE.find("wil").id == "wild"
+    assert COURSE.matches("nothing") == []

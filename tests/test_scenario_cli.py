@@ -86,6 +86,21 @@ def test_validate_checks_all_files_and_reports_json(tmp_path):
     assert "no such file" in document["files"][2]["problems"][0]["message"]
 
 
+def test_validate_searches_folders_like_test(tmp_path):
+    write(tmp_path, "good.yaml", POSITION)
+    (tmp_path / "week-2").mkdir()
+    write(tmp_path / "week-2", "bad.yaml", POSITION.replace("hand: [3", "hnad: [3"))
+    result = run("validate", tmp_path)
+    assert result.exit_code == 2
+    assert f"ok  {tmp_path / 'good.yaml'}" in result.stdout
+    assert "week-2/bad.yaml:" in result.stdout and "did you mean 'hand'" in result.stdout
+    assert "1 valid, 1 with problems" in result.stdout
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run("validate", empty)
+    assert result.exit_code == 2 and "no scenario files" in result.stderr
+
+
 def test_validate_json_of_good_files_says_valid(tmp_path):
     result = run("validate", "--json", write(tmp_path, "a.yaml", POSITION), STOCK_FIRST)
     assert result.exit_code == 0
@@ -247,10 +262,27 @@ def test_new_writes_a_template_that_validate_and_test_accept(tmp_path):
     result = run("new", path)
     assert result.exit_code == 0, result.output
     text = path.read_text(encoding="utf-8")
-    assert text.startswith("# yaml-language-server: $schema=")
+    assert text.startswith("# yaml-language-server: $schema=scenario.schema.json\n")
+    assert json.loads((path.parent / "scenario.schema.json").read_text(encoding="utf-8")) == SCHEMA
     assert "question:" in text and "expect:" in text and "answer:" in text
     assert run("validate", path).exit_code == 0
     assert run("test", path).exit_code == 0
+
+
+def test_new_points_at_the_schema_with_a_path_that_travels_with_the_files(tmp_path):
+    assert run("new", tmp_path / "course" / "a.yaml").exit_code == 0
+    assert run("new", tmp_path / "course" / "week-1" / "b.yaml").exit_code == 0
+    nested = (tmp_path / "course" / "week-1" / "b.yaml").read_text(encoding="utf-8")
+    assert nested.startswith("# yaml-language-server: $schema=../scenario.schema.json\n")
+    assert not (tmp_path / "course" / "week-1" / "scenario.schema.json").exists()  # the one above serves
+    assert "site-packages" not in nested and str(tmp_path) not in nested
+    project = tmp_path / "project"  # a checkout of the project: its own copy of the schema serves
+    (project / "tutor" / "scenario").mkdir(parents=True)
+    (project / "tutor" / "scenario" / "scenario.schema.json").write_text("{}", encoding="utf-8")
+    in_gallery = project / "scenarios" / "rules" / "new.yaml"
+    assert run("new", in_gallery).exit_code == 0
+    assert in_gallery.read_text(encoding="utf-8").startswith(
+        "# yaml-language-server: $schema=../../tutor/scenario/scenario.schema.json\n")
 
 
 def test_new_never_overwrites_without_force(tmp_path):

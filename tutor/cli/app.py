@@ -24,9 +24,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "learn": ("tutor.cli.learn", "learn_command"),
     "play": ("tutor.cli.play", "play_command"),
     "review": ("tutor.cli.review", "review_command"),
+    "worksheet": ("tutor.cli.worksheet", "worksheet_command"),
+    "quiz": ("tutor.cli.quiz", "quiz_command"),
 }
 GROUPS: dict[str, tuple[str, str]] = {
     "scenario": ("tutor.cli.scenario", "scenario_app"),
+    "course": ("tutor.cli.course", "course_app"),
 }
 
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
+import re
+import shlex
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import typer
 
 from ..engine.cards import is_short_number, quoted
-from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course
-from ..lessons.progress import HOME_VARIABLE, Progress, ProgressError, ProgressStore
+from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course, load_course_folder
+from ..lessons.progress import HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
+from ..lessons.texts import text as says
 from .output import console as make_console, print_json, unusable
 
 if TYPE_CHECKING:
@@ -28,15 +33,14 @@ def learn_command(
     list_stages: bool = typer.Option(False, "--list", help="List the stages with your progress and exit."),
     reset: bool = typer.Option(False, "--reset", help="Forget all progress and exit."),
     as_json: bool = typer.Option(False, "--json", help="With --list: the stages and progress as one JSON document."),
+    course_dir: Optional[str] = typer.Option(None, "--course", metavar="DIR",
+                                             help="Take a course of your own: a folder of stage files."),
 ) -> None:
     """Learn the rules step by step; picks up where you stopped."""
     if as_json and not list_stages:
         unusable(["--json goes with --list: tutor learn --list --json"], as_json=True, kind="usage")
-    try:
-        course = load_course()
-    except CourseError as error:
-        unusable([f"a lesson file is broken: {error}"], as_json=as_json, kind="course")
-    store = ProgressStore()
+    course, store = open_course(course_dir, as_json)
+    command = "tutor learn" if course_dir is None else f"tutor learn --course {shlex.quote(course_dir)}"
     if reset:
         try:
             had = store.reset()
@@ -53,28 +57,65 @@ def learn_command(
         return
     console = make_console()
     if list_stages:
-        print_overview(console, course, progress)
+        print_overview(console, course, progress, command)
         return
     start = course.find(stage) if stage else resume_stage(course, progress)
     if stage and start is None:
-        names = ", ".join(f"{s.number} {s.id}" for s in course.stages)
-        unusable([f"there is no stage {quoted(stage)}; the stages are: {names}"], as_json=as_json, kind="usage")
+        unusable([stage_not_found(course, stage)], as_json=as_json, kind="usage")
     if start is None:
-        print_overview(console, course, progress)
-        console.print("You have finished the whole course. Revisit a stage with: tutor learn STAGE")
+        print_overview(console, course, progress, command)
+        console.print(says("course-done", command=command))
         return
     if not stage:
-        print_overview(console, course, progress)
+        print_overview(console, course, progress, command)
     session = Session(console, course, progress, store, _ask)
     try:
         session.run(start)
     except Quit:
         session.save()
-        console.print("\n" + ("Progress saved. Run 'tutor learn' to continue." if session.can_save else "Stopped."))
+        console.print("\n" + says("saved" if session.can_save else "stopped", command=command))
     except KeyboardInterrupt:
         session.save()
-        console.print("\nInterrupted" + ("; progress saved." if session.can_save else "."))
+        stage_id = session.progress.current
+        console.print("\n" + (says("interrupted-saved", command=command) if session.can_save
+                              else says("interrupted", command=command, stage=stage_id)))
         raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def open_course(folder: Optional[str], as_json: bool) -> tuple[Course, ProgressStore]:
+    """The built-in course, or a teacher's from ``folder`` checked against the engine, and where its progress lives.
+
+    A teacher's course keeps its progress apart from the built-in one, in a folder named after the
+    course's folder, so that stage ids may repeat between courses.
+    """
+    try:
+        if folder is None:
+            return load_course(), ProgressStore()
+        course = load_course_folder(folder)
+    except CourseError as error:
+        lines = error.lines if folder is not None else [says("builtin-broken", error=error)]
+        unusable(lines, as_json=as_json, kind="course")
+    from ..lessons.course_check import course_problems
+
+    problems = course_problems(course)
+    if problems:
+        unusable([*problems, says("course-broken", folder=shlex.quote(folder))], as_json=as_json, kind="course")
+    return course, ProgressStore(data_dir() / "courses" / course_key(folder))
+
+
+def course_key(folder: str) -> str:
+    """A folder name for a course's progress: the course folder's name and a digest of its full path."""
+    path = os.path.realpath(folder)
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", os.path.basename(path)).strip("-")[:40] or "course"
+    return f"{name}-{hashlib.sha256(path.encode('utf-8')).hexdigest()[:12]}"
+
+
+def stage_not_found(course: Course, word: str) -> str:
+    """Why ``word`` names no stage: the stages it could mean, or else all of them."""
+    candidates = course.matches(word)
+    if len(candidates) > 1:
+        return says("which-stage", word=quoted(word), names=", ".join(f"{s.number} {s.id}" for s in candidates))
+    return says("no-stage", word=quoted(word), names=", ".join(f"{s.number} {s.id}" for s in course.stages))
 
 
 def _ask(prompt: str) -> str:
@@ -115,11 +156,17 @@ def overview_data(course: Course, progress: Progress) -> list[dict[str, Any]]:
     return rows
 
 
-def print_overview(console: "Console", course: Course, progress: Progress) -> None:
+def print_overview(console: "Console", course: Course, progress: Progress, command: str = "tutor learn") -> None:
     """The stages with how far the learner got in each."""
+    from rich.table import Table
     from rich.text import Text
 
-    console.print(Text("Skip-Bo course", style="bold"))
+    table = Table(title=Text(course.title, style="bold"), title_justify="left", box=None,
+                  show_header=False, pad_edge=False, padding=(0, 1))
+    table.add_column(justify="right", no_wrap=True)
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column(ratio=1)
+    table.add_column(no_wrap=True)
     for row in overview_data(course, progress):
         if row["finished"]:
             state, style = "done", "green"
@@ -127,10 +174,10 @@ def print_overview(console: "Console", course: Course, progress: Progress) -> No
             state, style = f"step {row['next_step'] + 1}/{row['steps']}", "yellow"
         else:
             state, style = "new", "dim"
-        line = Text.assemble(f"{row['number']:>2}. ", (row["id"], "cyan"), f"  {row['title']}  ",
-                             (f"[{state}, {len(row['solved'])}/{len(row['exercises'])} solved]", style))
-        console.print(line, overflow="fold")
-    console.print(Text("Start or resume: tutor learn   Jump: tutor learn STAGE", style="dim"), overflow="fold")
+        table.add_row(f"{row['number']}.", Text(row["id"]), Text(row["title"]),
+                      Text(f"{state}, {len(row['solved'])}/{len(row['exercises'])} solved", style=style))
+    console.print(table)
+    console.print(Text(says("list-help", command=command), style="dim"), overflow="fold")
 
 
 class Session:
@@ -167,25 +214,29 @@ class Session:
 
     def run_stage(self, stage: Stage) -> None:
         from rich.rule import Rule
+        from rich.text import Text
 
         saved = self.progress.stage(stage.id)
-        if saved.next_step >= len(stage.steps):
-            saved.next_step = 0
+        again = saved.next_step >= len(stage.steps)  # a finished stage, taken again: it stays finished
+        index = 0 if again else saved.next_step
         self.progress.current = stage.id
         self.save()
         self.console.print()
-        self.console.print(Rule(f"Stage {stage.number}/{len(self.course.stages)}: {stage.title}"))
+        self.console.print(Rule(Text(f"Stage {stage.number}/{len(self.course.stages)}: {stage.title}")))
         self.console.print(stage.summary, markup=False, highlight=False)
-        while saved.next_step < len(stage.steps):
-            step = stage.steps[saved.next_step]
+        if again:
+            self.console.print(says("stage-again"), style="dim")
+        while index < len(stage.steps):
+            step = stage.steps[index]
             self.console.print()
-            self.console.print(f"Step {saved.next_step + 1} of {len(stage.steps)}", style="dim")
+            self.console.print(f"Step {index + 1} of {len(stage.steps)}", style="dim")
             if isinstance(step, Explanation):
                 self.explain(step)
             else:
                 solved = ExerciseRunner(self.console, step, self.ask).run()
                 saved.record(step.id, solved)
-            saved.next_step += 1
+            index += 1
+            saved.next_step = max(saved.next_step, index)
             self.save()
         done = len(saved.solved)
         self.console.print(f"\nStage {stage.number} complete: {done} of {len(stage.exercises)} exercises "
@@ -201,7 +252,7 @@ class Session:
 
             self.console.print()
             self.console.print(board(position_from_data(step.board)))
-        self.ask("[Enter] to go on, q to stop: ")
+        self.ask(says("go-on"))
 
 
 class ExerciseRunner:
@@ -229,7 +280,7 @@ class ExerciseRunner:
                principles: tuple[str, ...] = ()) -> bool:
         """Report a wrong try; True when the tries are used up and the solution was shown."""
         self.misses += 1
-        self.say(f"Not quite: {message}", "red")
+        self.say(says("not-quite", message=message), "red")
         if note:
             self.say(note)
         if rule:
@@ -237,12 +288,19 @@ class ExerciseRunner:
         for principle in principles:
             self.say(f"(principle {principle}; see: tutor rules {principle})", "dim")
         if self.misses >= TRIES:
-            self.say(f"Solution: {' ; '.join(self.exercise.solution)}", "bold")
+            self.say(says("solution", solution=" ; ".join(self.exercise.solution)), "bold")
             self.say(self.exercise.done)
-            self.ask("[Enter] to go on, q to stop: ")
+            self.ask(says("go-on"))
             return True
-        self.say(f"Hint: {self.exercise.hint}", "yellow")
+        self.show_hint()
         return False
+
+    def show_hint(self) -> None:
+        self.say(says("hint", hint=self.exercise.hint), "yellow")
+
+    def show_options(self) -> None:
+        for number, option in enumerate(self.exercise.options, start=1):
+            self.say(f"  {number}. {option}")
 
     # -- questions --------------------------------------------------------------
 
@@ -256,19 +314,26 @@ class ExerciseRunner:
 
             state = finished_state(exercise) if exercise.finish else position_from_data(exercise.position)
             self.console.print(board(state))
-        for number, option in enumerate(exercise.options, start=1):
-            self.say(f"  {number}. {option}")
-        wanted = "the number of your choice" if exercise.options else "a whole number"
+        self.show_options()
+        wanted = says("type-choice" if exercise.options else "type-number")
         while True:
             text = self.ask("answer> ")
+            command = text.lower()
+            if command == "hint":
+                self.show_hint()
+                continue
+            if command in ("?", "options", "list"):
+                self.show_options()
+                self.say(wanted, "dim")
+                continue
             try:
                 answer = int(text)
             except ValueError:
-                self.say(f"Type {wanted} (q to stop).")
+                self.say(wanted)
                 continue
             feedback = judge_answer(exercise, answer)
             if feedback.status is Status.SOLVED:
-                self.say(f"Right! {feedback.message}", "green")
+                self.say(says("right", message=feedback.message), "green")
                 return True
             if feedback.status is Status.ILLEGAL:
                 self.say(feedback.message)
@@ -285,7 +350,7 @@ class ExerciseRunner:
 
         attempt = Attempt(self.exercise)
         self.show_board(attempt)
-        self.say("Type a move (e.g. stock to build 1), or: ? list moves, hint, board, q stop.", "dim")
+        self.say(says("type-move"), "dim")
         while True:
             text = self.ask("move> ")
             command = text.lower()
@@ -295,7 +360,7 @@ class ExerciseRunner:
                 self.list_moves(attempt)
                 continue
             if command == "hint":
-                self.say(f"Hint: {self.exercise.hint}", "yellow")
+                self.show_hint()
                 continue
             if command == "board":
                 self.show_board(attempt)
@@ -315,7 +380,7 @@ class ExerciseRunner:
             for event in feedback.events:
                 self.say(f"  {event}", "dim")
             if feedback.status is Status.SOLVED:
-                self.say(f"Right! {feedback.message}", "green")
+                self.say(says("right", message=feedback.message), "green")
                 return True
             if feedback.status is Status.CONTINUE:
                 self.say(f"OK: {feedback.message}", "green")
@@ -326,7 +391,7 @@ class ExerciseRunner:
             if self.missed(feedback.message, feedback.say, feedback.rule, feedback.principles):
                 return False
             if feedback.status is Status.MISSED:
-                self.say("Back to the starting position.", "dim")
+                self.say(says("back-to-start"), "dim")
                 self.show_board(attempt)
 
     def show_board(self, attempt) -> None:
@@ -334,21 +399,45 @@ class ExerciseRunner:
 
         self.console.print(board(attempt.state))
 
-    def legal(self, attempt) -> list:
-        from ..engine.legal import legal_moves
-
-        return legal_moves(attempt.state)
-
     def list_moves(self, attempt) -> None:
         from ..engine.notation import format_move
 
-        for number, move in enumerate(self.legal(attempt), start=1):
-            self.say(f"  {number:>2}. {format_move(move)}")
-        self.say("Type a number to make that move.", "dim")
+        groups = move_groups(attempt.state)
+        for number, group in enumerate(groups, start=1):
+            alike = ""
+            if len(group) > 1:
+                places = ", ".join(str(move.target.number) for move in group[1:])
+                alike = "  " + says("same-elsewhere", kind=group[0].target.kind.value, places=places)
+            self.say(f"  {number:>2}. {format_move(group[0])}{alike}")
+        if any(len(group) > 1 for group in groups):
+            self.say(says("alike-note"), "dim")
+        self.say(says("pick-number"), "dim")
 
     def pick(self, attempt, number: int):
-        moves = self.legal(attempt)
-        if 1 <= number <= len(moves):
-            return moves[number - 1]
-        self.say(f"There is no move {number}; type ? to list the {len(moves)} legal moves.")
+        groups = move_groups(attempt.state)
+        if 1 <= number <= len(groups):
+            return groups[number - 1][0]
+        self.say(says("no-such-move", number=number, count=len(groups)))
         return None
+
+
+def move_groups(state) -> list[list]:
+    """The legal moves, those that differ only in which empty pile they go to grouped together.
+
+    Opening any free build slot, or discarding onto any empty discard pile, leaves the same
+    game; the first move of a group stands for it.
+    """
+    from ..engine.legal import legal_moves
+    from ..engine.moves import PileKind, Transfer
+
+    groups: dict[object, list] = {}
+    for move in legal_moves(state):
+        key: object = move
+        if isinstance(move, Transfer) and move.target.owner is None:
+            target = move.target
+            empty = (state.build[target.number - 1] is None if target.kind is PileKind.BUILD
+                     else not state.mover.discards[target.number - 1])
+            if empty:
+                key = (move.source, move.card, target.kind)
+        groups.setdefault(key, []).append(move)
+    return list(groups.values())

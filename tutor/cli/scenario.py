@@ -12,6 +12,7 @@ from ..scenario.expectations import Check, default_assess, run_expectations
 from ..scenario.files import CheckedFile, check_file, scenario_files
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, unusable
 from .positions import load_position, with_quick_position
+from .scenario_paths import scenario_paths
 from .quick import QuickPosition
 
 scenario_app = typer.Typer(help="Write, validate, test and show scenario files.", no_args_is_help=True)
@@ -22,14 +23,16 @@ scenario_app = typer.Typer(help="Write, validate, test and show scenario files."
 
 @scenario_app.command("validate")
 def validate_command(
-    files: list[str] = typer.Argument(..., metavar="FILE...", help="Scenario files to check."),
+    files: list[str] = typer.Argument(..., metavar="PATH...", help="Scenario files, or folders to search."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
-    """Check scenario files: every problem of every file, with its line and column.
+    """Check scenario files (folders are searched throughout): every problem, with its line and column.
 
     Exit status: 0 every file is usable, 2 a file is not.
     """
-    checked = [check_file(name) for name in files]
+    checked = scenario_paths(files)
+    if not checked:
+        unusable([f"no scenario files (*.yaml) under {', '.join(files)}"], as_json=as_json, kind="usage")
     if as_json:
         print_json({"valid": all(c.usable for c in checked), "files": [_file_json(c) for c in checked]})
     else:
@@ -181,10 +184,17 @@ def new_command(
     quick: QuickPosition = None,  # type: ignore[assignment]
 ) -> None:
     """Write a commented scenario template, from the one-line position options if given."""
-    from .template import template_text
+    from ..scenario.schema import schema_text
+    from .template import schema_reference, template_text
 
     position = load_position(None, quick, as_json=False) if quick.given else None
-    _write_or_print(file, template_text(position, title), force, check="validate")
+    if file is None:
+        _write_or_print(None, template_text(position, title), force, check="validate")
+        return
+    reference, save_schema = schema_reference(FilePath(file))
+    companions = {reference: schema_text()} if save_schema else {}
+    _write_or_print(file, template_text(position, title, reference), force, check="validate",
+                    companions=companions)
 
 
 scenario_app.command("new")(new_command)
@@ -245,17 +255,25 @@ def from_record_command(
     _write_or_print(output, text, force, check="test")
 
 
-def _write_or_print(file: Optional[str], text: str, force: bool, check: str) -> None:
-    """Print ``text``, or write it to ``file`` (never over an existing file unless ``force``)."""
+def _write_or_print(file: Optional[str], text: str, force: bool, check: str,
+                    companions: Optional[dict[str, str]] = None) -> None:
+    """Print ``text``, or write it to ``file`` (never over an existing file unless ``force``).
+
+    ``companions`` maps names of files to save beside it (such as the schema) to their text.
+    """
     if file is None:
         sys.stdout.write(text)
         return
     target = FilePath(file)
     if target.exists() and not force:
         unusable([f"{file} already exists: give --force to overwrite it"], as_json=False, kind="usage")
+    companions = companions or {}
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        for name, companion in companions.items():
+            target.with_name(name).write_text(companion, encoding="utf-8")
         target.write_text(text, encoding="utf-8")
     except OSError as error:
         unusable([f"{file}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
-    sys.stdout.write(f"wrote {file}; check it with: tutor scenario {check} {file}\n")
+    beside = "".join(f" and {target.with_name(name)} (the format, for editors)" for name in companions)
+    sys.stdout.write(f"wrote {file}{beside}; check it with: tutor scenario {check} {file}\n")

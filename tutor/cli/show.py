@@ -1,13 +1,15 @@
-"""``tutor show``: draw the table of a position."""
+"""``tutor show``: draw the table of a position, in the terminal or as an SVG picture."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Optional
 
 import typer
 
 from .board import board, print_title
-from .output import console
+from .output import console, unusable
 from .positions import load_position, with_quick_position
 from .quick import QuickPosition
 
@@ -16,10 +18,29 @@ from .quick import QuickPosition
 def show_command(
     scenario: Optional[str] = typer.Argument(None, help="A scenario file (or give a one-line position)."),
     reveal: bool = typer.Option(False, "--reveal", help="Also show the other players' hands."),
+    svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE",
+                                      help="Write the table as an SVG picture to FILE (- for standard output)."),
     quick: QuickPosition = None,  # type: ignore[assignment]
 ) -> None:
     """Draw the table as the player to move sees it, cards coloured as on the deck."""
     loaded = load_position(scenario, quick, as_json=False)
+    if svg is not None:
+        from ..classroom.diagram import board_svg
+
+        write_output(svg, board_svg(loaded, reveal=reveal))
+        return
     out = console()
     print_title(out, loaded)
     out.print(board(loaded.state, reveal=reveal))
+
+
+def write_output(target: str, content: str) -> None:
+    """Write ``content`` to the file ``target``, or to standard output for ``-``; exit 2 if it cannot be."""
+    if target == "-":
+        sys.stdout.write(content)
+        return
+    try:
+        Path(target).write_text(content, encoding="utf-8")
+    except OSError as error:
+        unusable([f"{target}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
+    sys.stderr.write(f"wrote {target}\n")

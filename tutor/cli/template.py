@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any, Optional
 
 import yaml
@@ -10,6 +12,7 @@ from ..engine import GameState, Move, PileKind, Transfer, format_move, legal_mov
 from ..scenario import Scenario
 from ..scenario.schema import schema_file
 
+SCHEMA_NAME = schema_file().name  # scenario.schema.json
 COMMENT_AT = 44  # the column where the explaining comments start
 
 EXAMPLE: dict[str, Any] = {
@@ -32,13 +35,33 @@ EXAMPLE: dict[str, Any] = {
 }
 
 
-def template_text(position: Optional[Scenario] = None, title: Optional[str] = None) -> str:
-    """A scenario file with a comment on every part; the example position, or the one-line one."""
+def schema_reference(target: Path) -> tuple[str, bool]:
+    """How a scenario written to ``target`` points at the schema, and whether a copy must be saved beside it.
+
+    A reference that works wherever the folder goes: relative, to a ``scenario.schema.json``
+    in the file's folder or a folder above it (the project's own copy included), else to a
+    copy to be saved beside the file. Never a path into the installed package.
+    """
+    folder = target.resolve().parent
+    for above in (folder, *folder.parents):
+        for candidate in (above / SCHEMA_NAME, above / "tutor" / "scenario" / SCHEMA_NAME):
+            if candidate.is_file():
+                return Path(os.path.relpath(candidate, folder)).as_posix(), False
+    return SCHEMA_NAME, True
+
+
+def template_text(position: Optional[Scenario] = None, title: Optional[str] = None,
+                  schema: str = SCHEMA_NAME) -> str:
+    """A scenario file with a comment on every part; the example position, or the one-line one.
+
+    ``schema`` is the path the editor line gives for the schema, relative to the file.
+    """
     data = EXAMPLE if position is None else _from_position(position)
     if title:
         data = {**data, "title": title}
     lines = [
-        f"# yaml-language-server: $schema={schema_file()}",
+        f"# yaml-language-server: $schema={schema}",
+        f"# That schema lets editors check the file; a copy: tutor scenario schema > {SCHEMA_NAME}",
         "# A Skip-Bo scenario: one position, the question it asks, and the rulings it expects.",
         "# Piles are written bottom to top (the last card is the top); cards are 1-12 and SB.",
         "# Check the file: tutor scenario validate FILE    Run its expectations: tutor scenario test FILE",

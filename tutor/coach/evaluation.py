@@ -60,13 +60,13 @@ def gap_to(top: int, builds: tuple[int, ...], helpers: tuple[int, ...] = ()) -> 
     best = COMPLETE_AT
     for value in set(builds):
         if value < top:
-            missing = (_BETWEEN[value][top] & ~at_hand).bit_count()
+            missing = (BETWEEN[value][top] & ~at_hand).bit_count()
             best = min(best, max(0, missing - wilds))
     return best
 
 
-# _BETWEEN[low][high]: the bit set of the cards strictly between ``low`` and ``high``
-_BETWEEN = [[sum(1 << card for card in range(low + 1, high)) for high in range(COMPLETE_AT + 1)]
+# BETWEEN[low][high]: the bit set of the cards strictly between ``low`` and ``high``
+BETWEEN = [[sum(1 << card for card in range(low + 1, high)) for high in range(COMPLETE_AT + 1)]
             for low in range(COMPLETE_AT + 1)]
 
 

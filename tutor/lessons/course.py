@@ -24,20 +24,19 @@ tests play every one of them through the engine.
 
 from __future__ import annotations
 
+import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any, Optional, Union
-
-import yaml
 
 from ..engine.cards import is_short_number
 from ..engine.moves import Move
 from ..engine.notation import NotationError, parse_move
 from ..engine.state import GameState
-from ..engine.position import PositionError, position_from_data
-from .strict_yaml import load_unique
+from ..engine.position import Path, PositionError, position_from_data
+from ..scenario.loader import ScenarioError, locate, parse_yaml, read_scenario_text
 
 GOALS = ("stock", "end-turn", "win", "clear", "accept", "best")
 _ITEM = re.compile(r"^(\d+\.|-|[A-Z][A-Z ]+ -) ")
@@ -62,7 +61,11 @@ def reflow(text: str) -> str:
 
 
 class CourseError(ValueError):
-    """A lesson file that cannot be used; the message names the file and the step."""
+    """A lesson file or course that cannot be used; each of ``lines`` names the file, line, column and step."""
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+        super().__init__("\n".join(lines))
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,7 @@ class Exercise:
     options: tuple[str, ...] = ()
     answer: Optional[int] = None
     wrong: tuple[WrongAnswer, ...] = ()
+    where: str = field(default="", compare=False)  # file:line:column and step, for problems found later
 
     def start_state(self) -> GameState:
         """The position the exercise starts from (a fresh one each time)."""
@@ -136,18 +140,21 @@ class Stage:
 @dataclass(frozen=True)
 class Course:
     stages: tuple[Stage, ...]
+    title: str = "Skip-Bo course"
 
     def find(self, word: str) -> Optional[Stage]:
-        """The stage numbered ``word``, with id ``word``, or whose id starts with it."""
+        """The stage numbered ``word``, with id ``word``, or the one whose id starts with it."""
+        found = self.matches(word)
+        return found[0] if len(found) == 1 else None
+
+    def matches(self, word: str) -> list[Stage]:
+        """The stages ``word`` may mean: by number, by id, else every id that starts with it."""
         word = word.strip().lower()
         if is_short_number(word):
             number = int(word)
-            return next((s for s in self.stages if s.number == number), None)
+            return [s for s in self.stages if s.number == number]
         exact = [s for s in self.stages if s.id == word]
-        prefixed = [s for s in self.stages if s.id.startswith(word)]
-        if exact:
-            return exact[0]
-        return prefixed[0] if len(prefixed) == 1 else None
+        return exact or [s for s in self.stages if word and s.id.startswith(word)]
 
     def after(self, stage: Stage) -> Optional[Stage]:
         index = self.stages.index(stage)
@@ -162,162 +169,234 @@ def load_course() -> Course:
     """The course shipped with the package, checked; raises ``CourseError``."""
     folder = resources.files("tutor.lessons").joinpath("course")
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name)
-    stages = [parse_stage(f.read_text(encoding="utf-8"), f.name, number)
-              for number, f in enumerate(files, start=1)]
-    ids = [s.id for s in stages]
-    if len(set(ids)) != len(ids):
-        raise CourseError(f"two stages share an id: {ids}")
+    return course_from_texts([(f.name, f.read_text(encoding="utf-8")) for f in files])
+
+
+def load_course_folder(folder: str | os.PathLike[str]) -> Course:
+    """A teacher's course: the ``*.yaml`` stage files of ``folder`` in name order; ``CourseError`` if unusable."""
+    name = str(folder)
+    if not os.path.isdir(folder):
+        raise CourseError([f"{name}: {'no such folder' if not os.path.exists(folder) else 'is not a folder'}"
+                           "; a course is a folder of stage files (NN-name.yaml)"])
+    paths = sorted(entry for entry in os.listdir(folder) if entry.endswith((".yaml", ".yml")))
+    if not paths:
+        raise CourseError([f"{name}: holds no stage files (*.yaml)"])
+    files, problems = [], []
+    for entry in paths:
+        path = os.path.join(name, entry)
+        try:
+            files.append((path, read_scenario_text(path)))
+        except ScenarioError as error:
+            problems += error.lines()
+    if problems:
+        raise CourseError(problems)
+    course = course_from_texts(files)
+    return Course(course.stages, os.path.basename(os.path.normpath(os.path.abspath(name))))
+
+
+def course_from_texts(files: list[tuple[str, str]]) -> Course:
+    """A course from its stage files, given as (name, text) in order; ``CourseError`` lists every problem."""
+    stages: list[Stage] = []
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    for number, (source, text) in enumerate(files, start=1):
+        try:
+            stage = parse_stage(text, source, number)
+        except CourseError as error:
+            problems += error.lines
+            continue
+        if stage.id in seen:
+            problems.append(f"{source}: the stage id {stage.id!r} is taken by {seen[stage.id]}")
+        seen.setdefault(stage.id, source)
+        stages.append(stage)
+    if problems:
+        raise CourseError(problems)
     return Course(tuple(stages))
 
 
 def parse_stage(text: str, source: str, number: int) -> Stage:
-    """One stage from the text of its YAML file."""
+    """One stage from the text of its YAML file; ``CourseError`` lists every problem with its line."""
     try:
-        data = load_unique(text)
-    except yaml.YAMLError as error:
-        raise CourseError(f"{source}: not valid YAML: {error}") from None
+        data, marks = parse_yaml(text, source)
+    except ScenarioError as error:
+        raise CourseError(error.lines()) from None
+    reader = _Reader(source, marks)
     if not isinstance(data, dict):
-        raise CourseError(f"{source}: a stage is a mapping with id, title, summary and steps")
-    reader = _Reader(source)
-    stage_id = reader.text(data, "id")
+        raise reader.fail("a stage is a mapping with id, title, summary and steps")
     steps = data.get("steps")
     if not isinstance(steps, list) or not steps:
-        raise CourseError(f"{source}: 'steps' must be a non-empty list")
-    parsed = tuple(reader.step(step, i + 1) for i, step in enumerate(steps))
-    ids = [s.id for s in parsed if isinstance(s, Exercise)]
-    if len(set(ids)) != len(ids):
-        raise CourseError(f"{source}: two exercises share an id")
-    return Stage(number, stage_id, reader.text(data, "title"), reader.text(data, "summary"), parsed)
+        raise reader.fail("'steps' must be a non-empty list", "steps")
+    problems: list[str] = []
+    parsed = []
+    for index, step in enumerate(steps, start=1):
+        try:
+            parsed.append(reader.step(step, index))
+        except CourseError as error:
+            problems += error.lines
+    seen: set[str] = set()
+    for index, step in enumerate(steps, start=1):
+        if isinstance(step, dict) and "exercise" in step:
+            if str(step["exercise"]) in seen:
+                reader.at(("steps", index - 1), f"step {index}")
+                problems += reader.fail(f"two exercises share the id {str(step['exercise'])!r}", "exercise").lines
+            seen.add(str(step["exercise"]))
+    reader.at((), "")
+    heading = []
+    for key in ("id", "title", "summary"):
+        try:
+            heading.append(reader.text(data, key))
+        except CourseError as error:
+            problems += error.lines
+    if problems:
+        raise CourseError(problems)
+    return Stage(number, heading[0], heading[1], heading[2], tuple(parsed))
 
 
 class _Reader:
-    """Turns the plain data of a stage file into steps, naming the file and step on any problem."""
+    """Turns the plain data of a stage file into steps, naming the file, line, column and step on any problem."""
 
-    def __init__(self, source: str):
+    def __init__(self, source: str, marks: dict[Path, tuple[int, int]]):
         self.source = source
-        self.where = source
+        self.marks = marks
+        self.base: Path = ()
+        self.where = ""
 
-    def fail(self, message: str) -> CourseError:
-        return CourseError(f"{self.where}: {message}")
+    def at(self, base: Path, where: str) -> None:
+        """Problems from now on are about the value at ``base``, described as ``where`` (``step 3``)."""
+        self.base, self.where = base, where
+
+    def fail(self, message: str, *keys: Any) -> CourseError:
+        """A problem with the value at ``keys`` below the current step."""
+        return CourseError([self.line(self.base + keys, message)])
+
+    def line(self, path: Path, message: str) -> str:
+        row, column = locate(self.marks, path)
+        where = f"{row}:{column}: " if row else " "
+        return f"{self.source}:{where}{self.where + ': ' if self.where else ''}{message}"
 
     def text(self, data: dict[str, Any], key: str, required: bool = True) -> str:
         value = data.get(key)
         if value is None and not required:
             return ""
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(f"'{key}' must be a non-empty text")
+            raise self.fail(f"'{key}' must be a non-empty text", key)
         return reflow(value)
 
     def step(self, data: Any, index: int) -> Step:
-        self.where = f"{self.source}, step {index}"
+        self.at(("steps", index - 1), f"step {index}")
         if not isinstance(data, dict):
             raise self.fail("a step is a mapping with 'say' or 'exercise'")
         if "say" in data:
             board = data.get("board")
             if board is not None:
-                self.position(board)
+                self.position(board, "board")
             return Explanation(self.text(data, "say"), board)
         if "exercise" not in data:
             raise self.fail("a step needs 'say' (an explanation) or 'exercise' (an id)")
-        self.where = f"{self.source}, step {index} (exercise {data['exercise']!r})"
+        self.where = f"step {index} (exercise {data['exercise']!r})"
         kind = data.get("kind")
         reader = {"moves": self.moves, "choice": self.choice, "number": self.number}.get(kind)
         if reader is None:
-            raise self.fail(f"kind must be moves, choice or number, not {kind!r}")
+            raise self.fail(f"kind must be moves, choice or number, not {kind!r}", "kind")
         common = dict(id=str(data["exercise"]), kind=kind, ask=self.text(data, "ask"),
-                      hint=self.text(data, "hint"), done=self.text(data, "done"))
+                      hint=self.text(data, "hint"), done=self.text(data, "done"),
+                      where=self.line(self.base, "").rstrip(": "))
         return reader(data, common)
 
-    def position(self, data: Any) -> GameState:
+    def position(self, data: Any, key: str) -> GameState:
         if not isinstance(data, dict):
-            raise self.fail("a position is a mapping in the scenario format")
+            raise self.fail("a position is a mapping in the scenario format", key)
         try:
             return position_from_data(data)
         except PositionError as error:
-            raise self.fail(f"impossible position: {error}") from None
+            raise CourseError([self.line(self.base + (key, *problem.path), f"impossible position: {problem.message}")
+                               for problem in error.problems]) from None
         except (TypeError, AttributeError, ValueError, KeyError) as error:
-            raise self.fail(f"malformed position: {error}") from None
+            raise self.fail(f"malformed position: {error}", key) from None
 
-    def move_list(self, value: Any, what: str) -> tuple[str, ...]:
+    def move_list(self, value: Any, what: str, *keys: Any) -> tuple[str, ...]:
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list) or not value or not all(isinstance(m, str) for m in value):
-            raise self.fail(f"{what} must be a move or a list of moves")
+            raise self.fail(f"{what} must be a move or a list of moves", *keys)
         for text in value:
-            self.parse(text)
+            self.parse(text, *keys)
         return tuple(value)
 
-    def parse(self, text: str) -> Move:
+    def parse(self, text: str, *keys: Any) -> Move:
         try:
             return parse_move(text)
         except NotationError as error:
-            raise self.fail(str(error)) from None
+            raise self.fail(str(error), *keys) from None
 
     def wrong(self, data: dict[str, Any], kind: str) -> tuple[WrongAnswer, ...]:
         found = []
-        for entry in data.get("wrong") or []:
+        for number, entry in enumerate(data.get("wrong") or []):
+            where = ("wrong", number)
             if not isinstance(entry, dict) or "answer" not in entry:
-                raise self.fail("each wrong answer is a mapping with 'answer'")
+                raise self.fail("each wrong answer is a mapping with 'answer'", *where)
             if kind == "moves":
-                answer: Union[tuple[str, ...], int] = self.move_list(entry["answer"], "a wrong answer")
+                answer: Union[tuple[str, ...], int] = self.move_list(entry["answer"], "a wrong answer",
+                                                                     *where, "answer")
             elif isinstance(entry["answer"], int) and not isinstance(entry["answer"], bool):
                 answer = entry["answer"]
             else:
-                raise self.fail(f"a wrong answer here is a number, not {entry['answer']!r}")
+                raise self.fail(f"a wrong answer here is a number, not {entry['answer']!r}", *where, "answer")
             rule, principle = entry.get("rule"), entry.get("principle")
             if (rule is not None or principle is not None) and kind != "moves":
-                raise self.fail("only move answers name a rule or a principle")
+                raise self.fail("only move answers name a rule or a principle", *where)
             if rule is None and not entry.get("say"):
-                raise self.fail(f"the wrong answer {entry['answer']!r} needs a 'rule' or a 'say'")
+                raise self.fail(f"the wrong answer {entry['answer']!r} needs a 'rule' or a 'say'", *where)
             found.append(WrongAnswer(answer, rule, reflow(str(entry.get("say") or "")), principle))
         return tuple(found)
 
     def moves(self, data: dict[str, Any], common: dict[str, Any]) -> Exercise:
-        self.position(data.get("position"))
+        self.position(data.get("position"), "position")
         goal = data.get("goal")
         if goal not in GOALS:
-            raise self.fail(f"goal must be one of {', '.join(GOALS)}, not {goal!r}")
+            raise self.fail(f"goal must be one of {', '.join(GOALS)}, not {goal!r}", "goal")
         accept: tuple[tuple[str, ...], ...] = ()
         if goal == "accept":
             lines = data.get("accept")
             if not isinstance(lines, list) or not lines:
-                raise self.fail("the accept goal needs 'accept': a list of accepted moves or move lists")
-            accept = tuple(self.move_list(line, "an accepted line") for line in lines)
+                raise self.fail("the accept goal needs 'accept': a list of accepted moves or move lists", "goal")
+            accept = tuple(self.move_list(line, "an accepted line", "accept", number)
+                           for number, line in enumerate(lines))
         count = data.get("count", 1)
         if not isinstance(count, int) or count < 1:
-            raise self.fail("count must be a whole number from 1")
+            raise self.fail("count must be a whole number from 1", "count")
         return Exercise(**common, position=data["position"], goal=goal, count=count,
                         without_play=bool(data.get("without_play", False)), accept=accept,
-                        solution=self.move_list(data.get("solution"), "the solution"),
+                        solution=self.move_list(data.get("solution"), "the solution", "solution"),
                         wrong=self.wrong(data, "moves"))
 
     def choice(self, data: dict[str, Any], common: dict[str, Any]) -> Exercise:
         options = data.get("options")
         if not isinstance(options, list) or len(options) < 2 or not all(isinstance(o, str) for o in options):
-            raise self.fail("a choice needs at least two 'options' (texts)")
+            raise self.fail("a choice needs at least two 'options' (texts)", "options")
         answer = data.get("answer")
         if not isinstance(answer, int) or not 1 <= answer <= len(options):
-            raise self.fail(f"'answer' must be the number of an option, 1 to {len(options)}")
+            raise self.fail(f"'answer' must be the number of an option, 1 to {len(options)}", "answer")
         wrong = self.wrong(data, "choice")
         if any(not 1 <= w.answer <= len(options) or w.answer == answer for w in wrong):
-            raise self.fail("each wrong answer must be the number of another option")
+            raise self.fail("each wrong answer must be the number of another option", "wrong")
         board = data.get("board")
         if board is not None:
-            self.position(board)
+            self.position(board, "board")
         return Exercise(**common, options=tuple(options), answer=answer, wrong=wrong, position=board,
                         solution=(options[answer - 1],))
 
     def number(self, data: dict[str, Any], common: dict[str, Any]) -> Exercise:
         answer = data.get("answer")
         if not isinstance(answer, int) or isinstance(answer, bool):
-            raise self.fail("'answer' must be a whole number")
+            raise self.fail("'answer' must be a whole number", "answer")
         position = data.get("position")
         finish: tuple[str, ...] = ()
         if position is not None:
-            self.position(position)
-            finish = self.move_list(data.get("finish"), "'finish'") if "finish" in data else ()
+            self.position(position, "position")
+            finish = self.move_list(data.get("finish"), "'finish'", "finish") if "finish" in data else ()
         wrong = self.wrong(data, "number")
         if any(w.answer == answer for w in wrong):
-            raise self.fail("a wrong answer equals the answer")
+            raise self.fail("a wrong answer equals the answer", "wrong")
         return Exercise(**common, position=position, finish=finish, answer=answer, wrong=wrong,
                         solution=(str(answer),))

@@ -16,13 +16,14 @@ from enum import StrEnum
 from typing import Optional
 
 from ..engine.moves import Move
-from ..engine.notation import parse_move
+from ..engine.notation import format_move, parse_move
 from ..engine.play import IllegalMove, play
 from ..engine.rules import Ruling, check_move
 from ..engine.scoring import score_round
 from ..engine.state import GameState, Phase
 from ..coach.verdicts import assess_move
 from .course import Exercise
+from .texts import text
 
 
 class Status(StrEnum):
@@ -76,9 +77,20 @@ class Attempt:
         self.played.append(move)
         status, message, principles = self._judge(before, move)
         if status is Status.SOLVED:
-            message = message or self.exercise.done
+            message = message or self._solved_message()
         return Feedback(status, message or ruling.reason, None, outcome.events,
                         say if status is Status.MISSED else "", principles)
+
+    def _solved_message(self) -> str:
+        """``done`` where the learner reached the lesson's own answer; else that answer, named.
+
+        ``done`` describes the lesson's answer, so it is not said of another way to the goal.
+        """
+        lines = (self.exercise.solution, *self.exercise.accept)
+        if any(len(line) == len(self.played) and line_states(self.start, line)[-1] == self.state
+               for line in lines):
+            return self.exercise.done
+        return text("another-way", solution=", ".join(self.exercise.solution), done=self.exercise.done)
 
     def _wrong_answer_note(self, move: Move, ruling: Ruling) -> str:
         """The ``say`` of the listed wrong answer that ``move`` (after the moves so far) amounts to."""
@@ -110,16 +122,17 @@ class Attempt:
         if exercise.goal == "accept":
             status, message = self._judge_accept()
             if status is Status.MISSED:
+                message = text("not-called-for", move=format_move(move))
                 weakness = assess_move(before, move)
-                if weakness.explanation and weakness.quality != "best":
-                    return status, f"{message} {weakness.explanation}", weakness.principles
+                if weakness.quality == "weak":
+                    return status, f"{message} {without_better(weakness.explanation)}", weakness.principles
             return status, message, ()
         if exercise.goal == "end-turn" and exercise.without_play and state.played_this_turn:
-            return Status.MISSED, "Legal, but this time the task was to end the turn without playing a card.", ()
+            return Status.MISSED, text("not-without-play"), ()
         if self._goal_reached():
             return Status.SOLVED, "", ()
         if state.phase in (Phase.ENDED, Phase.OVER):
-            return Status.MISSED, "Legal, but the turn is over and the task is not done.", ()
+            return Status.MISSED, text("turn-over", move=format_move(move)), ()
         return Status.CONTINUE, "", ()
 
     def _judge_best(self, before: GameState, move: Move) -> tuple[Status, str, tuple[str, ...]]:
@@ -128,10 +141,12 @@ class Attempt:
         solution = line_states(self.start, self.exercise.solution)
         on_solution = len(self.played) <= len(solution) and solution[len(self.played) - 1] == self.state
         verdict = None if on_solution else assess_move(before, move)
-        if verdict is not None and verdict.quality != "best":
-            words = verdict.explanation or "There is a stronger move."
-            grade = {"inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
-            return Status.MISSED, f"Legal, but {grade.get(verdict.grade, 'not the best')}: {words}", \
+        if verdict is not None and verdict.quality == "good":
+            return Status.MISSED, text("stronger-exists", move=format_move(move)), ()
+        if verdict is not None and verdict.quality == "weak":
+            grade = text(f"grade-{verdict.grade}" if verdict.grade in ("inaccuracy", "mistake", "blunder")
+                         else "grade-other")
+            return Status.MISSED, text("not-best", grade=grade, reason=without_better(verdict.explanation)), \
                 verdict.principles
         if len(self.played) >= len(self.exercise.solution):
             return Status.SOLVED, "", ()
@@ -160,7 +175,15 @@ class Attempt:
                 reached = True
         if reached:
             return Status.CONTINUE, ""
-        return Status.MISSED, "Legal, but not the move this position calls for."
+        return Status.MISSED, ""
+
+
+def without_better(explanation: str) -> str:
+    """The analysis' explanation of a weak move without its closing "Better: ..." sentence.
+
+    The better move is the exercise's answer, shown only with the solution after the last try.
+    """
+    return explanation.split(" Better: ")[0]
 
 
 def line_states(start: GameState, line: tuple[str, ...]) -> list[GameState]:
@@ -179,8 +202,12 @@ def judge_answer(exercise: Exercise, answer: int) -> Feedback:
         return Feedback(Status.SOLVED, exercise.done)
     wrong = exercise.wrong_for(answer)
     if exercise.kind == "choice" and not 1 <= answer <= len(exercise.options):
-        return Feedback(Status.ILLEGAL, f"Choose one of the options, 1 to {len(exercise.options)}.")
-    return Feedback(Status.MISSED, wrong.say if wrong else "that is not the answer.")
+        return Feedback(Status.ILLEGAL, text("option-range", count=len(exercise.options)))
+    if wrong:
+        return Feedback(Status.MISSED, wrong.say)
+    if exercise.kind == "choice":
+        return Feedback(Status.MISSED, text("wrong-option", number=answer, option=exercise.options[answer - 1]))
+    return Feedback(Status.MISSED, text("wrong-number", number=answer))
 
 
 def expected_answer(exercise: Exercise) -> int:

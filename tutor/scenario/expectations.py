@@ -181,6 +181,12 @@ def run_expectations(scenario: Scenario, expectations: list[Expectation],
             for expectation in expectations]
 
 
+def final_ruling(state: GameState, expectation: Expectation) -> Optional[Ruling]:
+    """The engine's ruling on the last move ``expectation`` plays from ``state`` (None if none is played)."""
+    played = _play(state, expectation)
+    return played.steps[-1].ruling if played.steps else None
+
+
 def _play(state: GameState, expectation: Expectation) -> _Played:
     rng = random.Random(0)
     steps: list[_Step] = []

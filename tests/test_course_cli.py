@@ -1,0 +1,160 @@
+"""Teachers' own courses: ``tutor course validate DIR`` and ``tutor learn --course DIR``."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+
+from tutor.lessons.course import load_course_folder
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "docs" / "examples" / "course"
+
+GOOD_STAGE = EXAMPLE / "01-first-plays.yaml"
+
+
+def tutor(*args, home, answers=""):
+    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(home), NO_COLOR="1", COLUMNS="100")
+    return subprocess.run([sys.executable, "-m", "tutor", *map(str, args)], input=answers, capture_output=True,
+                          text=True, timeout=120, env=env)
+
+
+def test_the_example_course_is_valid(tmp_path):
+    result = tutor("course", "validate", EXAMPLE, home=tmp_path)
+    assert result.returncode == 0, result.stdout
+    assert "2 stages, 4 exercises" in result.stdout
+    course = load_course_folder(EXAMPLE)
+    assert [stage.id for stage in course.stages] == ["first-plays", "ending"]
+
+
+def broken_course(folder):
+    folder.mkdir()
+    shutil.copy(GOOD_STAGE, folder / "01-good.yaml")
+    (folder / "02-syntax.yaml").write_text("id: x\ntitle: X\nsteps:\n  - say: |\n\tindented with a tab\n",
+                                           encoding="utf-8")
+    (folder / "03-mistakes.yaml").write_text(
+        "id: mistakes\n"
+        "title: Mistakes\n"
+        "summary: Each step is wrong in its own way.\n"
+        "steps:\n"
+        "  - exercise: bad-goal\n"
+        "    kind: moves\n"
+        "    ask: a\n"
+        "    hint: h\n"
+        "    done: d\n"
+        "    goal: escape\n"
+        "    solution: [stock to build 1]\n"
+        "    position: {players: [{name: you, stock: {top: 1, count: 3}}, {name: Bo, stock: {top: 2, count: 3}}]}\n"
+        "  - exercise: short-solution\n"
+        "    kind: moves\n"
+        "    ask: a\n"
+        "    hint: h\n"
+        "    done: d\n"
+        "    goal: stock\n"
+        "    count: 2\n"
+        "    solution: [stock to build 1]\n"
+        "    position: {players: [{name: you, stock: {top: 1, count: 3}, hand: [4]}, "
+        "{name: Bo, stock: {top: 2, count: 3}}]}\n"
+        "    wrong:\n"
+        "      - answer: [hand 4 to build 1]\n"
+        "        rule: build.sequence\n"
+        "  - exercise: sum\n"
+        "    kind: number\n"
+        "    ask: How many cards in a deck?\n"
+        "    hint: h\n"
+        "    done: d\n"
+        "    answer: lots\n",
+        encoding="utf-8")
+    (folder / "04-again.yaml").write_text(GOOD_STAGE.read_text(encoding="utf-8"), encoding="utf-8")
+    return folder
+
+
+def test_a_broken_course_is_refused_with_every_problem_at_its_line(tmp_path):
+    folder = broken_course(tmp_path / "course")
+    result = tutor("course", "validate", folder, home=tmp_path)
+    assert result.returncode == 2
+    lines = result.stdout.splitlines()
+    expected = [
+        f"{folder / '02-syntax.yaml'}:5:1: ",  # the tab, at its line and column
+        f"{folder / '03-mistakes.yaml'}:10:11: step 1 (exercise 'bad-goal'): goal must be one of",
+        f"{folder / '03-mistakes.yaml'}:30:13: step 3 (exercise 'sum'): 'answer' must be a whole number",
+        f"{folder / '04-again.yaml'}: the stage id 'first-plays' is taken by {folder / '01-good.yaml'}",
+    ]
+    for start in expected:
+        assert any(line.startswith(start) for line in lines), (start, lines)
+    assert "problems in" in lines[-1]
+    report = json.loads(tutor("course", "validate", folder, "--json", home=tmp_path).stdout)
+    assert report["valid"] is False and len(report["problems"]) == len(lines) - 1
+
+
+def test_solutions_and_wrong_answers_are_checked_against_the_engine(tmp_path):
+    folder = broken_course(tmp_path / "course")
+    for name in ("02-syntax.yaml", "04-again.yaml"):
+        (folder / name).unlink()
+    text = (folder / "03-mistakes.yaml").read_text(encoding="utf-8")
+    text = text.replace("goal: escape", "goal: stock").replace("answer: lots", "answer: 162")
+    (folder / "03-mistakes.yaml").write_text(text, encoding="utf-8")
+    result = tutor("course", "validate", folder, home=tmp_path)
+    assert result.returncode == 2
+    where = f"{folder / '03-mistakes.yaml'}:13:5: step 2 (exercise 'short-solution'): "
+    assert f"{where}the solution (stock to build 1) does not reach the goal" in result.stdout
+    assert f"{where}the wrong answer (hand 4 to build 1) breaks build.start, not build.sequence" in result.stdout
+    learn = tutor("learn", "--course", folder, home=tmp_path)
+    assert learn.returncode == 2 and "tutor course validate" in learn.stderr
+
+
+def test_a_missing_or_empty_folder_is_refused(tmp_path):
+    result = tutor("course", "validate", tmp_path / "nowhere", home=tmp_path)
+    assert result.returncode == 2 and "no such folder" in result.stdout
+    (tmp_path / "empty").mkdir()
+    result = tutor("learn", "--course", tmp_path / "empty", home=tmp_path)
+    assert result.returncode == 2 and "holds no stage files" in result.stderr
+
+
+def test_a_student_takes_the_example_course_in_a_terminal(tmp_path):
+    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(tmp_path), NO_COLOR="1", COLUMNS="80", LINES="40", TERM="xterm")
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    child = pexpect.spawn(sys.executable, ["-m", "tutor", "learn", "--course", "docs/examples/course"], env=env,
+                          encoding="utf-8", timeout=60, dimensions=(40, 80), cwd=str(ROOT))
+    child.logfile_read = open(os.devnull, "w")
+    child.expect_exact("First plays from the stock")
+    child.expect_exact("[Enter] to go on")
+    child.sendline("")
+    child.expect_exact("move> ")
+    child.sendline("stock to build 2")
+    child.expect_exact("Not quite")
+    child.expect_exact("build.start")
+    child.sendline("s>b1")
+    child.expect_exact("Right!")
+    child.expect_exact("answer> ")
+    child.sendline("hint")
+    child.expect_exact("Hint: Build piles climb one number at a time.")
+    child.sendline("2")
+    child.expect_exact("Stage 1 complete")
+    child.expect_exact("Next: stage 2")
+    child.sendline("q")
+    child.expect_exact("Progress saved. Run 'tutor learn --course docs/examples/course' to continue.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert not (tmp_path / "progress.json").exists()  # the built-in course's progress is untouched
+    [saved] = (tmp_path / "courses").glob("course-*/progress.json")
+    assert json.loads(saved.read_text())["stages"]["first-plays"]["solved"] == ["five-on-four", "how-far"]
+    listing = tutor("learn", "--course", EXAMPLE, "--list", home=tmp_path)
+    assert "first-plays" in listing.stdout and "done, 2/2 solved" in listing.stdout
+
+
+def test_a_course_s_own_words_are_printed_literally(tmp_path):
+    folder = tmp_path / "course"
+    folder.mkdir()
+    text = GOOD_STAGE.read_text(encoding="utf-8").replace("title: First plays from the stock",
+                                                         'title: "First [bold]plays[/bold] [red]"')
+    (folder / "01-first.yaml").write_text(text, encoding="utf-8")
+    listing = tutor("learn", "--course", folder, "--list", home=tmp_path)
+    assert listing.returncode == 0 and "First [bold]plays[/bold] [red]" in listing.stdout
+    stage = tutor("learn", "--course", folder, home=tmp_path, answers="q\n")
+    assert "Stage 1/1: First [bold]plays[/bold] [red]" in stage.stdout

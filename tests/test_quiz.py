@@ -1,0 +1,159 @@
+"""``tutor quiz``: questions made from scenarios, answers judged by their expectations, driven in a terminal."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tutor.classroom.quiz import AnswerError, judge, make_question
+from tutor.scenario.expectations import default_assess
+from tutor.scenario.files import check_file
+
+ROOT = Path(__file__).resolve().parent.parent
+STOCK_FIRST = ROOT / "scenarios" / "rules" / "stock-first.yaml"
+WINNER = ROOT / "scenarios" / "scoring" / "winner-scores.yaml"
+SAVE_WILDS = ROOT / "scenarios" / "strategy" / "save-wilds-weak.yaml"
+
+
+def question(path):
+    return make_question(check_file(path))
+
+
+def test_the_kind_of_question_follows_the_expectations():
+    assert question(STOCK_FIRST).kind == "legal"
+    assert [o.moves_text for o in question(STOCK_FIRST).options][0] == "stock to build 1"
+    assert question(WINNER).kind == "points" and question(WINNER).points == 60
+    assert question(SAVE_WILDS).kind == "play"
+
+
+def test_legal_options_are_judged_as_a_set_and_each_explained():
+    q = question(STOCK_FIRST)  # 1 and 2 are legal, 3 breaks build.sequence
+    assert judge(q, "1 2").right and judge(q, "2, 1").right
+    wrong = judge(q, "1")
+    assert not wrong.right
+    assert "(you had this one wrong)" in wrong.explanation[1]
+    assert "build.sequence" in wrong.explanation[2] and "A build pile rises by exactly one" in wrong.explanation[2]
+    for unreadable in ("4", "one", ""):
+        with pytest.raises(AnswerError):
+            judge(q, unreadable)
+
+
+def test_points_are_judged_against_the_expected_score():
+    assert judge(question(WINNER), "60").right
+    wrong = judge(question(WINNER), "35")
+    assert not wrong.right and "It scores 60." in wrong.explanation
+    with pytest.raises(AnswerError):
+        judge(question(WINNER), "sixty")
+
+
+def test_moves_are_judged_by_the_key_then_by_the_engine_and_the_analysis():
+    q = question(SAVE_WILDS)
+    assess = default_assess()
+    by_key = judge(q, "hSB>b1", assess)  # the key's weak move, in the compact notation
+    assert not by_key.right and any("strategy.save-wilds" in line for line in by_key.explanation)
+    assert judge(q, "hand 10 to discard 1", assess).right  # the key's best move
+    illegal = judge(q, "hand 9 to build 1", assess)
+    assert not illegal.right and "not allowed" in illegal.explanation[0]
+    assert any("(build.sequence)" in line for line in illegal.explanation)
+    # legal moves the key does not cover: the analysis decides
+    assert judge(q, "hand 11 to discard 2", assess).right  # as good as the key's 10
+    weaker = judge(q, "hand 3 to discard 2", assess)
+    assert not weaker.right and weaker.explanation[0].startswith("Legal, but not the best")
+    spent = judge(q, "hand SB to build 2", assess)
+    assert not spent.right and any("strategy.save-wilds" in line for line in spent.explanation)
+    with pytest.raises(AnswerError):
+        judge(q, "hand 5 to nowhere", assess)
+
+
+def spawn(*args):
+    env = dict(os.environ, COLUMNS="80", LINES="40", TERM="xterm", NO_COLOR="1")
+    child = pexpect.spawn(sys.executable, ["-m", "tutor", "quiz", *map(str, args)], env=env, encoding="utf-8",
+                          timeout=60, dimensions=(40, 80))
+    child.logfile_read = open(os.devnull, "w")
+    return child
+
+
+def test_a_student_takes_the_quiz_in_a_terminal():
+    child = spawn(STOCK_FIRST, WINNER, SAVE_WILDS)
+    child.expect_exact("Question 1 of 3: Stock first")
+    child.expect_exact("Which of these moves are legal?")
+    child.expect_exact("answer> ")
+    child.sendline("1 2")
+    child.expect_exact("Right!")
+    child.expect_exact("Question 2 of 3")
+    child.expect_exact("answer> ")
+    child.sendline("a lot")  # unreadable: asked again, at no cost
+    child.expect_exact("Type a whole number")
+    child.sendline("35")
+    child.expect_exact("Not right.")
+    child.expect_exact("It scores 60.")
+    child.expect_exact("Should the SB go on build pile 1?")
+    child.expect_exact("answer> ")
+    child.sendline("hand 10 to discard 1")
+    child.expect_exact("Right!")
+    child.expect_exact("Score: 2 of 3")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in child.before
+
+
+def test_ctrl_c_stops_the_quiz_with_the_score_so_far():
+    child = spawn(STOCK_FIRST, WINNER)
+    child.expect_exact("answer> ")
+    child.sendline("skip")
+    child.expect_exact("Skipped.")
+    child.expect_exact("answer> ")
+    child.sendintr()
+    child.expect_exact("Stopped after 1 of 2 questions.")
+    child.expect_exact("Score: 0 of 2")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+
+
+def run(*args, answers=""):
+    return subprocess.run([sys.executable, "-m", "tutor", "quiz", *map(str, args)], input=answers,
+                          capture_output=True, text=True, timeout=120, env=dict(os.environ, NO_COLOR="1"))
+
+
+def test_json_results_for_the_teacher_are_the_only_thing_on_stdout():
+    result = run(STOCK_FIRST, WINNER, SAVE_WILDS, "--json", answers="1 2\n60\n")
+    assert result.returncode == 0
+    document = json.loads(result.stdout)
+    assert (document["score"], document["total"], document["answered"]) == (2, 3, 2)
+    first, _, last = document["questions"]
+    assert first["answer"] == "1 2" and first["right"] is True and first["kind"] == "legal"
+    assert first["key"][2]["rule"] == "build.sequence"
+    assert last["unanswered"] is True and last["right"] is False
+    assert "Question 1 of 3" in result.stderr
+
+
+def test_files_without_expectations_are_left_out_and_a_quiz_needs_one(tmp_path):
+    bare = tmp_path / "bare.yaml"
+    bare.write_text("title: Bare\nplayers:\n  - {name: you, stock: {top: 1, count: 2}}\n"
+                    "  - {name: Bo, stock: {top: 2, count: 2}}\n", encoding="utf-8")
+    result = run(bare)
+    assert result.returncode == 2 and "no expectations" in result.stderr
+    result = run(tmp_path, WINNER, answers="60\n")
+    assert result.returncode == 0 and "bare.yaml: no expectations" in result.stderr
+    assert "Score: 1 of 1" in result.stdout
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("title: x\nbuild: [13]\nplayers: []\n", encoding="utf-8")
+    result = run(broken, "--json")
+    assert result.returncode == 2 and json.loads(result.stdout)["error"]["kind"] == "scenario"
+
+
+def test_every_gallery_position_but_those_judged_over_several_turns_makes_a_question():
+    left_out = []
+    for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
+        checked = check_file(path)
+        made = make_question(checked)
+        if made is None:
+            left_out.append(path.name)
+            assert all(expectation.several_turns for expectation in checked.expectations)
+    assert left_out == ["stalemate-fewest-stock.yaml", "stalemate.yaml"]

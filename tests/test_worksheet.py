@@ -1,0 +1,98 @@
+"""``tutor worksheet``: one self-contained printable page, checked as HTML and rendered by headless Chromium."""
+
+from html.parser import HTMLParser
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from browser import pdf_pages, png_size_and_inks, render
+from tutor.cli.app import build_app
+
+ROOT = Path(__file__).resolve().parent.parent
+STOCK_FIRST = ROOT / "scenarios" / "rules" / "stock-first.yaml"
+SAVE_WILDS = ROOT / "scenarios" / "strategy" / "save-wilds-weak.yaml"
+runner = CliRunner()
+
+
+class Outline(HTMLParser):
+    """What a page is made of: its tags with their classes, outside references, and its text."""
+
+    def __init__(self, html):
+        super().__init__()
+        self.classes, self.references, self.tags, self.words = [], [], [], []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        self.tags.append(tag)
+        self.classes += (attributes.get("class") or "").split()
+        self.references += [value for name, value in attrs if name in ("src", "href") and value]
+
+    def handle_data(self, data):
+        self.words.append(data)
+
+    @property
+    def text(self):
+        return " ".join(" ".join(self.words).split())
+
+
+def worksheet(tmp_path, *paths, name="sheet.html"):
+    target = tmp_path / name
+    result = runner.invoke(build_app(), ["worksheet", *map(str, paths), "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    return target
+
+
+def test_the_page_holds_positions_questions_and_an_answer_key_and_nothing_from_outside(tmp_path):
+    page = Outline(worksheet(tmp_path, STOCK_FIRST, SAVE_WILDS).read_text(encoding="utf-8"))
+    assert page.classes.count("position") == 2 and page.classes.count("answer") == 2
+    assert page.tags.count("svg") == 2 and "script" not in page.tags and "link" not in page.tags
+    assert page.references == []  # nothing fetched: styles and pictures are inline
+    text = page.text
+    assert "Can the 7 on your stock go on build pile 1?" in text
+    key = text[text.index("Answer key"):]
+    assert "stock to build 1" in key and "illegal (build.sequence)" in key
+    assert "A build pile rises by exactly one" in key  # the rule in words
+    assert "strategy.save-wilds" in key and "Keep Skip-Bo cards for your stock" in key  # the principle
+    assert "As a 5 it frees no stock card" in key  # the scenario's answer
+
+
+def test_folders_are_searched_and_broken_files_refused_with_their_line(tmp_path):
+    result = runner.invoke(build_app(), ["worksheet", str(ROOT / "scenarios" / "scoring"), "-o",
+                                         str(tmp_path / "all.html")])
+    assert result.exit_code == 0
+    assert Outline((tmp_path / "all.html").read_text(encoding="utf-8")).classes.count("position") == \
+        len(list((ROOT / "scenarios" / "scoring").glob("*.yaml")))
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("title: x\nbuild: [13]\nplayers: []\n", encoding="utf-8")
+    result = runner.invoke(build_app(), ["worksheet", str(broken), "-o", str(tmp_path / "no.html")])
+    assert result.exit_code == 2 and f"{broken}:2:" in result.stderr
+    assert not (tmp_path / "no.html").exists()
+
+
+def test_chromium_prints_the_answer_key_on_a_page_of_its_own(tmp_path):
+    one = worksheet(tmp_path, STOCK_FIRST, name="one.html")
+    render(one, tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={tmp_path / 'one.pdf'}")
+    assert pdf_pages(tmp_path / "one.pdf") == 2  # the position fits one page; the key takes the next
+    three = worksheet(tmp_path, STOCK_FIRST, SAVE_WILDS, STOCK_FIRST, name="three.html")
+    render(three, tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={tmp_path / 'three.pdf'}")
+    assert pdf_pages(tmp_path / "three.pdf") >= 3
+
+
+def test_chromium_draws_the_page_on_screen(tmp_path):
+    page = worksheet(tmp_path, STOCK_FIRST)
+    render(page, tmp_path, "--window-size=1000,1400", "--hide-scrollbars", f"--screenshot={tmp_path / 'shot.png'}")
+    width, height, inks = png_size_and_inks(tmp_path / "shot.png")
+    assert (width, height) == (1000, 1400)
+    assert inks > 50  # cards, colours and text, not a blank or an error page
+
+
+def test_the_rendered_examples_in_the_docs_are_current():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("render_examples", ROOT / "scripts" / "render_examples.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    for name, text in script.rendered().items():
+        assert (ROOT / "docs" / "examples" / name).read_text(encoding="utf-8") == text, \
+            f"docs/examples/{name} is out of date: run python scripts/render_examples.py"

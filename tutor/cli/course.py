@@ -1,0 +1,43 @@
+"""``tutor course``: check a course of one's own before students take it with ``tutor learn --course``."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from .output import EXIT_LEGAL, EXIT_UNUSABLE, print_json
+
+course_app = typer.Typer(help="Check courses of your own for tutor learn --course.", no_args_is_help=True)
+
+
+@course_app.command("validate")
+def validate_command(
+    folder: str = typer.Argument(..., metavar="DIR", help="The course: a folder of stage files (NN-name.yaml)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+) -> None:
+    """Check a course: the format of every stage file, then every solution and wrong answer against the engine.
+
+    Problems are printed as FILE:LINE:COLUMN: message. Exit status: 0 usable, 2 not.
+    """
+    from ..lessons.course import CourseError, load_course_folder
+    from ..lessons.course_check import course_problems
+
+    stages = exercises = 0
+    try:
+        course = load_course_folder(folder)
+    except CourseError as error:
+        problems = error.lines
+    else:
+        problems = course_problems(course)
+        stages, exercises = len(course.stages), sum(len(stage.exercises) for stage in course.stages)
+    if as_json:
+        print_json({"folder": folder, "valid": not problems, "stages": stages, "exercises": exercises,
+                    "problems": problems})
+    elif problems:
+        sys.stdout.write("".join(f"{line}\n" for line in problems))
+        sys.stdout.write(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {folder}\n")
+    else:
+        sys.stdout.write(f"ok  {folder} ({stages} stages, {exercises} exercises); "
+                         f"take it with: tutor learn --course {folder}\n")
+    raise typer.Exit(EXIT_UNUSABLE if problems else EXIT_LEGAL)

@@ -1,0 +1,21 @@
+"""``tutor worksheet``: scenarios as one printable HTML page with an answer key."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from .scenario_paths import usable_scenarios
+from .show import write_output
+
+
+def worksheet_command(
+    paths: list[str] = typer.Argument(..., metavar="SCENARIO...", help="Scenario files, or folders of them."),
+    output: str = typer.Option(..., "--output", "-o", metavar="FILE", help="The HTML file to write (- for standard output)."),
+    title: Optional[str] = typer.Option(None, "--title", help="The worksheet's heading."),
+) -> None:
+    """Write a printable worksheet: each position's diagram, question and room to answer, then an answer key."""
+    from ..classroom.worksheet import worksheet_html
+
+    write_output(output, worksheet_html(usable_scenarios(paths, as_json=False), title))

@@ -1,0 +1,82 @@
+"""Checking a course against the engine: every solution reaches its goal, every wrong answer is refused.
+
+``course_problems(course)`` plays each exercise's solution, accepted lines
+and listed wrong answers through the judge, and works out the answer of each
+scoring question from the engine's score, as the project's tests do for the
+built-in course; each problem names the exercise's file, line and step.
+"""
+
+from __future__ import annotations
+
+from ..engine.notation import parse_move
+from ..engine.play import IllegalMove
+from ..engine.rules import RULES, UnknownPlayer
+from .course import Course, Exercise
+from .judge import Attempt, Feedback, Status, expected_answer, judge_answer
+
+
+def course_problems(course: Course) -> list[str]:
+    """Every disagreement between the course's answers and the engine, as ``file:line:column: ...`` lines."""
+    problems = []
+    for stage in course.stages:
+        for exercise in stage.exercises:
+            check = _moves_problems if exercise.kind == "moves" else _question_problems
+            problems += [f"{exercise.where}: {problem}" for problem in check(exercise)]
+    return problems
+
+
+def played(exercise: Exercise, moves: tuple[str, ...]) -> list[Feedback]:
+    """The feedback on each move of ``moves`` in a fresh attempt, until one ends the try."""
+    attempt = Attempt(exercise)
+    results = []
+    for text in moves:
+        feedback = attempt.submit(parse_move(text))
+        results.append(feedback)
+        if feedback.status is not Status.CONTINUE:
+            break
+    return results
+
+
+def _moves_problems(exercise: Exercise) -> list[str]:
+    problems = []
+    for name, line in [("the solution", exercise.solution), *(("an accepted line", a) for a in exercise.accept)]:
+        try:
+            results = played(exercise, line)
+        except (IllegalMove, UnknownPlayer) as error:
+            problems.append(f"{name} ({'; '.join(line)}) cannot be played: {error}")
+            continue
+        if results[-1].status is not Status.SOLVED or len(results) != len(line):
+            problems.append(f"{name} ({'; '.join(line)}) does not reach the goal: "
+                            f"after '{line[len(results) - 1]}': {results[-1].message or 'the goal is not reached yet'}")
+    for wrong in exercise.wrong:
+        answer = "; ".join(wrong.answer)
+        try:
+            results = played(exercise, wrong.answer)
+        except (IllegalMove, UnknownPlayer) as error:
+            problems.append(f"the wrong answer ({answer}) cannot be played: {error}")
+            continue
+        last = results[-1]
+        if not last.wrong or len(results) != len(wrong.answer):
+            problems.append(f"the wrong answer ({answer}) is not refused: {last.message}")
+        elif wrong.rule and wrong.rule not in RULES:
+            problems.append(f"the wrong answer ({answer}) names {wrong.rule!r}, which is not a rule id "
+                            "(tutor rules lists them)")
+        elif wrong.rule and last.rule != wrong.rule:
+            problems.append(f"the wrong answer ({answer}) breaks {last.rule or 'no rule'}, not {wrong.rule}: "
+                            f"{last.message}")
+        elif wrong.principle and wrong.principle not in last.principles:
+            found = ", ".join(last.principles) or "none"
+            problems.append(f"the analysis names {found} for the wrong answer ({answer}), not {wrong.principle}")
+    return problems
+
+
+def _question_problems(exercise: Exercise) -> list[str]:
+    try:
+        expected = expected_answer(exercise)
+    except (IllegalMove, UnknownPlayer) as error:
+        return [f"the 'finish' moves cannot be played: {error}"]
+    if expected != exercise.answer:
+        return [f"the answer is {exercise.answer}, but the engine scores the finished round {expected}"]
+    if judge_answer(exercise, exercise.answer).status is not Status.SOLVED:
+        return [f"the answer {exercise.answer} is not accepted"]
+    return []

@@ -1,0 +1,53 @@
+"""What the lesson judge and runner say, kept in one place so that it can be translated.
+
+Each text is a template for ``str.format``; ``text(key, **values)`` fills one in.
+"""
+
+from __future__ import annotations
+
+TEXTS: dict[str, str] = {
+    # the judge: about the answer just given
+    "another-way": "That does it too. The lesson's own answer was: {solution}. {done}",
+    "turn-over": "Legal, but '{move}' ended your turn before the task was done.",
+    "not-without-play": "Legal, but this time the task was to end the turn without playing a card.",
+    "not-called-for": "Legal, but '{move}' is not the move this position calls for.",
+    "not-best": "Legal, but {grade}: {reason}",
+    "stronger-exists": "Legal, but there is a stronger move than '{move}' here.",
+    "wrong-option": "option {number}, \"{option}\", is not the right one.",
+    "wrong-number": "{number} is not the answer.",
+    "option-range": "Choose one of the options, 1 to {count}.",
+    "grade-inaccuracy": "an inaccuracy",
+    "grade-mistake": "a mistake",
+    "grade-blunder": "a blunder",
+    "grade-other": "not the best",
+    # the runner
+    "right": "Right! {message}",
+    "not-quite": "Not quite: {message}",
+    "hint": "Hint: {hint}",
+    "solution": "Solution: {solution}",
+    "type-choice": "Type the number of your choice, or: ? the options again, hint, q stop.",
+    "type-number": "Type a whole number, or: hint, q stop.",
+    "type-move": "Type a move (e.g. stock to build 1), or: ? list moves, hint, board, q stop.",
+    "pick-number": "Type a number to make that move.",
+    "same-elsewhere": "(or {kind} {places})",
+    "alike-note": "Empty piles are alike: one line stands for the move onto any of them.",
+    "no-such-move": "There is no move {number}; type ? to list the {count} legal moves.",
+    "back-to-start": "Back to the starting position.",
+    "go-on": "[Enter] to go on, q to stop: ",
+    "saved": "Progress saved. Run '{command}' to continue.",
+    "stopped": "Stopped.",
+    "interrupted-saved": "Interrupted; progress saved. Run '{command}' to continue where you stopped.",
+    "interrupted": "Interrupted. Run '{command} {stage}' to start this stage again.",
+    "no-stage": "there is no stage {word}; the stages are: {names}",
+    "which-stage": "{word} could mean more than one stage: {names}; type more of the name or its number",
+    "list-help": "Start or resume: {command}   Jump: {command} STAGE",
+    "course-done": "You have finished the whole course. Revisit a stage with: {command} STAGE",
+    "course-broken": "the course in {folder} does not agree with the engine; see: tutor course validate {folder}",
+    "builtin-broken": "a lesson file is broken: {error}",
+    "stage-again": "You finished this stage before; going through it again keeps it finished.",
+}
+
+
+def text(key: str, **values: object) -> str:
+    """The text ``key`` with ``values`` filled in."""
+    return TEXTS[key].format(**values)
