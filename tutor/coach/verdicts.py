@@ -5,6 +5,7 @@ compares the best turn before the move with the best turn still open after it.
 The difference of their values is the move's ``loss``; thresholds (see
 ``grade_of`` and docs/analysis.md) turn it into a quality and a finer grade.
 A weak move is explained by the principle detectors in ``principles``.
+``Judge`` judges many moves, searching each position once.
 """
 
 from __future__ import annotations
@@ -66,18 +67,53 @@ def quality_of(grade: str) -> str:
     return {"best": "best", "good": "good"}.get(grade, "weak")
 
 
+class Judge:
+    """Judges moves, searching each position once.
+
+    Moves asked about in one position share its search, and the positions a
+    turn passes through share the search of the first of them, as long as no
+    card has come into sight since (a stock top turned up, a refill) and that
+    search was a full one: a position's value in a full search does not
+    depend on the line that led to it, so every verdict is the one
+    ``assess_move`` gives alone. Call it like ``assess_move``.
+    """
+
+    KEEP = 64  # positions remembered; then the memory starts afresh
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS):
+        self.weights = weights
+        self._searches: dict[GameState, TurnSearch] = {}
+        self._full: list[TurnSearch] = []  # full searches of distinct positions, newest first
+
+    def search(self, view: GameState) -> TurnSearch:
+        """The search of ``view`` (a player view in phase play), shared where it can be."""
+        found = self._searches.get(view)
+        if found is None:
+            if len(self._searches) >= self.KEEP:
+                self._searches.clear()
+                self._full.clear()
+            found = self._searches[view] = TurnSearch(view, self.weights, within=self._full)
+            if found.depth is None:
+                self._full.insert(0, found)
+        return found
+
+    def __call__(self, state: GameState, move: Move) -> Assessment:
+        return assess_move(state, move, self.weights, searches=self)
+
+
 def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS,
-                search: Optional[TurnSearch] = None) -> Assessment:
+                search: Optional[TurnSearch] = None, searches: Optional[Judge] = None) -> Assessment:
     """Judge ``move``, a legal move of the player to move in ``state`` (the state before it).
 
     Draws, ends of turn and forced moves are simply best. Only what the mover
-    can see is used; a ``search`` of the same position may be passed in to
-    judge several moves of one position at the cost of one search.
+    can see is used; a ``search`` of the same position, or a ``Judge`` whose
+    searches to use, may be passed in to judge several moves at the cost of
+    one search.
     """
     if state.phase is not Phase.PLAY or not isinstance(move, Transfer):
         return Assessment("best", "best", 0.0, explanation="Nothing to choose here: the rules make this move.")
     view = player_view(state, state.turn)
-    search = search or TurnSearch(view, weights)
+    search = search or (searches.search(view) if searches else TurnSearch(view, weights))
     if search.options() <= 1:
         return Assessment("best", "best", 0.0, explanation="The only move there is.")
     after_turn = None

@@ -4,7 +4,7 @@ An ``Attempt`` holds one try at a moves exercise. Each move is ruled on by
 ``check_move``; a legal move is played with ``play``, and the goal is
 checked on the resulting position (the stock shrank, the turn ended, the
 round was won, a pile was cleared, the position matches an accepted line,
-or every move was rated best by ``assess_move``). Weak moves are explained
+or every move was rated best by the analysis' ``Judge``). Weak moves are explained
 with the analysis' words and the strategy principles they break. Choice
 and number answers are compared with the exercise's answer.
 """
@@ -21,7 +21,7 @@ from ..engine.play import IllegalMove, play
 from ..engine.rules import Ruling, check_move
 from ..engine.scoring import score_round
 from ..engine.state import GameState, Phase
-from ..coach.verdicts import assess_move
+from ..coach.verdicts import Judge
 from .course import Exercise
 
 
@@ -58,6 +58,7 @@ class Attempt:
 
     def __post_init__(self) -> None:
         self.start = self.exercise.start_state()
+        self.assess = Judge()  # every try at the exercise passes through the same positions
         self.reset()
 
     def reset(self) -> None:
@@ -110,7 +111,7 @@ class Attempt:
         if exercise.goal == "accept":
             status, message = self._judge_accept()
             if status is Status.MISSED:
-                weakness = assess_move(before, move)
+                weakness = self.assess(before, move)
                 if weakness.explanation and weakness.quality != "best":
                     return status, f"{message} {weakness.explanation}", weakness.principles
             return status, message, ()
@@ -127,7 +128,7 @@ class Attempt:
         moves as the solution has."""
         solution = line_states(self.start, self.exercise.solution)
         on_solution = len(self.played) <= len(solution) and solution[len(self.played) - 1] == self.state
-        verdict = None if on_solution else assess_move(before, move)
+        verdict = None if on_solution else self.assess(before, move)
         if verdict is not None and verdict.quality != "best":
             words = verdict.explanation or "There is a stronger move."
             grade = {"inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
