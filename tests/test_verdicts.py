@@ -232,7 +232,9 @@ def test_every_legal_move_of_dealt_positions_gets_a_verdict(seed, turns, table):
         assert result.loss >= 0
         assert result.quality in ("best", "good", "weak")
         if result.quality == "weak":
-            assert result.principles and result.better and result.explanation
+            assert result.findings and result.better and result.explanation
+            assert result.explanation.startswith(result.findings[0].sentence)
+            assert set(result.principles) == {finding.principle for finding in result.findings} - {None}
     if best.moves:
         assert assess_move(state, best.moves[0]).quality == "best"
 

@@ -94,6 +94,7 @@ def check_command(
     arguments: list[str] = typer.Argument(..., metavar="[SCENARIO] MOVE...",
                                           help="A scenario file, then the moves (none with a one-line position)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Show the whole better turn, not just its key move."),
     quick: QuickPosition = None,  # type: ignore[assignment]
 ) -> None:
     """Rule on the moves of a turn: legal or not, which rule, and why.
@@ -116,6 +117,6 @@ def check_command(
     else:
         from .rulings import print_rulings
 
-        print_rulings(scenario, reports)
+        print_rulings(scenario, reports, verbose=verbose)
     raise typer.Exit(status)
 
