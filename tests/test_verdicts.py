@@ -69,6 +69,7 @@ SAVE_WILDS_CASES = [
                  True, id="wild-buried-on-a-discard-pile"),
     pytest.param(position(hand=(SB, 9, 10, 11, 3), stock=6), "hand SB to build 1", False, id="wild-frees-the-stock"),
     pytest.param(position(hand=(SB, 9, 10, 11, 3), stock=12), "hand 9 to discard 1", False, id="wild-kept"),
+    pytest.param(position(hand=(SB, 9, 10, 11, 3), stock=12), "hand SB to discard 1", True, id="wild-discarded"),
 ]
 
 

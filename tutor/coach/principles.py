@@ -244,6 +244,9 @@ def save_wilds(ctx: Context) -> Optional[Finding]:
         if top == SKIP_BO and move.card != SKIP_BO:
             return Finding("wild-buried", SAVE_WILDS, max(ctx.drop("wilds"), ctx.drop("discards")), doing,
                            (Named("discard", SKIP_BO, view.mover.name, move.target.number),))
+        if move.card == SKIP_BO and not _discards_wild(ctx.best):
+            return Finding("wild-discarded", SAVE_WILDS, ctx.drop("wilds"), doing,
+                           (Named("hand", SKIP_BO, view.mover.name),))
         return None
     if move.source.kind is PileKind.STOCK or played_card(view, move) != SKIP_BO:
         return None
@@ -257,6 +260,11 @@ def save_wilds(ctx: Context) -> Optional[Finding]:
         return None
     kind = "wild-dear" if ctx.after.stock_played > ctx.best.stock_played else "wild-spent"
     return Finding(kind, SAVE_WILDS, ctx.drop("wilds"), doing, (source,))
+
+
+def _discards_wild(turn: Turn) -> bool:
+    last = turn.moves[-1] if turn.moves else None
+    return isinstance(last, Transfer) and last.is_discard and last.card == SKIP_BO
 
 
 def _natural_for(view: GameState, value: int) -> Optional[Named]:

@@ -37,6 +37,8 @@ FINDINGS = {
     "wild-wasted-discard": "{doing} spends a wild card where the {card} on your discard pile {pile} would do.",
     "wild-spent": "{doing} spends a wild card without freeing a stock card: the best turn keeps it for that.",
     "wild-dear": "{doing} frees stock cards at the cost of more wild cards than they are worth.",
+    "wild-discarded": "{doing} gives up a wild card from your hand: on a discard pile it can be played only while "
+                      "it stays on top.",
     "wild-buried": "{doing} covers the SB on that pile, where it can no longer be played.",
     "discard-inverted": "{doing} buries the lower {top} under a higher card: that pile no longer comes out in a run.",
     "discard-covers": "{doing} covers the {top} while discard pile {empty} is empty.",
@@ -90,7 +92,7 @@ ACHIEVES = {
     "discard-wild": "puts the SB on the {top} on discard pile {pile}, ready for a later turn",
     "discard-least": "covers the {top} on discard pile {pile}, which costs least of the discards left",
     "ends": "nothing is left to play or discard",
-    "draws": "draws up to five: every turn starts so",
+    "draws": "draws up to five cards, as every turn begins",
 }
 
 # Lines of ``tutor hint`` about turns as a whole.

@@ -21,7 +21,8 @@ from .evaluation import DEFAULT_WEIGHTS, WIN, Weights
 from .search import Turn, TurnSearch
 from .templates import BETTER, say
 
-PLAIN_ACHIEVEMENTS = ("wild-as", "builds-to", "starts-pile", "stock-out", "stock-look")  # the move's words say it
+# what the key move's own words say already (and every discard-...: a discard's words show where it goes)
+PLAIN_ACHIEVEMENTS = ("wild-as", "builds-to", "starts-pile", "stock-out", "stock-look")
 KEY_ORDER = ("wins", "frees-stock", "stock-out", "completes", "empties-hand", "clears-opponent", "frees-discard")
 
 BEST_MARGIN = 0.05  # a loss up to this ties with the best move
@@ -177,7 +178,8 @@ def _key_move(view: GameState, best: Turn, after: Turn, template: str) -> tuple[
         if move not in played:
             achieved = achievements(state, move, best.moves[index + 1:])
             rank = min((KEY_ORDER.index(a.kind) for a in achieved if a.kind in KEY_ORDER), default=len(KEY_ORDER))
-            candidates.append((rank, index, state, move, [a for a in achieved if a.kind not in PLAIN_ACHIEVEMENTS]))
+            candidates.append((rank, index, state, move, [a for a in achieved if a.kind not in PLAIN_ACHIEVEMENTS
+                                                          and not a.kind.startswith("discard-")]))
     if not candidates:  # the same moves in another order
         return best.moves[0], say(BETTER, template, move=phrase_of(view, best.moves[0]))
     _, _, state, key, achieved = min(candidates, key=lambda candidate: candidate[:2])
