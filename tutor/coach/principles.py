@@ -192,17 +192,6 @@ def end_of(view: GameState, moves: tuple[Move, ...]) -> GameState:
     return state
 
 
-def describe_turn(view: GameState, moves: tuple[Move, ...]) -> str:
-    """A whole line in words: ``play the 3 from your hand on build pile 1, then ...``."""
-    phrases = [phrase_of(state, move) for state, move in along(view, moves)]
-    if not phrases:
-        return say(MOVES, "nothing")
-    text = phrases[-1]
-    for phrase in reversed(phrases[:-1]):
-        text = say(MOVES, "then", first=phrase, rest=text)
-    return text
-
-
 def _doing(view: GameState, move: Move) -> str:
     """The move as the subject of a sentence: ``playing the 5 from your hand on build pile 2``."""
     if isinstance(move, Transfer) and not move.is_discard:

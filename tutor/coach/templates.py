@@ -24,8 +24,6 @@ MOVES = {
     "end": "end the turn",
     "draw": "draw",
     "play": "play {move}",
-    "then": "{first}, then {rest}",
-    "nothing": "play nothing",
 }
 
 # What a finding says: the key reason a move is weaker than the best turn, in one sentence.
