@@ -6,11 +6,11 @@ turn goes on, 72 hand plays in all. Two figures are measured in one run:
 
 - the baseline: each move judged on its own, one turn search per move
   (``assess_move``, as ``tutor check`` did before searches were shared);
-- the shared searches of ``tutor check`` (``Judge``), in process (both after
-  one warming pass), and the whole command as a player runs it, in a fresh
-  process (``python -m tutor check FILE MOVE... --json``).
+- the shared searches of ``tutor check`` (``Judge``), and the whole command
+  as a player runs it (``python -m tutor check FILE MOVE... --json``).
 
-The verdicts of both must be the same. The team game variant (both partners'
+Each runs in a fresh process (so no cache is warm for one and cold for the
+other); the verdicts of the first two must be the same. The team game variant (both partners'
 discard runs) is measured the same way with ``--team``.
 
     python benchmarks/many_moves_check.py [--moves 72] [--team]
@@ -19,6 +19,7 @@ discard runs) is measured the same way with ``--team``.
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 import tempfile
@@ -116,16 +117,29 @@ def command_seconds(data: dict, moves: list[str]) -> float:
     return seconds
 
 
+def measured_apart(way: str, args: argparse.Namespace) -> tuple[float, str]:
+    """Seconds and verdicts of judging the turn ``way`` (baseline or shared), in a fresh process."""
+    command = [sys.executable, __file__, "--moves", str(args.moves), "--measure", way] + (["--team"] if args.team else [])
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+    seconds, verdicts = result.stdout.split("\n", 1)
+    return float(seconds), verdicts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=72)
     parser.add_argument("--team", action="store_true", help="the team game variant")
+    parser.add_argument("--measure", choices=("baseline", "shared"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     data, moves = long_turn(TEAM if args.team else TWO_PLAYERS, args.moves)
+    if args.measure:
+        seconds, verdicts = judged(data, moves, assess_move if args.measure == "baseline" else Judge())
+        print(seconds)
+        print(json.dumps(verdicts))
+        return
     print(f"{data['title']}: {len(moves)} moves")
-    judged(data, moves, Judge())  # warm the caches every search shares, for both figures alike
-    baseline, alone = judged(data, moves, assess_move)
-    shared, together = judged(data, moves, Judge())
+    baseline, alone = measured_apart("baseline", args)
+    shared, together = measured_apart("shared", args)
     assert alone == together, "shared searches changed a verdict"
     command = command_seconds(data, moves)
     print(f"one search per move (baseline) : {baseline:7.2f} s")
