@@ -28,9 +28,10 @@ class Bot(Protocol):
         """The next moves for the player to move in ``view`` (phase PLAY, the hand drawn), in order.
 
         ``view`` shows only what that player may see (hidden cards are None).
-        The moves are played until one is illegal, the turn ends, or a card
-        the bot has not seen comes up; then ``plan`` is asked again. An empty
-        plan ends the turn with the first hand card on discard pile 1.
+        The moves are played until the turn ends or a card the bot has not
+        seen comes up; then ``plan`` is asked again. An empty plan ends the
+        turn with the first hand card on discard pile 1. (The moves of a bot
+        from outside are ruled on before they are played: ``custom_bots``.)
         """
 
 
