@@ -178,17 +178,21 @@ def along(view: GameState, moves: tuple[Move, ...]) -> Iterator[tuple[GameState,
     state = view
     for move in moves:
         yield state, move
-        if isinstance(move, Transfer) and not move.is_discard and state.phase is Phase.PLAY:
-            state = apply_move(state, move).state
+        state = _built(state, move)
 
 
 def end_of(view: GameState, moves: tuple[Move, ...]) -> GameState:
     """The position after the build plays of a line (its discard aside)."""
     state = view
-    for state, move in along(view, moves):
-        pass
-    if moves and isinstance(moves[-1], Transfer) and not moves[-1].is_discard and state.phase is Phase.PLAY:
-        state = apply_move(state, moves[-1]).state
+    for move in moves:
+        state = _built(state, move)
+    return state
+
+
+def _built(state: GameState, move: Move) -> GameState:
+    """The position after ``move`` if it is a build play; a discard or an end leaves it as it is."""
+    if isinstance(move, Transfer) and not move.is_discard and state.phase is Phase.PLAY:
+        return apply_move(state, move).state
     return state
 
 
