@@ -252,3 +252,21 @@ def test_check_json_carries_the_findings():
     assert entry["findings"][0]["names"] == [{"pile": "stock", "player": "you", "when": "before", "card": "7"}]
     assert entry["key_move"] == "stock 7 to build 1"
     assert entry["better"].count(",") >= 2  # the full line stays in better
+
+
+def test_check_verbose_adds_the_whole_better_turn():
+    args = ["check", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:8",
+            "hand 9 to discard 1"]
+    short, verbose = runner.invoke(app, args), runner.invoke(app, [*args, "--verbose"])
+    assert "Better: play the 7 on your stock on build pile 1." in " ".join(short.stdout.split())
+    assert "The whole better turn" not in short.stdout
+    assert "The whole better turn: hand 3 to build 3, stock 7 to build 1" in " ".join(verbose.stdout.split())
+
+
+def test_hint_steps_say_what_they_achieve():
+    args = ["hint", "--build", "5", "--stock", "7", "--hand", "SB,9,10,11,3", "--opponent", "Anna:2", "--json"]
+    steps = json.loads(runner.invoke(app, args).stdout)["best"]["steps"]
+    assert steps[0]["move"] == "hand SB to build 1"
+    assert steps[0]["reason"] == "Uses the SB as a 6; frees your stock 7."
+    assert [finding["id"] for finding in steps[0]["findings"]] == ["wild-as", "frees-stock"]
+    assert steps[1]["reason"].startswith("Gets the 7 on your stock out")
