@@ -12,13 +12,15 @@ from tutor.engine.cards import SKIP_BO
 from tutor.engine.legal import legal_moves
 from tutor.engine.moves import Draw, EndTurn
 from tutor.engine.notation import parse_move
+from tutor.engine.play import apply_move
+from tutor.engine.position import position_from_data
 from tutor.coach.principles import (
     DESCENDING, DETECTORS, MIND_OPPONENTS, PRINCIPLES, SAVE_WILDS, SPREAD, STOCK_FIRST, Context,
 )
 from tutor.engine.rules import check_move
 from tutor.coach.search import TurnSearch
 from tutor.engine.state import Phase
-from tutor.coach.verdicts import BEST_MARGIN, WEAK_FROM, assess_move, grade_of
+from tutor.coach.verdicts import BEST_MARGIN, WEAK_FROM, Judge, assess_move, grade_of
 from tutor.engine.view import player_view
 
 from analysis_positions import midgame, position
@@ -67,6 +69,7 @@ SAVE_WILDS_CASES = [
                  True, id="wild-buried-on-a-discard-pile"),
     pytest.param(position(hand=(SB, 9, 10, 11, 3), stock=6), "hand SB to build 1", False, id="wild-frees-the-stock"),
     pytest.param(position(hand=(SB, 9, 10, 11, 3), stock=12), "hand 9 to discard 1", False, id="wild-kept"),
+    pytest.param(position(hand=(SB, 9, 10, 11, 3), stock=12), "hand SB to discard 1", True, id="wild-discarded"),
 ]
 
 
@@ -230,6 +233,54 @@ def test_every_legal_move_of_dealt_positions_gets_a_verdict(seed, turns, table):
         assert result.loss >= 0
         assert result.quality in ("best", "good", "weak")
         if result.quality == "weak":
-            assert result.principles and result.better and result.explanation
+            assert result.findings and result.better and result.explanation
+            assert result.explanation.startswith(result.findings[0].sentence)
+            assert set(result.principles) == {finding.principle for finding in result.findings} - {None}
     if best.moves:
         assert assess_move(state, best.moves[0]).quality == "best"
+
+
+# -- one search shared by the positions of a turn ------------------------------------------
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 5000), turns=st.integers(0, 30), table=st.sampled_from([(2, False), (3, False), (4, True)]),
+       choices=st.lists(st.integers(0, 1000), min_size=1, max_size=8))
+def test_a_judge_gives_every_move_of_a_turn_the_verdict_it_gets_alone(seed, turns, table, choices):
+    """Judging a whole turn with one ``Judge`` (as ``tutor check`` does) changes no verdict."""
+    players, teams = table
+    state = midgame(seed, turns, players=players, stock=12, teams=teams)
+    judge = Judge()
+    for choice in choices:
+        if state.phase is not Phase.PLAY:
+            break
+        moves = [move for move in legal_moves(state) if not isinstance(move, Draw)]
+        move = moves[choice % len(moves)]
+        assert judge(state, move) == assess_move(state, move)
+        state = apply_move(state, move).state
+
+
+def test_positions_reached_by_plays_in_sight_share_one_search():
+    state = position(hand=(5, 6, 7, SB, 12), stock=2, build=(4, 1, None, None), discards=((10, 9), (3,)))
+    judge = Judge()
+    first = judge.search(player_view(state, 0))
+    after = apply_move(state, parse_move("hand 5 to build 1")).state
+    shared = judge.search(player_view(after, 0))
+    alone = TurnSearch(player_view(after, 0))
+    assert first.depth is None and shared.nodes == first.nodes > alone.nodes
+    assert (shared.value, shared.best()) == (alone.value, alone.best())
+    assert judge.search(player_view(after, 0)) is shared
+
+
+def test_a_card_come_into_sight_asks_for_a_search_of_its_own():
+    data = {"title": "the next stock card is known", "build": [4, 1],
+            "players": [{"name": "you", "stock": {"top": 2, "count": 12, "next": [7]}, "hand": [5, 6, 7, "SB", 12],
+                         "discards": [[10, 9], [3]]},
+                        {"name": "Anna", "stock": {"top": 9, "count": 15}, "hand": 5}]}
+    state = position_from_data(data)
+    judge = Judge()
+    first = judge.search(player_view(state, 0))
+    turned_up = apply_move(state, parse_move("stock to build 2")).state
+    assert turned_up.mover.stock_top == 7
+    following = judge.search(player_view(turned_up, 0))
+    assert following.nodes == TurnSearch(player_view(turned_up, 0)).nodes != first.nodes

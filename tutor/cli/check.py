@@ -13,7 +13,7 @@ from ..engine import (
 )
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, unusable
 from .positions import load_position, with_quick_position
-from .quality import move_quality
+from .quality import MoveQuality
 from .quick import QuickPosition
 
 
@@ -62,13 +62,14 @@ def parse_moves(texts: list[str], *, as_json: bool) -> list[Move]:
 def rule_on_moves(state: GameState, texts: list[str], moves: list[Move]) -> list[MoveReport]:
     """Play the moves in order, stopping after the first that is not legal."""
     reports = []
+    quality = MoveQuality()
     for text, move in zip(texts, moves):
         ruling = check_move(state, move)
         report = MoveReport(text, move, ruling)
         reports.append(report)
         if not ruling.legal:
             break
-        report.extra.update(move_quality(state, move))
+        report.extra.update(quality(state, move))
         outcome = apply_move(state, move)
         report.events = outcome.events
         state = outcome.state
@@ -93,6 +94,7 @@ def check_command(
     arguments: list[str] = typer.Argument(..., metavar="[SCENARIO] MOVE...",
                                           help="A scenario file, then the moves (none with a one-line position)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Show the whole better turn, not just its key move."),
     quick: QuickPosition = None,  # type: ignore[assignment]
 ) -> None:
     """Rule on the moves of a turn: legal or not, which rule, and why.
@@ -115,6 +117,6 @@ def check_command(
     else:
         from .rulings import print_rulings
 
-        print_rulings(scenario, reports)
+        print_rulings(scenario, reports, verbose=verbose)
     raise typer.Exit(status)
 

@@ -7,7 +7,9 @@ from typing import Any, Optional
 import typer
 
 from ..engine import Draw, Phase, PileKind, Transfer, apply_move, format_move
-from ..coach.reasons import turn_steps
+from ..coach.reasons import Step, achievements, turn_steps
+from ..coach.templates import MOVES, TURNS, say
+from ..coach.verdicts import BEST_MARGIN
 from ..coach.search import Turn, TurnSearch
 from ..engine.view import player_view
 from .output import print_json, unusable
@@ -42,8 +44,7 @@ def hint_command(
         unusable([f"{loaded.source}: no turn to hint: {what}"], as_json=as_json, kind="position")
     prelude: list[dict[str, Any]] = []
     if state.phase is Phase.START:
-        prelude.append({"move": "draw", "description": "draw up to five",
-                        "reason": "Every turn starts with drawing up to five cards."})
+        prelude.append(_step_json(Step(Draw(), say(MOVES, "draw"), achievements(state, Draw(), ()))))
         state = apply_move(state, Draw()).state
     view = player_view(state, state.turn)
     search = TurnSearch(view)
@@ -80,8 +81,8 @@ def _first_stock_step(turn: Turn) -> int:
 
 def _turn_json(view, turn: Turn, best_value: float, prelude: Optional[list] = None) -> dict[str, Any]:
     steps = list(prelude or [])
-    steps += [{"move": format_move(move), "description": description, "reason": reason}
-              for move, description, reason in turn_steps(view, turn)]
+    steps += [_step_json(step) for step in turn_steps(view, turn)]
+    loss = max(0.0, best_value - turn.value)
     return {
         "moves": [step["move"] for step in steps],
         "steps": steps,
@@ -89,8 +90,15 @@ def _turn_json(view, turn: Turn, best_value: float, prelude: Optional[list] = No
         "stock_cards": turn.stock_played,
         "wild_cards": turn.wilds_played,
         "value": round(turn.value, 2),
-        "loss": round(max(0.0, best_value - turn.value), 2),
+        "loss": round(loss, 2),
+        "equal": loss <= BEST_MARGIN,
     }
+
+
+def _step_json(step: Step) -> dict[str, Any]:
+    """A step: the move, its description, the reason in words and the findings it is made of."""
+    return {"move": format_move(step.move), "description": step.description, "reason": step.reason,
+            "findings": [achievement.to_json() for achievement in step.achieves]}
 
 
 def _print(loaded, document: dict[str, Any]) -> None:
@@ -102,6 +110,9 @@ def _print(loaded, document: dict[str, Any]) -> None:
     out = console()
     out.print(heading(loaded))
     best = document["best"]
+    if not best["steps"]:
+        print_wrapped(out, say(TURNS, "no-steps", reason=ENDINGS[best["ending"]]), "bold", indent="")
+        return
     out.print(Text("Best turn:", style="bold green"))
     for number, step in enumerate(best["steps"], start=1):
         out.print(Text.assemble(f"{number:>3}. ", (step["move"], "bold")))
@@ -110,4 +121,5 @@ def _print(loaded, document: dict[str, Any]) -> None:
     if document["runners_up"]:
         out.print(Text("Runners-up:", style="bold"))
         for turn in document["runners_up"]:
-            print_wrapped(out, f"{', '.join(turn['moves'])}  (worse by {turn['loss']:.1f})", prefix="- ", indent="  ")
+            verdict = say(TURNS, "equal") if turn["equal"] else say(TURNS, "worse", loss=f"{turn['loss']:.1f}")
+            print_wrapped(out, f"{', '.join(turn['moves'])}  ({verdict})", prefix="- ", indent="  ")

@@ -8,8 +8,16 @@ from ..engine.moves import Move
 from ..engine.state import GameState
 
 
-def move_quality(state: GameState, move: Move) -> dict[str, Any]:
-    """``quality`` (best, good, weak) and, for a weak move, ``principles``, ``better`` and ``explanation``."""
-    from ..coach.verdicts import assess_move
+class MoveQuality:
+    """The verdicts of one command; the positions its moves pass through are each searched once."""
 
-    return assess_move(state, move).to_json()
+    def __init__(self) -> None:
+        self._judge = None  # the analysis is imported only when a move is judged
+
+    def __call__(self, state: GameState, move: Move) -> dict[str, Any]:
+        """``quality`` (best, good, weak) and, for a weak move, ``principles``, ``better`` and ``explanation``."""
+        if self._judge is None:
+            from ..coach.verdicts import Judge
+
+            self._judge = Judge()
+        return self._judge(state, move).to_json()

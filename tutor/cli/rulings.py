@@ -39,7 +39,8 @@ def heading(scenario: Scenario) -> Text:
     return Text.assemble((scenario.title, "bold"), f"  ({scenario.source}; {scenario.state.mover.name} to move)")
 
 
-def print_rulings(scenario: Scenario, reports: list[MoveReport]) -> None:
+def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool = False) -> None:
+    """Each ruling with its verdict; ``verbose`` adds the whole better turn of a move that is not best."""
     out = console()
     out.print(heading(scenario))
     for number, report in enumerate(reports, start=1):
@@ -55,6 +56,10 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport]) -> None:
         explanation = report.extra.get("explanation")
         if explanation:
             print_wrapped(out, explanation, "yellow")
+        if verbose and report.extra.get("better"):
+            from ..coach.templates import BETTER, say
+
+            print_wrapped(out, say(BETTER, "line", line=report.extra["better"]), "dim")
         for event in report.events:
             print_wrapped(out, event, prefix="-> ")
         if report.ruling.rule:

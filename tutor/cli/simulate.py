@@ -14,8 +14,9 @@ MAX_WORKERS = 32  # every worker is a process started at once
 def simulate_command(
     games: int = typer.Option(100, "--games", help="Rounds to play."),
     players: int = typer.Option(2, "--players", help="Players per round, 2 to 6."),
-    bots: str = typer.Option("strong,greedy", "--bots", help="Bots by name (random, greedy, strong), comma-separated; "
-                                                             "they take the seats in turn and swap seats every round."),
+    bots: str = typer.Option("strong,greedy", "--bots", help="Bots by name (random, greedy, strong) or as module:Class "
+                                                             "or path/to/file.py:Class, comma-separated; they take the "
+                                                             "seats in turn and swap seats every round."),
     stock: Optional[int] = typer.Option(None, "--stock", help="Stock size (default: 30 with 2-4 players, 20 with 5-6)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the series: the same seed plays the same rounds."),
     workers: int = typer.Option(1, "--workers", help=f"Processes to play on, 1 to {MAX_WORKERS} "
@@ -27,14 +28,20 @@ def simulate_command(
 ) -> None:
     """Let bots play each other and report wins with 95% intervals, stalemates, turns and speed."""
     from ..coach.bots import BOTS
+    from ..coach.custom_bots import BotError, is_custom, load_bot
     from ..coach.simulation import Series, run_series
 
-    names = tuple(name.strip().lower() for name in bots.split(",") if name.strip())
+    names = tuple(name.strip() if is_custom(name) else name.strip().lower() for name in bots.split(",") if name.strip())
     problems = []
-    unknown = [name for name in names if name not in BOTS]
+    for name in filter(is_custom, names):
+        try:
+            load_bot(name)
+        except ValueError as error:
+            problems.append(f"--bots: {error}")
+    unknown = [name for name in names if name not in BOTS and not is_custom(name)]
     if unknown or not names:
         problems.append(f"--bots: unknown bot {', '.join(map(repr, unknown)) or '(none given)'}; "
-                        f"choose from {', '.join(BOTS)}")
+                        f"choose from {', '.join(BOTS)}, or give module:Class")
     if not 2 <= players <= 6:
         problems.append(f"--players: Skip-Bo is played by 2 to 6, not {players}")
     if games < 1:
@@ -49,11 +56,13 @@ def simulate_command(
         unusable(problems, as_json=as_json, kind="usage")
     series = Series(names, players, stock, seed, teams, record=record is not None)
     keep = _record_writer(record, as_json) if record is not None else None
-    if as_json:
-        summary = run_series(series, games, workers, progress=keep)
-        print_json(summary.to_json())
-        return
-    summary = _with_progress(series, games, workers, run_series, keep)
+    try:
+        if as_json:
+            print_json(run_series(series, games, workers, progress=keep).to_json())
+            return
+        summary = _with_progress(series, games, workers, run_series, keep)
+    except BotError as error:
+        unusable([str(error)], as_json=as_json, kind="bot")
     _print(series, summary)
 
 

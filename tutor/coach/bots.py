@@ -3,7 +3,8 @@
 A bot's ``plan(view, rng)`` returns the moves it means to play next, in
 order. The game plays them until a card comes up that the bot has not seen
 (a stock card turned up, a refilled hand) and then asks again, so a plan may
-stop short of the end of the turn.
+stop short of the end of the turn. Bots from outside the project are named
+``module:Class`` (see ``custom_bots`` and docs/bots.md).
 """
 
 from __future__ import annotations
@@ -21,10 +22,17 @@ from .search import TurnSearch
 
 
 class Bot(Protocol):
-    name: str
+    """A computer player: ``plan`` is all the game asks of it."""
 
     def plan(self, view: GameState, rng: random.Random) -> list[Move]:
-        """The next moves for the player to move in ``view`` (phase PLAY)."""
+        """The next moves for the player to move in ``view`` (phase PLAY, the hand drawn), in order.
+
+        ``view`` shows only what that player may see (hidden cards are None).
+        The moves are played until the turn ends or a card the bot has not
+        seen comes up; then ``plan`` is asked again. An empty plan ends the
+        turn with the first hand card on discard pile 1. (The moves of a bot
+        from outside are ruled on before they are played: ``custom_bots``.)
+        """
 
 
 class RandomBot:
@@ -87,7 +95,11 @@ BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": Str
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by its name: ``random``, ``greedy`` or ``strong``."""
+    """A bot by its name: ``random``, ``greedy`` or ``strong``, or ``module:Class`` for one from outside."""
+    from .custom_bots import is_custom, load_bot
+
+    if is_custom(name):
+        return load_bot(name.strip())
     try:
         return BOTS[name.strip().lower()]()
     except KeyError:

@@ -1,20 +1,24 @@
-"""The strategy principles of SPEC section 4, each a named detector.
+"""The strategy principles of SPEC section 4, each a named detector, and moves described in words.
 
 A detector looks at a move, the best turn before it and the best turn still
-open after it, and says in plain words what the move did wrong, or nothing.
+open after it, and returns a ``Finding`` -- what the move did wrong, as data:
+which template speaks for it, the fields that fill it in, every card, pile
+and player it names (``Named``), and how likely its threat is -- or nothing.
 ``detect`` runs them all; a weak move always gets at least one finding (the
 evaluation part that lost most, when no detector recognises the pattern).
+The words come from ``templates``.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, NamedTuple, Optional
+from typing import Any, Callable, Iterator, Mapping, NamedTuple, Optional
 
-from ..engine.cards import SKIP_BO, a_card, card_label
+from ..engine.cards import SKIP_BO, a_card, card_label, n_cards
 from ..engine.moves import EndTurn, Move, PileKind, Transfer
 from ..engine.play import apply_move
-from ..engine.state import GameState, Phase
+from ..engine.state import BUILD_SLOTS, COMPLETE_AT, GameState, Phase
 from .search import Turn
+from .templates import FINDINGS, MOVES, chance_in_words, say, sentence
 
 STOCK_FIRST = "strategy.stock-first"
 SAVE_WILDS = "strategy.save-wilds"
@@ -31,29 +35,90 @@ PRINCIPLES: dict[str, str] = {
 }
 
 # which principle speaks for each part of the evaluation, when no detector recognises a loss
-PART_PRINCIPLE = {
-    "stock": STOCK_FIRST, "reach": STOCK_FIRST, "hand": STOCK_FIRST,
+# (cards played and kept in hand are no principle's: emptying the hand is not one of SPEC's five)
+PART_PRINCIPLE: dict[str, Optional[str]] = {
+    "stock": STOCK_FIRST, "reach": STOCK_FIRST, "hand": None,
     "wilds": SAVE_WILDS, "discards": DESCENDING, "opponents": MIND_OPPONENTS,
 }
 
 
 class Context(NamedTuple):
-    """A move under judgement: the mover's view before it, the best turn, and the best turn after it."""
+    """A move under judgement: the mover's view before it, the best turn, and the best turn after it.
+
+    ``chances`` may give, for an opponent's seat, the chance that they win on
+    their next turn after the best turn that follows the move (an estimate
+    the search may make); findings about that opponent then say it.
+    """
 
     view: GameState
     move: Move
     best: Turn
     after: Turn
+    chances: Mapping[int, float] = {}
 
     def drop(self, part: str) -> float:
         """How much the evaluation part ``part`` is worse after the move than in the best turn."""
         return self.best.part(part) - self.after.part(part)
 
 
+class Named(NamedTuple):
+    """A card, pile or player a finding names, as the position must show it.
+
+    ``pile`` is ``stock``, ``hand``, ``discard`` or ``build``; ``player`` the
+    owner's name (the mover's for ``hand``); ``number`` the pile's number
+    (1-4); ``card`` the card (for ``build``: the pile's value, 0 for free;
+    for an empty discard pile: None); ``depth`` 1 for the top card, 2 for the
+    one below it. ``when`` says in which position: ``before`` the move,
+    ``after`` the best turn that follows the move, ``best`` the best turn.
+    """
+
+    pile: str
+    card: Optional[int]
+    player: str
+    number: Optional[int] = None
+    depth: int = 1
+    when: str = "before"
+
+    def to_json(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"pile": self.pile, "player": self.player, "when": self.when}
+        if self.number is not None:
+            entry["number"] = self.number
+        if self.pile == "build":
+            entry["value"] = self.card
+        else:
+            entry["card"] = card_label(self.card) if self.card is not None else None
+            if self.depth != 1:
+                entry["depth"] = self.depth
+        return entry
+
+
 class Finding(NamedTuple):
-    principle: str
-    sentence: str
-    weight: float  # how much of the loss it accounts for
+    """What a detector found: the template that says it, with its fields, and all it names.
+
+    ``principle`` is the SPEC principle broken (None where the loss is none
+    of theirs); ``weight`` how much of the loss it accounts for; ``chance``
+    how likely the threat it names is, where that was estimated.
+    """
+
+    kind: str
+    principle: Optional[str]
+    weight: float
+    fields: Mapping[str, Any]
+    names: tuple[Named, ...] = ()
+    chance: Optional[float] = None
+
+    @property
+    def sentence(self) -> str:
+        if self.chance is not None and f"{self.kind}-chance" in FINDINGS:
+            return sentence(say(FINDINGS, f"{self.kind}-chance", chance=chance_in_words(self.chance), **self.fields))
+        return sentence(say(FINDINGS, self.kind, **self.fields))
+
+    def to_json(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"id": self.kind, "principle": self.principle, "text": self.sentence,
+                                 "weight": round(self.weight, 2), "names": [name.to_json() for name in self.names]}
+        if self.chance is not None:
+            entry["chance"] = round(self.chance, 2)
+        return entry
 
 
 # -- describing moves in words -------------------------------------------------------
@@ -75,28 +140,37 @@ def played_card(view: GameState, move: Transfer) -> Optional[int]:
     return pile[-1] if pile else move.card
 
 
-def describe_move(view: GameState, move: Move) -> str:
-    """``the stock 5 on build pile 1``, ``the SB from your hand on build pile 2 as a 4``, ``discard the 9 ...``."""
+def describe_move(view: GameState, move: Move, doing: bool = False) -> str:
+    """``the stock 5 on build pile 1``, ``the SB from your hand on build pile 2 as a 4``, ``discard the 9 ...``.
+
+    ``doing``: a discard as the subject of a sentence (``discarding the 9 ...``).
+    """
     if isinstance(move, EndTurn):
-        return "end the turn"
+        return say(MOVES, "end")
     if not isinstance(move, Transfer):
-        return "draw"
-    card = played_card(view, move)
-    label = card_label(card)
-    owner = move.source.owner
-    whose = f"{owner}'s" if owner else "your"
+        return say(MOVES, "draw")
+    card = card_label(played_card(view, move))
     if move.is_discard:
         top = view.mover.discard_top(move.target.number - 1)
-        onto = f"on the {card_label(top)} on" if top is not None else "on the empty"
-        return f"discard the {label} {onto} discard pile {move.target.number}"
+        verb = "discarding" if doing else "discard"
+        if top is None:
+            return say(MOVES, f"{verb}-empty", card=card, pile=move.target.number)
+        return say(MOVES, f"{verb}-on", card=card, top=card_label(top), pile=move.target.number)
     slot = move.target.number
-    value = view.build_value(slot - 1)
-    where = f"on build pile {slot}" + (f" as {a_card(value + 1)}" if card == SKIP_BO else "")
-    if move.source.kind is PileKind.STOCK:
-        return f"the {label} on {whose} stock {where}"
-    if move.source.kind is PileKind.HAND:
-        return f"the {label} from your hand {where}"
-    return f"the {label} from {whose} discard pile {move.source.number} {where}"
+    if card == "SB":
+        onto = say(MOVES, "onto-as", slot=slot, value=a_card(view.build_value(slot - 1) + 1))
+    else:
+        onto = say(MOVES, "onto", slot=slot)
+    whose = view.whose(source_seat(view, move))
+    kind = {PileKind.STOCK: "stock", PileKind.HAND: "hand"}.get(move.source.kind, "discard")
+    return say(MOVES, kind, card=card, whose=whose, pile=move.source.number, onto=onto)
+
+
+def phrase_of(view: GameState, move: Move) -> str:
+    """The move as an instruction: ``play the 3 from your hand on build pile 1``, ``discard the 9 ...``."""
+    if isinstance(move, Transfer) and not move.is_discard:
+        return say(MOVES, "play", move=describe_move(view, move))
+    return describe_move(view, move)
 
 
 def along(view: GameState, moves: tuple[Move, ...]) -> Iterator[tuple[GameState, Move]]:
@@ -104,25 +178,33 @@ def along(view: GameState, moves: tuple[Move, ...]) -> Iterator[tuple[GameState,
     state = view
     for move in moves:
         yield state, move
-        if isinstance(move, Transfer) and not move.is_discard and state.phase is Phase.PLAY:
-            state = apply_move(state, move).state
+        state = _built(state, move)
 
 
-def describe_turn(view: GameState, moves: tuple[Move, ...]) -> str:
-    """A whole line in words: ``play the 3 from your hand on build pile 1, then ...``."""
-    phrases = []
-    for state, move in along(view, moves):
-        phrase = describe_move(state, move)
-        phrases.append(phrase if phrase.startswith(("discard", "end")) else "play " + phrase)
-    return ", then ".join(phrases) if phrases else "play nothing"
+def end_of(view: GameState, moves: tuple[Move, ...]) -> GameState:
+    """The position after the build plays of a line (its discard aside)."""
+    state = view
+    for move in moves:
+        state = _built(state, move)
+    return state
+
+
+def _built(state: GameState, move: Move) -> GameState:
+    """The position after ``move`` if it is a build play; a discard or an end leaves it as it is."""
+    if isinstance(move, Transfer) and not move.is_discard and state.phase is Phase.PLAY:
+        return apply_move(state, move).state
+    return state
 
 
 def _doing(view: GameState, move: Move) -> str:
-    """The move as the subject of a sentence: ``Playing the 5 from your hand on build pile 2``."""
-    phrase = describe_move(view, move)
-    if phrase.startswith("discard "):
-        return "Discarding " + phrase[len("discard "):]
-    return "Playing " + phrase
+    """The move as the subject of a sentence: ``playing the 5 from your hand on build pile 2``."""
+    if isinstance(move, Transfer) and not move.is_discard:
+        return say(MOVES, "playing", move=describe_move(view, move))
+    return describe_move(view, move, doing=True)
+
+
+def _stock_named(view: GameState, seat: int, when: str = "before") -> Named:
+    return Named("stock", view.players[seat].stock_top, view.players[seat].name, when=when)
 
 
 # -- the detectors -------------------------------------------------------------------
@@ -134,81 +216,154 @@ def stock_first(ctx: Context) -> Optional[Finding]:
     won = ctx.best.ending == "win" and ctx.after.ending != "win"
     if missed <= 0 and not won:
         return None
+    view = ctx.view
     stock = next((m for m in ctx.best.moves if isinstance(m, Transfer) and m.source.kind is PileKind.STOCK), None)
-    owner = stock.source.owner if stock else None
-    seat = source_seat(ctx.view, stock) if stock else ctx.view.turn
-    top = card_label(ctx.view.players[seat].stock_top)
-    whose = f"{owner}'s" if owner else "your"
-    result = " and with it the round" if won else ""
-    return Finding(STOCK_FIRST, f"{_doing(ctx.view, ctx.move)} left the {top} on {whose} stock stuck{result}.",
-                   ctx.drop("stock") + ctx.drop("reach"))
+    seat = source_seat(view, stock) if stock else view.turn
+    fields = {"doing": _doing(view, ctx.move), "card": card_label(view.players[seat].stock_top),
+              "whose": view.whose(seat), "best": n_cards(ctx.best.stock_played),
+              "after": n_cards(ctx.after.stock_played)}
+    return Finding("round-missed" if won else "stock-stuck", STOCK_FIRST, ctx.drop("stock") + ctx.drop("reach"),
+                   fields, (_stock_named(view, seat),))
 
 
 def save_wilds(ctx: Context) -> Optional[Finding]:
-    """The move spends an SB that frees no stock card, or buries one on a discard pile."""
-    move = ctx.move
+    """The move spends an SB where a natural card would do, or one that frees no stock card, or buries one."""
+    move, view = ctx.move, ctx.view
     if not isinstance(move, Transfer):
         return None
+    doing = {"doing": _doing(view, move)}
     if move.is_discard:
-        top = ctx.view.mover.discard_top(move.target.number - 1)
+        top = view.mover.discard_top(move.target.number - 1)
         if top == SKIP_BO and move.card != SKIP_BO:
-            return Finding(SAVE_WILDS, f"{_doing(ctx.view, move)} buried the SB on that pile, where it "
-                                       "can no longer be played.", max(ctx.drop("wilds"), ctx.drop("discards")))
+            return Finding("wild-buried", SAVE_WILDS, max(ctx.drop("wilds"), ctx.drop("discards")), doing,
+                           (Named("discard", SKIP_BO, view.mover.name, move.target.number),))
+        if move.card == SKIP_BO and not _discards_wild(ctx.best):
+            return Finding("wild-discarded", SAVE_WILDS, ctx.drop("wilds"), doing,
+                           (Named("hand", SKIP_BO, view.mover.name),))
         return None
-    if move.source.kind is PileKind.STOCK or played_card(ctx.view, move) != SKIP_BO:
+    if move.source.kind is PileKind.STOCK or played_card(view, move) != SKIP_BO:
         return None
+    source = Named("hand", SKIP_BO, view.mover.name) if move.source.kind is PileKind.HAND else \
+        Named("discard", SKIP_BO, view.players[source_seat(view, move)].name, move.source.number)
+    natural = _natural_for(view, view.build_value(move.target.number - 1) + 1)
+    if natural is not None:
+        return Finding(f"wild-wasted-{natural.pile}", SAVE_WILDS, max(ctx.drop("wilds"), 0.0),
+                       {**doing, "card": card_label(natural.card), "pile": natural.number}, (source, natural))
     if ctx.after.wilds_played <= ctx.best.wilds_played:
         return None
-    if ctx.after.stock_played > ctx.best.stock_played:
-        waste = "frees stock cards at the cost of more wild cards than they are worth"
-    else:
-        waste = "spends a wild card without freeing a stock card: keep it for when it lets your stock out"
-    return Finding(SAVE_WILDS, f"{_doing(ctx.view, move)} {waste}.", ctx.drop("wilds"))
+    kind = "wild-dear" if ctx.after.stock_played > ctx.best.stock_played else "wild-spent"
+    return Finding(kind, SAVE_WILDS, ctx.drop("wilds"), doing, (source,))
+
+
+def _discards_wild(turn: Turn) -> bool:
+    last = turn.moves[-1] if turn.moves else None
+    return isinstance(last, Transfer) and last.is_discard and last.card == SKIP_BO
+
+
+def _natural_for(view: GameState, value: int) -> Optional[Named]:
+    """A number card of ``value`` the mover holds or shows on a discard top, or None."""
+    mover = view.mover
+    if value in mover.hand:
+        return Named("hand", value, mover.name)
+    for number, pile in enumerate(mover.discards, 1):
+        if pile and pile[-1] == value:
+            return Named("discard", value, mover.name, number)
+    return None
 
 
 def descending_discards(ctx: Context) -> Optional[Finding]:
     """The discard buries a lower card under a higher one."""
-    move = ctx.move
+    move, view = ctx.move, ctx.view
     if not (isinstance(move, Transfer) and move.is_discard) or move.card == SKIP_BO:
         return None
-    top = ctx.view.mover.discard_top(move.target.number - 1)
+    top = view.mover.discard_top(move.target.number - 1)
     if top is None or top == SKIP_BO or move.card <= top:
         return None
-    return Finding(DESCENDING, f"{_doing(ctx.view, move)} buries the lower {card_label(top)} under a higher card: "
-                               "that pile no longer comes out in a run.", ctx.drop("discards"))
+    return Finding("discard-inverted", DESCENDING, ctx.drop("discards"),
+                   {"doing": _doing(view, move), "top": card_label(top)},
+                   (Named("discard", top, view.mover.name, move.target.number),))
 
 
 def spread_discards(ctx: Context) -> Optional[Finding]:
     """The discard buries a card although a discard pile is empty (a run on the pile is fine)."""
-    move = ctx.move
+    move, view = ctx.move, ctx.view
     if not (isinstance(move, Transfer) and move.is_discard):
         return None
-    top = ctx.view.mover.discard_top(move.target.number - 1)
-    empty = next((number for number, pile in enumerate(ctx.view.mover.discards, 1) if not pile), None)
+    top = view.mover.discard_top(move.target.number - 1)
+    empty = next((number for number, pile in enumerate(view.mover.discards, 1) if not pile), None)
     if top is None or move.card == top - 1 or empty is None:
         return None
-    return Finding(SPREAD, f"{_doing(ctx.view, move)} buries the {card_label(top)} while discard pile {empty} "
-                           "is empty.", ctx.drop("discards"))
+    return Finding("discard-covers", SPREAD, ctx.drop("discards"),
+                   {"doing": _doing(view, move), "top": card_label(top), "empty": empty},
+                   (Named("discard", top, view.mover.name, move.target.number),
+                    Named("discard", None, view.mover.name, empty)))
 
 
 def mind_opponents(ctx: Context) -> Optional[Finding]:
-    """After the move the build piles serve an opponent's stock card the best turn keeps out of reach."""
-    if ctx.drop("opponents") < 0.5:
+    """The move's line ends with a build pile one below an opponent's stock card, where the best turn's does not.
+
+    A discard builds nothing, so it never speaks for one; an opponent on the
+    last stock card is ``opponent_wins``' to speak of.
+    """
+    view, move = ctx.view, ctx.move
+    if not isinstance(move, Transfer) or move.is_discard or ctx.drop("opponents") < 0.5:
         return None
-    view = ctx.view
     for seat in view.opponents_of(view.turn):
         player = view.players[seat]
         top = player.stock_top
-        if top is None or top == SKIP_BO:
+        if top is None or top == SKIP_BO or top == 1 or len(player.stock) == 1 or top - 1 in ctx.best.builds:
             continue
-        served = [slot + 1 for slot, value in enumerate(ctx.after.builds) if value == top - 1]
-        if served and top - 1 not in ctx.best.builds:
-            at = f"at {top - 1}" if top > 1 else "empty"
-            return Finding(MIND_OPPONENTS, f"{_doing(view, ctx.move)} leaves build pile {served[0]} {at}, "
-                                           f"one below the {top} on {player.name}'s stock.",
-                           ctx.drop("opponents"))
-    return Finding(MIND_OPPONENTS, f"{_doing(view, ctx.move)} builds towards the cards your opponents show on "
-                                   "their stocks.", ctx.drop("opponents"))
+        served = [slot for slot, value in enumerate(ctx.after.builds, 1) if value == top - 1]
+        if served:
+            fields = {"move": _doing(view, move), "slot": served[0], "value": top - 1, "card": card_label(top),
+                      "player": player.name}
+            return Finding("opponent-served", MIND_OPPONENTS, ctx.drop("opponents"), fields,
+                           (Named("build", top - 1, view.mover.name, served[0], when="after"),
+                            _stock_named(view, seat)))
+    return None
+
+
+def opponent_wins(ctx: Context) -> Optional[Finding]:
+    """The move's line leaves an opponent's last stock card within reach, where the best turn's does not.
+
+    Within reach: a build pile at one below it, or one their discard tops (wild
+    ones too) can carry up to it. Their hand is unseen and not counted, so the
+    finding says what the opponent can surely do. ``ctx.chances`` may add how
+    likely the win is, hand and all.
+    """
+    view = ctx.view
+    if not isinstance(ctx.move, Transfer):
+        return None
+    for seat in view.opponents_of(view.turn):
+        player = view.players[seat]
+        top = player.stock_top
+        if len(player.stock) != 1 or top is None or top == SKIP_BO:
+            continue
+        tops = tuple(pile[-1] for pile in player.discards if pile)
+        slot = reaching_slot(ctx.after.builds, top, tops)
+        if slot is None or reaching_slot(ctx.best.builds, top, tops) is not None:
+            continue
+        value = ctx.after.builds[slot - 1]
+        fields = {"move": _doing(view, ctx.move), "slot": slot, "value": value, "player": player.name,
+                  "card_a": a_card(top)}
+        return Finding("opponent-wins", MIND_OPPONENTS, max(ctx.drop("opponents"), ctx.best.value - ctx.after.value),
+                       fields, (Named("build", value, view.mover.name, slot, when="after"), _stock_named(view, seat)),
+                       ctx.chances.get(seat))
+    return None
+
+
+def reaching_slot(builds: tuple[int, ...], card: int, helpers: tuple[Optional[int], ...]) -> Optional[int]:
+    """The build slot (1-4) from which ``card`` can be played next, the ``helpers`` (discard tops) filling the gap.
+
+    Each helper card is played at most once; an SB among them stands for any
+    card. A free slot (0) starts from nothing. None when no slot reaches it.
+    """
+    wild = sum(1 for helper in helpers if helper == SKIP_BO)
+    numbers = {helper for helper in helpers if helper is not None and helper != SKIP_BO}
+    for slot, value in enumerate(builds[:BUILD_SLOTS], 1):
+        if value < card < COMPLETE_AT + 1 and len(set(range(value + 1, card)) - numbers) <= wild:
+            return slot
+    return None
 
 
 DETECTORS: dict[str, Callable[[Context], Optional[Finding]]] = {
@@ -218,37 +373,75 @@ DETECTORS: dict[str, Callable[[Context], Optional[Finding]]] = {
     SPREAD: spread_discards,
     MIND_OPPONENTS: mind_opponents,
 }
+EXTRA_DETECTORS: tuple[Callable[[Context], Optional[Finding]], ...] = (opponent_wins,)  # more than one per principle
 
 
 def detect(ctx: Context) -> list[Finding]:
-    """Every principle the move breaks, the weightiest first; never empty.
+    """Every finding about the move, the weightiest first; never empty.
 
-    Besides the detectors' findings, the evaluation part that lost most names
-    its principle when it outweighs them all (or when no detector speaks).
+    Besides the detectors' findings, the evaluation part that lost most speaks
+    (with a sentence true of both lines) when it outweighs them all, or when
+    no detector speaks.
     """
-    findings = [finding for detector in DETECTORS.values() if (finding := detector(ctx)) is not None]
+    detectors = (*DETECTORS.values(), *EXTRA_DETECTORS)
+    findings = [finding for detector in detectors if (finding := detector(ctx)) is not None]
     largest = _largest_loss(ctx)
-    if all(largest.weight > finding.weight and largest.principle != finding.principle for finding in findings):
+    if all(largest.weight > finding.weight and largest.kind != finding.kind for finding in findings):
         findings.append(largest)  # the pattern seen is not what costs most
     findings.sort(key=lambda finding: -finding.weight)
     return findings
 
 
 def _largest_loss(ctx: Context) -> Finding:
+    """A true sentence about the evaluation part that lost most (or a plain one: the move is worth less)."""
     part = max(PART_PRINCIPLE, key=ctx.drop)
-    best, after = _build_plays(ctx.best), _build_plays(ctx.after)
-    reason = {
-        "stock": "it gets fewer stock cards out",
-        "reach": "it leaves your stock top further from the build piles",
-        "hand": f"the best turn plays {best} card{'s' if best != 1 else ''} onto the build piles, "
-                f"the best after this move only {after}",
-        "wilds": "it leaves you fewer wild cards",
-        "discards": "it leaves your discard piles in worse order",
-        "opponents": "it helps your opponents' stock cards",
-    }[part]
-    return Finding(PART_PRINCIPLE[part], f"{_doing(ctx.view, ctx.move)} costs more than it brings: {reason}.",
-                   ctx.drop(part))
+    view, weight = ctx.view, ctx.drop(part)
+    doing = {"doing": _doing(view, ctx.move)}
+    if part == "stock" and (stock := stock_first(ctx)) is not None:
+        return stock._replace(weight=weight)
+    if part == "reach" and view.mover.stock_top is not None:
+        return Finding("stock-further", STOCK_FIRST, weight, {**doing, "card": card_label(view.mover.stock_top)},
+                       (_stock_named(view, view.turn),))
+    if part == "hand":
+        best, after = _build_plays(ctx.best), _build_plays(ctx.after)
+        if best > after:
+            return Finding("fewer-plays", None, weight, {**doing, "best": n_cards(best), "after": n_cards(after)})
+        kept = _kept(view, ctx.best), _kept(view, ctx.after)
+        if None not in kept and kept[1] > kept[0]:
+            return Finding("hand-kept", None, weight, {**doing, "best": n_cards(kept[0]), "after": n_cards(kept[1])})
+    if part == "wilds":
+        best, after = _wilds_kept(view, ctx.best), _wilds_kept(view, ctx.after)
+        if best > after:
+            return Finding("wilds-fewer", SAVE_WILDS, weight, {**doing, "best": best, "after": after})
+    if part == "discards":
+        return Finding("discards-worse", DESCENDING, weight, doing)
+    if part == "opponents" and isinstance(ctx.move, Transfer) and not ctx.move.is_discard:
+        return Finding("opponents-closer", MIND_OPPONENTS, weight, {"move": _doing(view, ctx.move)})
+    return Finding("worth-less", None, weight, doing)
 
 
 def _build_plays(turn: Turn) -> int:
     return sum(1 for move in turn.moves if isinstance(move, Transfer) and not move.is_discard)
+
+
+def _end_cards(view: GameState, turn: Turn) -> tuple[tuple, tuple]:
+    """The mover's hand and discard tops at the end of ``turn`` (unseen refilled cards as None)."""
+    end = end_of(view, turn.moves)
+    hand = list(end.mover.hand)
+    tops = [pile[-1] if pile else None for pile in end.mover.discards]
+    last = turn.moves[-1] if turn.moves else None
+    if isinstance(last, Transfer) and last.is_discard and last.card in hand:
+        hand.remove(last.card)
+        tops[last.target.number - 1] = last.card
+    return tuple(hand), tuple(tops)
+
+
+def _kept(view: GameState, turn: Turn) -> Optional[int]:
+    """Cards the turn keeps in hand, or None where a refill's cards are unseen."""
+    hand, _ = _end_cards(view, turn)
+    return None if turn.ending != "discard" or None in hand else len(hand)
+
+
+def _wilds_kept(view: GameState, turn: Turn) -> int:
+    hand, tops = _end_cards(view, turn)
+    return sum(1 for card in (*hand, *tops) if card == SKIP_BO)

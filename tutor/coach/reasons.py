@@ -1,65 +1,155 @@
-"""Why each step of a turn is played, in plain words."""
+"""What each step of a turn achieves, as data with its words from ``templates``.
+
+Every step gets the achievements that are true of it, most important first:
+it wins the round, gets a stock card out, frees a stock card, completes a
+pile, empties the hand, clears a pile from under an opponent's card, frees a
+card on a discard pile, or at least brings a pile up by one; a discard keeps
+its pile in order. ``tutor hint`` prints them as the reason for each step,
+and a verdict names the key move of the better turn with the first of them.
+"""
 
 from __future__ import annotations
 
+from typing import Any, Mapping, NamedTuple
+
 from ..engine.cards import SKIP_BO, a_card, card_label
-from ..engine.moves import Move, PileKind, Transfer
+from ..engine.moves import Draw, Move, PileKind, Transfer
 from ..engine.state import COMPLETE_AT, GameState
-from .principles import along, describe_move, played_card, source_seat
+from .principles import Named, along, describe_move, played_card, source_seat
 from .search import Turn
+from .templates import ACHIEVES, say, sentence
 
 
-def turn_steps(view: GameState, turn: Turn) -> list[tuple[Move, str, str]]:
-    """Each move of ``turn`` with its description and the reason for it."""
+class Achievement(NamedTuple):
+    """One thing a step achieves: its template in ``templates.ACHIEVES``, the fields, and all it names.
+
+    ``names`` are as the position before the step shows them.
+    """
+
+    kind: str
+    fields: Mapping[str, Any]
+    names: tuple[Named, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return say(ACHIEVES, self.kind, **self.fields)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.kind, "text": self.text, "names": [name.to_json() for name in self.names]}
+
+
+class Step(NamedTuple):
+    """A move of a turn, in words, with what it achieves."""
+
+    move: Move
+    description: str
+    achieves: tuple[Achievement, ...]
+
+    @property
+    def reason(self) -> str:
+        return sentence("; ".join(achievement.text for achievement in self.achieves)) + "."
+
+
+def turn_steps(view: GameState, turn: Turn) -> list[Step]:
+    """Each move of ``turn`` with its description and what it achieves."""
     moves = turn.moves
-    return [(move, describe_move(state, move), _reason(state, move, moves[index + 1:]))
+    return [Step(move, describe_move(state, move), achievements(state, move, moves[index + 1:]))
             for index, (state, move) in enumerate(along(view, moves))]
 
 
-def _reason(state: GameState, move: Move, later: tuple[Move, ...]) -> str:
+def achievements(state: GameState, move: Move, later: tuple[Move, ...]) -> tuple[Achievement, ...]:
+    """What ``move``, played in ``state`` and followed by the ``later`` moves of its line, achieves."""
+    if isinstance(move, Draw):
+        return (Achievement("draws", {}),)
     if not isinstance(move, Transfer):
-        return "Nothing is left to play or discard."
+        return (Achievement("ends", {}),)
     if move.is_discard:
-        return _discard_reason(state, move)
+        return (_discard_achievement(state, move),)
+    found = []
+    seat = source_seat(state, move)
+    owner = state.players[seat]
     card = played_card(state, move)
     slot = move.target.number
-    value = state.build_value(slot - 1) + 1
-    stock_later = next((m for m in later if isinstance(m, Transfer) and m.source.kind is PileKind.STOCK
-                        and m.target.number == slot), None)  # a stock card that this pile will then take
+    before = state.build_value(slot - 1)
+    value = before + 1
     if move.source.kind is PileKind.STOCK:
-        if len(state.players[source_seat(state, move)].stock) == 1:
-            return "The last stock card: the round is won."
-        return ("A stock card out: the stock is what wins the round. The next stock card turns up: "
-                "look at it before going on, it may change the rest of the turn.")
-    parts = []
+        named = (Named("stock", card, owner.name),)
+        fields = {"card": card_label(card), "whose": state.whose(seat)}
+        if len(owner.stock) == 1:
+            found.append(Achievement("wins", fields, named))
+        else:
+            found += [Achievement("stock-out", fields, named), Achievement("stock-look", {})]
+    if card == SKIP_BO:
+        found.append(Achievement("wild-as", {"value": a_card(value)}))  # the move's own card: its words name it
+    freed = _stock_freed(state, move, later)
+    if freed is not None:
+        found.append(freed)
     if value == COMPLETE_AT:
-        parts.append(f"It completes build pile {slot}, which frees the slot")
-    if card == SKIP_BO:
-        parts.append(f"The SB counts as {a_card(value)}")
-    if stock_later is not None:
-        needed = stock_later.card if stock_later.card is not None else played_card(state, stock_later)
-        parts.append(f"it opens the way for the {card_label(needed)} on the stock")
-    if move.source.kind is PileKind.HAND and len(state.mover.hand) == 1:
-        parts.append("it empties the hand, so five new cards come at once")
+        found.append(Achievement("completes", {"slot": slot}, (Named("build", before, state.mover.name, slot),)))
+    if move.source.kind is PileKind.HAND and len(state.mover.hand) == 1 and (
+            state.draw_pile or state.completed or value == COMPLETE_AT):
+        found.append(Achievement("empties-hand", {}))
+    cleared = _cleared(state, slot, before)
+    if cleared is not None:
+        found.append(cleared)
     if move.source.kind is PileKind.DISCARD:
-        pile = state.players[source_seat(state, move)].discards[move.source.number - 1]
+        pile = owner.discards[move.source.number - 1]
         if len(pile) > 1:
-            parts.append(f"it frees the {card_label(pile[-2])} below it on the discard pile")
-    if not parts:
-        parts.append("It moves a card on without using up a wild card")
-    text = "; ".join(parts)
-    return text[0].upper() + text[1:] + "."
+            found.append(Achievement("frees-discard", {"card": card_label(pile[-2]), "whose": state.whose(seat),
+                                                       "pile": move.source.number},
+                                     (Named("discard", pile[-2], owner.name, move.source.number, depth=2),)))
+    if all(a.kind == "wild-as" for a in found):
+        kind = "starts-pile" if before == 0 else "builds-to"
+        found.append(Achievement(kind, {"slot": slot, "value": value},
+                                 (Named("build", before, state.mover.name, slot),)))
+    return tuple(found)
 
 
-def _discard_reason(state: GameState, move: Transfer) -> str:
-    top = state.mover.discard_top(move.target.number - 1)
+def _stock_freed(state: GameState, move: Transfer, later: tuple[Move, ...]):
+    """``frees-stock`` when the next play onto the same pile is a stock card the position shows."""
+    slot = move.target.number
+    played_stock: set[int] = set()
+    for following in later:
+        if not isinstance(following, Transfer) or following.is_discard:
+            continue
+        seat = source_seat(state, following)
+        if following.target.number == slot:
+            if following.source.kind is not PileKind.STOCK or seat in played_stock:
+                return None
+            top = state.players[seat].stock_top
+            if top is None:
+                return None
+            return Achievement("frees-stock", {"whose": state.whose(seat), "card": card_label(top)},
+                               (Named("stock", top, state.players[seat].name),))
+        if following.source.kind is PileKind.STOCK:
+            played_stock.add(seat)
+    return None
+
+
+def _cleared(state: GameState, slot: int, before: int):
+    """``clears-opponent`` when the pile stood one below an opponent's stock card (a number card)."""
+    for seat in state.opponents_of(state.turn):
+        player = state.players[seat]
+        top = player.stock_top
+        if top is not None and top != SKIP_BO and before == top - 1 and before > 0:
+            return Achievement("clears-opponent", {"slot": slot, "card": card_label(top), "player": player.name},
+                               (Named("build", before, state.mover.name, slot), Named("stock", top, player.name)))
+    return None
+
+
+def _discard_achievement(state: GameState, move: Transfer) -> Achievement:
+    pile = move.target.number
+    top = state.mover.discard_top(pile - 1)
     card = move.card
+    mover = state.mover.name
     if top is None:
-        return f"An empty pile takes the {card_label(card)} without burying anything."
+        return Achievement("discard-empty", {"card": card_label(card), "pile": pile}, (Named("discard", None, mover, pile),))
+    named = (Named("discard", top, mover, pile),)
+    fields = {"card": card_label(card), "top": card_label(top), "pile": pile}
     if card == SKIP_BO:
-        return "The SB stays on top, ready for a later turn."
-    if card == top - 1:
-        return f"The {card_label(card)} on the {card_label(top)} makes a run that comes out card after card."
-    if card < top:
-        return f"The pile keeps descending: the {card_label(card)} lies on a higher card."
-    return "Every other discard would cost more."
+        return Achievement("discard-wild", fields, named)
+    if top != SKIP_BO and card == top - 1:
+        return Achievement("discard-run", fields, named)
+    if top != SKIP_BO and card < top:
+        return Achievement("discard-descending", fields, named)
+    return Achievement("discard-least", fields, named)

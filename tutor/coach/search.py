@@ -21,7 +21,7 @@ gives each line back as engine moves.
 from __future__ import annotations
 
 import itertools
-from typing import Iterator, NamedTuple, Optional
+from typing import Iterable, Iterator, NamedTuple, Optional
 
 from ..engine.cards import SKIP_BO
 from ..engine.moves import EndTurn, Move, PileKind, Place, Transfer
@@ -73,7 +73,9 @@ class Turn(NamedTuple):
 class TurnSearch:
     """The search tree of one turn, built once and queried many times."""
 
-    def __init__(self, view: GameState, weights: Weights = DEFAULT_WEIGHTS, budget: int = NODE_BUDGET):
+    def __init__(self, view: GameState, weights: Weights = DEFAULT_WEIGHTS, budget: int = NODE_BUDGET,
+                 within: Iterable[TurnSearch] = ()):
+        """Search the turn in ``view``; ``within``: earlier searches whose positions may hold this one."""
         if view.phase is not Phase.PLAY:
             raise SearchError(f"no turn to search in phase {view.phase.value!r}")
         self.view = view
@@ -97,7 +99,21 @@ class TurnSearch:
         self._hands = self.scorer.best_endings  # shared by every search with these weights
         self._parent: dict[Node, tuple[Optional[Node], Optional[Play]]] = {}  # filled by turns()
         self.depth: Optional[int] = None  # at most this many cards played in a line; None: no limit
+        shared = next((earlier for earlier in within if earlier._holds(self)), None)
+        if shared is not None:
+            self._memo, self._table, self._totals, self._unknown = shared._memo, shared._table, shared._totals, shared._unknown
         self.value = self._search(budget)
+
+    def _holds(self, other: TurnSearch) -> bool:
+        """True when this full search reached ``other``'s root and valued it as ``other`` would.
+
+        Then ``other`` can share its positions: a position's value in a full
+        search does not depend on the line that led to it. Cards that came
+        into sight since (a stock top turned up, a refill) change the root or
+        the unseen cards, and so the answer.
+        """
+        return (self.depth is None and other.root in self._memo and self.weights == other.weights
+                and self.side == other.side and self.opponents == other.opponents and self.unseen == other.unseen)
 
     def _search(self, budget: int) -> float:
         """The root's value: in full, or with the longest lines cut short when the budget runs out.
@@ -180,6 +196,8 @@ class TurnSearch:
         found: list[Turn] = []
         lines: dict[Node, tuple] = {}
         for node, (_, play, _) in list(self._memo.items()):
+            if node not in self._parent:
+                continue  # a position of a shared search that this root does not lead to
             for ending in [play] if play == ("win",) else self._endings(node):
                 end = _end_key(node, ending)
                 if end in seen:

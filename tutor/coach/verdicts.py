@@ -5,10 +5,12 @@ compares the best turn before the move with the best turn still open after it.
 The difference of their values is the move's ``loss``; thresholds (see
 ``grade_of`` and docs/analysis.md) turn it into a quality and a finer grade.
 A weak move is explained by the principle detectors in ``principles``.
+``Judge`` judges many moves, searching each position once.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple, Optional
 
 from ..engine.moves import Move, Transfer
@@ -16,7 +18,12 @@ from ..engine.play import apply_move
 from ..engine.state import GameState, Phase
 from ..engine.view import player_view
 from .evaluation import DEFAULT_WEIGHTS, WIN, Weights
-from .search import TurnSearch
+from .search import Turn, TurnSearch
+from .templates import BETTER, say
+
+# what the key move's own words say already (and every discard-...: a discard's words show where it goes)
+PLAIN_ACHIEVEMENTS = ("wild-as", "builds-to", "starts-pile", "stock-out", "stock-look")
+KEY_ORDER = ("wins", "frees-stock", "stock-out", "completes", "empties-hand", "clears-opponent", "frees-discard")
 
 BEST_MARGIN = 0.05  # a loss up to this ties with the best move
 WEAK_FROM = 1.0  # from this loss on a move is weak: an inaccuracy ...
@@ -41,13 +48,25 @@ class Assessment(NamedTuple):
     principles: tuple[str, ...] = ()
     better: Optional[str] = None
     explanation: str = ""
+    findings: tuple = ()  # the detectors' ``principles.Finding``s, the weightiest first (weak moves)
+    key_move: Optional[str] = None  # the move of the better turn that makes the difference
+
+    @property
+    def reason(self) -> str:
+        """The key reason alone, without the pointer to the better move ("" when no detector fired)."""
+        return self.findings[0].sentence if self.findings else ""
 
     def to_json(self) -> dict:
         entry: dict = {"quality": self.quality, "grade": self.grade, "loss": round(self.loss, 2)}
         if self.quality == "weak":
-            entry.update(principles=list(self.principles), better=self.better, explanation=self.explanation)
+            entry.update(principles=list(self.principles), better=self.better, explanation=self.explanation,
+                         findings=[finding.to_json() for finding in self.findings])
+        elif self.quality == "good":
+            entry.update(better=self.better, explanation=self.explanation)
         elif self.explanation:
             entry["explanation"] = self.explanation
+        if self.key_move:
+            entry["key_move"] = self.key_move
         return entry
 
 
@@ -66,26 +85,62 @@ def quality_of(grade: str) -> str:
     return {"best": "best", "good": "good"}.get(grade, "weak")
 
 
+class Judge:
+    """Judges moves, searching each position once.
+
+    Moves asked about in one position share its search, and the positions a
+    turn passes through share the search of the first of them, as long as no
+    card has come into sight since (a stock top turned up, a refill) and that
+    search was a full one: a position's value in a full search does not
+    depend on the line that led to it, so every verdict is the one
+    ``assess_move`` gives alone. Call it like ``assess_move``.
+    """
+
+    KEEP = 64  # positions remembered; then the memory starts afresh
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS):
+        self.weights = weights
+        self._searches: dict[GameState, TurnSearch] = {}
+        self._full: list[TurnSearch] = []  # full searches of distinct positions, newest first
+
+    def search(self, view: GameState) -> TurnSearch:
+        """The search of ``view`` (a player view in phase play), shared where it can be."""
+        found = self._searches.get(view)
+        if found is None:
+            if len(self._searches) >= self.KEEP:
+                self._searches.clear()
+                self._full.clear()
+            found = self._searches[view] = TurnSearch(view, self.weights, within=self._full)
+            if found.depth is None:
+                self._full.insert(0, found)
+        return found
+
+    def __call__(self, state: GameState, move: Move) -> Assessment:
+        return assess_move(state, move, self.weights, searches=self)
+
+
 def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS,
-                search: Optional[TurnSearch] = None) -> Assessment:
+                search: Optional[TurnSearch] = None, searches: Optional[Judge] = None) -> Assessment:
     """Judge ``move``, a legal move of the player to move in ``state`` (the state before it).
 
     Draws, ends of turn and forced moves are simply best. Only what the mover
-    can see is used; a ``search`` of the same position may be passed in to
-    judge several moves of one position at the cost of one search.
+    can see is used; a ``search`` of the same position, or a ``Judge`` whose
+    searches to use, may be passed in to judge several moves at the cost of
+    one search.
     """
+    if state.phase is Phase.START and isinstance(move, Transfer):
+        state = replace(state, phase=Phase.PLAY)  # a play before the draw: the hand holds five or nothing is left
     if state.phase is not Phase.PLAY or not isinstance(move, Transfer):
-        return Assessment("best", "best", 0.0, explanation="Nothing to choose here: the rules make this move.")
+        return Assessment("best", "best", 0.0, explanation=say(BETTER, "rules"))
     view = player_view(state, state.turn)
-    search = search or TurnSearch(view, weights)
+    search = search or (searches.search(view) if searches else TurnSearch(view, weights))
     if search.options() <= 1:
-        return Assessment("best", "best", 0.0, explanation="The only move there is.")
+        return Assessment("best", "best", 0.0, explanation=say(BETTER, "only"))
     after_turn = None
     if search.after(move)[1] is None:
         after_value, after_turn = _after_unseen(view, move, weights, search)
         if after_turn is None:
-            return Assessment("good", "good", 0.0,
-                              explanation="It plays a card the position does not show, so it is not judged.")
+            return Assessment("good", "good", 0.0, explanation=say(BETTER, "unseen"))
     else:
         after_value = search.value_after(move)
     loss = max(0.0, search.value - after_value)
@@ -94,19 +149,49 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     if quality == "best":
         return Assessment(quality, grade, loss)
     from ..engine.notation import format_move
-    from .principles import Context, describe_turn, detect
+    from .principles import Context, detect
 
     best = search.best()
     better = ", ".join(format_move(step) for step in best.moves)
-    if quality == "good":
-        return Assessment(quality, grade, loss, better=better,
-                          explanation=f"Fine, though slightly better: {describe_turn(view, best.moves)}.")
     if after_turn is None:
         after_turn = search.best_after(move)
-    findings = detect(Context(view, move, best, after_turn))
-    principles = tuple(dict.fromkeys(finding.principle for finding in findings))
-    explanation = f"{findings[0].sentence} Better: {describe_turn(view, best.moves)}."
-    return Assessment(quality, grade, loss, principles, better, explanation)
+    key, pointer = _key_move(view, best, after_turn, "slightly" if quality == "good" else "key") \
+        if best.moves else (None, "")
+    key_move = format_move(key) if key is not None else None
+    if quality == "good":
+        return Assessment(quality, grade, loss, better=better, explanation=pointer, key_move=key_move)
+    findings = tuple(detect(Context(view, move, best, after_turn)))
+    principles = tuple(dict.fromkeys(finding.principle for finding in findings if finding.principle))
+    explanation = f"{findings[0].sentence} {pointer}".strip()
+    return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move)
+
+
+def _key_move(view: GameState, best: Turn, after: Turn, template: str) -> tuple[Move, str]:
+    """The key move of the better turn and the sentence that points to it with what it achieves.
+
+    The key move is, among the moves of the best turn that the line after the
+    judged move does not play, the one that achieves most (``KEY_ORDER``),
+    the earliest of equals: "Better: play the SB on build pile 2 as an 8,
+    which frees your stock 9."
+    """
+    from .principles import along, phrase_of
+    from .reasons import achievements
+
+    played = set(after.moves)
+    candidates = []
+    for index, (state, move) in enumerate(along(view, best.moves)):
+        if move not in played:
+            achieved = achievements(state, move, best.moves[index + 1:])
+            rank = min((KEY_ORDER.index(a.kind) for a in achieved if a.kind in KEY_ORDER), default=len(KEY_ORDER))
+            candidates.append((rank, index, state, move, [a for a in achieved if a.kind not in PLAIN_ACHIEVEMENTS
+                                                          and not a.kind.startswith("discard-")]))
+    if not candidates:  # the same moves in another order
+        return best.moves[0], say(BETTER, template, move=phrase_of(view, best.moves[0]))
+    _, _, state, key, achieved = min(candidates, key=lambda candidate: candidate[:2])
+    move = phrase_of(state, key)
+    if achieved:
+        return key, say(BETTER, f"{template}-achieves", move=move, achieves=achieved[0].text)
+    return key, say(BETTER, template, move=move)
 
 
 def _after_unseen(view: GameState, move: Transfer, weights: Weights, search: TurnSearch):
@@ -120,4 +205,5 @@ def _after_unseen(view: GameState, move: Transfer, weights: Weights, search: Tur
     if after.phase is not Phase.PLAY:
         return 0.0, None
     following = TurnSearch(after, weights)
-    return following.value, following.best()
+    line = following.best()
+    return following.value, line._replace(moves=(move, *line.moves))

@@ -4,7 +4,7 @@ An ``Attempt`` holds one try at a moves exercise. Each move is ruled on by
 ``check_move``; a legal move is played with ``play``, and the goal is
 checked on the resulting position (the stock shrank, the turn ended, the
 round was won, a pile was cleared, the position matches an accepted line,
-or every move was rated best by ``assess_move``). Weak moves are explained
+or every move was rated best by the analysis' ``Judge``). Weak moves are explained
 with the analysis' words and the strategy principles they break. Choice
 and number answers are compared with the exercise's answer.
 """
@@ -21,7 +21,7 @@ from ..engine.play import IllegalMove, play
 from ..engine.rules import Ruling, check_move
 from ..engine.scoring import score_round
 from ..engine.state import GameState, Phase
-from ..coach.verdicts import assess_move
+from ..coach.verdicts import Judge
 from .course import Exercise
 from .texts import text
 
@@ -59,6 +59,7 @@ class Attempt:
 
     def __post_init__(self) -> None:
         self.start = self.exercise.start_state()
+        self.assess = Judge()  # every try at the exercise passes through the same positions
         self.reset()
 
     def reset(self) -> None:
@@ -123,9 +124,9 @@ class Attempt:
             status, message = self._judge_accept()
             if status is Status.MISSED:
                 message = text("not-called-for", move=format_move(move))
-                weakness = assess_move(before, move)
-                if weakness.quality == "weak":
-                    return status, f"{message} {without_better(weakness.explanation)}", weakness.principles
+                weakness = self.assess(before, move)
+                if weakness.quality == "weak" and weakness.reason:
+                    return status, f"{message} {weakness.reason}", weakness.principles
             return status, message, ()
         if exercise.goal == "end-turn" and exercise.without_play and state.played_this_turn:
             return Status.MISSED, text("not-without-play"), ()
@@ -140,13 +141,13 @@ class Attempt:
         moves as the solution has."""
         solution = line_states(self.start, self.exercise.solution)
         on_solution = len(self.played) <= len(solution) and solution[len(self.played) - 1] == self.state
-        verdict = None if on_solution else assess_move(before, move)
-        if verdict is not None and verdict.quality == "good":
+        verdict = None if on_solution else self.assess(before, move)
+        if verdict is not None and (verdict.quality == "good" or verdict.quality == "weak" and not verdict.reason):
             return Status.MISSED, text("stronger-exists", move=format_move(move)), ()
         if verdict is not None and verdict.quality == "weak":
             grade = text(f"grade-{verdict.grade}" if verdict.grade in ("inaccuracy", "mistake", "blunder")
                          else "grade-other")
-            return Status.MISSED, text("not-best", grade=grade, reason=without_better(verdict.explanation)), \
+            return Status.MISSED, text("not-best", grade=grade, reason=verdict.reason), \
                 verdict.principles
         if len(self.played) >= len(self.exercise.solution):
             return Status.SOLVED, "", ()
@@ -176,14 +177,6 @@ class Attempt:
         if reached:
             return Status.CONTINUE, ""
         return Status.MISSED, ""
-
-
-def without_better(explanation: str) -> str:
-    """The analysis' explanation of a weak move without its closing "Better: ..." sentence.
-
-    The better move is the exercise's answer, shown only with the solution after the last try.
-    """
-    return explanation.split(" Better: ")[0]
 
 
 def line_states(start: GameState, line: tuple[str, ...]) -> list[GameState]:

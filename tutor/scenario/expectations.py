@@ -166,12 +166,13 @@ class _Played:
 
 
 def default_assess() -> Optional[Assess]:
-    """The analysis's ``assess_move``, or None where the analysis is not installed."""
+    """The analysis's verdicts (a ``Judge``: expectations about one position share its search), or None
+    where the analysis is not installed."""
     try:
-        from ..coach.verdicts import assess_move
+        from ..coach.verdicts import Judge
     except ImportError:
         return None
-    return assess_move
+    return Judge()
 
 
 def run_expectations(scenario: Scenario, expectations: list[Expectation],

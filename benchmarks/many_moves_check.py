@@ -1,0 +1,152 @@
+"""How long ``tutor check`` takes to judge every move of a long turn.
+
+A long turn is built from a hard position (wild cards in hand, runs on every
+discard pile, an SB on a discard top): the refills are chosen so that the
+turn goes on, 72 hand plays in all. Two figures are measured in one run:
+
+- the baseline: each move judged on its own, one turn search per move
+  (``assess_move``, as ``tutor check`` did before searches were shared);
+- the shared searches of ``tutor check`` (``Judge``), and the whole command
+  as a player runs it (``python -m tutor check FILE MOVE... --json``).
+
+Each runs in a fresh process (so no cache is warm for one and cold for the
+other); the verdicts of the first two must be the same. The team game variant (both partners'
+discard runs) is measured the same way with ``--team``.
+
+    python benchmarks/many_moves_check.py [--moves 72] [--team]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import yaml
+
+from tutor.coach.verdicts import Judge, assess_move
+from tutor.engine.legal import legal_moves
+from tutor.engine.moves import PileKind, Transfer
+from tutor.engine.notation import format_move, parse_move
+from tutor.engine.play import apply_move
+from tutor.engine.position import position_from_data
+from tutor.engine.state import BUILD_SLOTS, COMPLETE_AT
+
+ROOT = Path(__file__).resolve().parent.parent
+YOU = {"name": "you", "stock": {"top": 12, "count": 11}, "hand": ["SB", "SB", "SB", 4, 9],
+       "discards": [[11, 10, 9, "SB"], [8, 7, 6], [7, 6, 5, 4, 3], [12, 11]]}
+TWO_PLAYERS = {
+    "title": "A long turn: wild cards in hand, runs on every discard pile",
+    "build": [1, 3, 5, 8],
+    "players": [YOU, {"name": "Anna", "stock": {"top": 6, "count": 11}, "hand": 5, "discards": [[9]]}],
+}
+TEAM = {
+    "title": "A long team turn: wild cards in hand, runs on both partners' discard piles",
+    "rules": {"teams": [["you", "Bo"], ["Cleo", "Dan"]]},
+    "build": [1, 3, 5, 8],
+    "players": [
+        {**YOU, "discards": [[11, 10, 9], [8, 7, 6], [7, 6, 5, 4, 3], [12, 11]]},
+        {"name": "Cleo", "stock": {"top": 6, "count": 5}, "hand": 5},
+        {"name": "Bo", "stock": {"top": 2, "count": 11}, "hand": 5,
+         "discards": [[9, 8, 7], [6, 5, 4], [12, 11, 10], ["SB"]]},
+        {"name": "Dan", "stock": {"top": 9, "count": 5}, "hand": 5},
+    ],
+}
+DRAW_PILE = 70
+
+
+def long_turn(data: dict, length: int) -> tuple[dict, list[str]]:
+    """The scenario (its draw pile fixed) and ``length`` hand plays of one turn.
+
+    Natural cards are played first, lowest first, wild cards last; each
+    refill brings a wild card and four cards that fit the build piles.
+    """
+    data = {**data, "draw_pile": DRAW_PILE}
+    state = position_from_data(data)
+    drawn: list = []
+    moves: list[str] = []
+    while len(moves) < length:
+        plays = [move for move in legal_moves(state) if isinstance(move, Transfer) and not move.is_discard
+                 and move.source.kind is PileKind.HAND]
+        natural = sorted((move for move in plays if move.card != 0), key=lambda move: (move.card, move.target.number))
+        move = (natural or sorted(plays, key=lambda move: move.target.number))[0]
+        if len(state.mover.hand) == 1:
+            cards = _refill(state, move)
+            drawn += cards
+            state = replace(state, draw_pile=state.draw_pile[:-5] + tuple(reversed(cards)))
+        moves.append(format_move(move))
+        state = apply_move(state, move).state
+    data["draw_pile"] = {"count": DRAW_PILE, "next": ["SB" if card == 0 else card for card in drawn]}
+    return data, moves
+
+
+def _refill(state, move: Transfer) -> list[int]:
+    """An SB, three cards that climb the lowest build pile after ``move``, and one for the next lowest."""
+    builds = [state.build_value(slot) for slot in range(BUILD_SLOTS)]
+    builds[move.target.number - 1] = (builds[move.target.number - 1] + 1) % COMPLETE_AT
+    low, other = sorted(range(BUILD_SLOTS), key=lambda slot: builds[slot])[:2]
+    cards = [builds[low] + 1, builds[low] + 2, builds[low] + 3, builds[other] + 1]
+    return [0] + [(card - 1) % COMPLETE_AT + 1 for card in cards]
+
+
+def judged(data: dict, moves: list[str], judge) -> tuple[float, list[dict]]:
+    """Seconds to judge every move with ``judge(state, move)``, and the verdicts."""
+    state = position_from_data(data)
+    verdicts = []
+    start = time.perf_counter()
+    for text in moves:
+        move = parse_move(text)
+        verdicts.append(judge(state, move).to_json())
+        state = apply_move(state, move).state
+    return time.perf_counter() - start, verdicts
+
+
+def command_seconds(data: dict, moves: list[str]) -> float:
+    with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as file:
+        yaml.safe_dump(data, file, sort_keys=False)
+    command = [sys.executable, "-m", "tutor", "check", file.name, *moves, "--json"]
+    start = time.perf_counter()
+    subprocess.run(command, cwd=ROOT, stdout=subprocess.DEVNULL, check=True)
+    seconds = time.perf_counter() - start
+    Path(file.name).unlink()
+    return seconds
+
+
+def measured_apart(way: str, args: argparse.Namespace) -> tuple[float, str]:
+    """Seconds and verdicts of judging the turn ``way`` (baseline or shared), in a fresh process."""
+    command = [sys.executable, __file__, "--moves", str(args.moves), "--measure", way] + (["--team"] if args.team else [])
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+    seconds, verdicts = result.stdout.split("\n", 1)
+    return float(seconds), verdicts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--moves", type=int, default=72)
+    parser.add_argument("--team", action="store_true", help="the team game variant")
+    parser.add_argument("--measure", choices=("baseline", "shared"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    data, moves = long_turn(TEAM if args.team else TWO_PLAYERS, args.moves)
+    if args.measure:
+        seconds, verdicts = judged(data, moves, assess_move if args.measure == "baseline" else Judge())
+        print(seconds)
+        print(json.dumps(verdicts))
+        return
+    print(f"{data['title']}: {len(moves)} moves")
+    baseline, alone = measured_apart("baseline", args)
+    shared, together = measured_apart("shared", args)
+    assert alone == together, "shared searches changed a verdict"
+    command = command_seconds(data, moves)
+    print(f"one search per move (baseline) : {baseline:7.2f} s")
+    print(f"shared searches (Judge)        : {shared:7.2f} s  ({shared / baseline:.2f}x the baseline)")
+    print(f"tutor check, the whole command : {command:7.2f} s  ({command / baseline:.2f}x the baseline; "
+          "target < 2 s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""Bots from outside the project, named ``module:Class`` or ``path/to/file.py:Class``.
+
+A bot is any class that can be made without arguments and has a
+``plan(view, rng)`` method (see ``bots.Bot``): it sees the position as its
+player does (``engine.view.player_view``) and returns the moves it means to
+play next. ``load_bot`` imports the module (or the file), makes the bot and
+checks that it has a ``plan``; every failure is a ``ValueError`` that says
+what is wrong. In play, every move such a bot plans is ruled on before the
+game plays it: an illegal move, or an error in the bot's own code, stops the
+series with a ``BotError`` naming the bot, the move and the rule.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from ..engine.moves import Move, PileKind, Transfer
+from ..engine.notation import format_move
+from ..engine.play import apply_move
+from ..engine.rules import check_move
+from ..engine.state import GameState, Phase
+from .bots import Bot
+
+
+class BotError(Exception):
+    """A bot from outside planned an illegal move, or its code failed."""
+
+
+class CheckedBot:
+    """A bot from outside whose planned moves are each ruled on, in its own view, before they are played."""
+
+    def __init__(self, bot: Bot, name: str):
+        self.bot = bot
+        self.name = name
+
+    def plan(self, view: GameState, rng) -> list[Move]:
+        try:
+            moves = list(self.bot.plan(view, rng))
+        except Exception as error:  # the bot's own code
+            raise BotError(f"bot {self.name!r} failed: {type(error).__name__}: {error}") from None
+        state = view
+        for index, move in enumerate(moves):
+            ruling = check_move(state, move)
+            if not ruling.legal:
+                raise BotError(f"bot {self.name!r} planned an illegal move, {format_move(move)}: "
+                               f"{ruling.reason} ({ruling.rule or 'undecidable'})")
+            after = apply_move(state, move).state
+            revealed = isinstance(move, Transfer) and (move.source.kind is PileKind.STOCK or after.drawn > 0)
+            if revealed or after.phase is not Phase.PLAY:
+                return moves[:index + 1]  # the game plays no further before asking again
+            state = after
+        return moves
+
+
+def is_custom(name: str) -> bool:
+    """True when ``name`` names a bot from outside the project (``module:Class``)."""
+    return ":" in name
+
+
+def load_bot(name: str) -> CheckedBot:
+    """The bot ``name`` (``module:Class`` or ``file.py:Class``) names, made with no arguments, its moves checked."""
+    where, _, class_name = name.rpartition(":")
+    if not where or not class_name:
+        raise ValueError(f"bot {name!r}: write it as module:Class or path/to/file.py:Class")
+    module = _module(where, name)
+    found = getattr(module, class_name, None)
+    if not isinstance(found, type):
+        raise ValueError(f"bot {name!r}: {where} has no class {class_name!r}")
+    try:
+        bot = found()
+    except Exception as error:  # the bot's own code: any failure is reported, not raised through
+        raise ValueError(f"bot {name!r}: {class_name}() failed: {error}") from None
+    if not callable(getattr(bot, "plan", None)):
+        raise ValueError(f"bot {name!r}: {class_name} has no plan(view, rng) method")
+    return CheckedBot(bot, name)
+
+
+def _module(where: str, name: str) -> ModuleType:
+    if where.endswith(".py"):
+        path = Path(where)
+        if not path.is_file():
+            raise ValueError(f"bot {name!r}: no file {where}")
+        module_name = f"_tutor_bot_{path.stem}_{abs(hash(str(path.resolve())))}"
+        if module_name in sys.modules:
+            return sys.modules[module_name]
+        spec = importlib.util.spec_from_file_location(module_name, path)
+        module = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(module)
+        except Exception as error:
+            raise ValueError(f"bot {name!r}: {where} could not be loaded: {error}") from None
+        sys.modules[module_name] = module
+        return module
+    try:
+        return importlib.import_module(where)
+    except ImportError as error:
+        raise ValueError(f"bot {name!r}: no module {where} ({error}); give a file path ending in .py, "
+                         "or put the module on PYTHONPATH") from None
+    except Exception as error:
+        raise ValueError(f"bot {name!r}: {where} could not be imported: {error}") from None

@@ -1,0 +1,119 @@
+"""Every sentence the coach says, as templates with named fields, in one place.
+
+Code never assembles advice from pieces of English: it picks a template by
+its id and fills in the fields (cards, pile numbers, whose piles, a chance),
+so the texts can be translated as a table. ``say(table, id, **fields)``
+fills one in. Field values are plain words already: a card label (``7``,
+``SB``), a card with its article (``an 8``), ``your`` or ``Anna's``.
+"""
+
+from __future__ import annotations
+
+# A move as a phrase: what was played, from where, onto which pile.
+MOVES = {
+    "stock": "the {card} on {whose} stock {onto}",
+    "hand": "the {card} from your hand {onto}",
+    "discard": "the {card} from {whose} discard pile {pile} {onto}",
+    "onto": "on build pile {slot}",
+    "onto-as": "on build pile {slot} as {value}",
+    "discard-on": "discard the {card} on the {top} on discard pile {pile}",
+    "discard-empty": "discard the {card} on the empty discard pile {pile}",
+    "discarding-on": "discarding the {card} on the {top} on discard pile {pile}",
+    "discarding-empty": "discarding the {card} on the empty discard pile {pile}",
+    "playing": "playing {move}",
+    "end": "end the turn",
+    "draw": "draw",
+    "play": "play {move}",
+}
+
+# What a finding says: the key reason a move is weaker than the best turn, in one sentence.
+FINDINGS = {
+    "stock-stuck": "{doing} leaves the {card} on {whose} stock stuck: the best turn plays {best} from the stock, "
+                   "the best line after this move {after}.",
+    "round-missed": "{doing} misses the win: the best turn plays out {whose} last stock card.",
+    "wild-wasted-hand": "{doing} spends a wild card where the {card} in your hand would do.",
+    "wild-wasted-discard": "{doing} spends a wild card where the {card} on your discard pile {pile} would do.",
+    "wild-spent": "{doing} spends a wild card without freeing a stock card: the best turn keeps it for that.",
+    "wild-dear": "{doing} frees stock cards at the cost of more wild cards than they are worth.",
+    "wild-discarded": "{doing} gives up a wild card from your hand: on a discard pile it can be played only while "
+                      "it stays on top.",
+    "wild-buried": "{doing} covers the SB on that pile, where it can no longer be played.",
+    "discard-inverted": "{doing} buries the lower {top} under a higher card: that pile no longer comes out in a run.",
+    "discard-covers": "{doing} covers the {top} while discard pile {empty} is empty.",
+    "opponent-served": "After {move}, your turn still ends with build pile {slot} at {value}, one below the "
+                       "{card} on {player}'s stock.",
+    "opponent-wins": "After {move}, your turn still ends with build pile {slot} at {value}, from where {player} "
+                     "can play out the last stock card, {card_a}, and win on the next turn.",
+    "opponent-wins-chance": "After {move}, your turn still ends with build pile {slot} at {value}, from where "
+                            "{player} plays out the last stock card, {card_a}, and wins on the next turn in about "
+                            "{chance}.",
+    "opponents-closer": "After {move}, your turn still ends with the build piles closer to the cards your opponents "
+                        "show on their stocks than the best turn leaves them.",
+    "fewer-plays": "{doing} plays fewer cards: the best turn plays {best} onto the build piles, the best after "
+                   "this move only {after}.",
+    "hand-kept": "{doing} keeps more cards in hand: the best turn ends with {best} in hand, this move with "
+                 "{after}, so fewer new cards come next turn.",
+    "wilds-fewer": "{doing} ends the turn with {after} wild cards kept where the best turn keeps {best}.",
+    "stock-further": "{doing} leaves your stock {card} further from the build piles than the best turn does.",
+    "discards-worse": "{doing} leaves your discard piles in a worse order than the best turn does.",
+    "worth-less": "{doing} is worth less than the best turn.",
+}
+
+# The better turn, after the key reason: its key move and what that move achieves.
+BETTER = {
+    "key": "Better: {move}.",
+    "key-achieves": "Better: {move}, which {achieves}.",
+    "slightly": "Fine, though slightly better: {move}.",
+    "slightly-achieves": "Fine, though slightly better: {move}, which {achieves}.",
+    "line": "The whole better turn: {line}.",
+    "rules": "Nothing to choose here: the rules make this move.",
+    "only": "The only move there is.",
+    "unseen": "It plays a card the position does not show, so it is not judged.",
+}
+
+# What one step of a turn achieves (hint steps and the key move of a better turn); joined with "; ".
+ACHIEVES = {
+    "wins": "wins the round: the {card} is the last card of {whose} stock",
+    "stock-out": "gets the {card} on {whose} stock out",
+    "stock-look": "the next one turns up: look at it before going on",
+    "frees-stock": "frees {whose} stock {card}",
+    "empties-hand": "empties the hand, so five new cards are drawn at once",
+    "completes": "completes build pile {slot}, which frees the slot",
+    "clears-opponent": "clears build pile {slot} from under the {card} on {player}'s stock",
+    "frees-discard": "frees the {card} below it on {whose} discard pile {pile}",
+    "wild-as": "uses the SB as {value}",
+    "builds-to": "brings build pile {slot} to {value}",
+    "starts-pile": "starts build pile {slot}",
+    "discard-empty": "starts discard pile {pile} with the {card}, burying nothing",
+    "discard-run": "puts the {card} on the {top}, a run that comes out card after card",
+    "discard-descending": "keeps the pile descending: the {card} on the {top}",
+    "discard-wild": "puts the SB on the {top} on discard pile {pile}, ready for a later turn",
+    "discard-least": "covers the {top} on discard pile {pile}, which costs least of the discards left",
+    "ends": "nothing is left to play or discard",
+    "draws": "draws up to five cards, as every turn begins",
+}
+
+# Lines of ``tutor hint`` about turns as a whole.
+TURNS = {
+    "equal": "as good",
+    "worse": "worse by {loss}",
+    "no-steps": "No card to play. {reason}",
+}
+
+CHANCE = "{shown} of {out_of} deals"  # "about 2 of 3 deals"
+
+
+def say(table: dict[str, str], template: str, **fields: object) -> str:
+    """The template ``template`` of ``table`` with ``fields`` filled in."""
+    return table[template].format(**fields)
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter (templates may start with a field)."""
+    return text[:1].upper() + text[1:]
+
+
+def chance_in_words(chance: float) -> str:
+    """A probability as players say it: ``2 of 3 deals``, ``1 of 4 deals``, ``9 of 10 deals``."""
+    shown, out_of = min(((round(chance * n), n) for n in (2, 3, 4, 5, 10)), key=lambda f: abs(f[0] / f[1] - chance))
+    return CHANCE.format(shown=shown, out_of=out_of)
