@@ -242,9 +242,9 @@ class PlayTable:
         view = player_view(state, self.game.human)
         best = TurnSearch(view).best()
         self.say(texts.HINT_TITLE, "bold green")
-        for number, (move, _, reason) in enumerate(turn_steps(view, best), start=1):
-            self.say(f"{number:>2}. {format_move(move)}", "bold")
-            print_wrapped(self.out, reason)
+        for number, step in enumerate(turn_steps(view, best), start=1):
+            self.say(f"{number:>2}. {format_move(step.move)}", "bold")
+            print_wrapped(self.out, step.reason)
         if best.ending == "refill":
             self.say(texts.HINT_REFILL, "dim")
 
