@@ -118,7 +118,7 @@ def test_cards_piles_and_counts_in_every_form():
             hand: 2
             discards: [[], [12, 11]]
         """)).state
-    assert state.turn == 1 and state.phase is Phase.START
+    assert state.turn == 1 and state.phase is Phase.OVER and state.winners == (0,)  # your stock is out
     assert state.build[0] == (1, 2, SKIP_BO, 4) and state.build_value(1) == 11 and state.build[2] is None
     assert state.draw_pile[-3:] == (SKIP_BO, 7, 3) and len(state.draw_pile) == 10
     assert len(state.completed) == 24

@@ -46,9 +46,10 @@ class Transfer:
 
 @dataclass(frozen=True)
 class Draw:
-    """Draw up to five; ``cards`` names the cards drawn when the player knows them."""
+    """Draw up to five; ``cards`` names the cards drawn when the player knows them, ``count`` says how many."""
 
     cards: tuple[Card, ...] = ()
+    count: Optional[int] = None
 
 
 @dataclass(frozen=True)
