@@ -187,7 +187,8 @@ def test_json_stops_at_the_first_illegal_move_with_its_rule(position):
 def test_json_lists_what_the_rules_did(position):
     _, document = check_json(position, "stock to build 1", "hand 12 to discard 2")
     assert any("turns up" in event for event in document["moves"][0]["events"])
-    assert any("turn ends" in event for event in document["moves"][1]["events"])
+    assert "turn ends" in document["moves"][1]["reason"]
+    assert "events" not in document["moves"][1]  # the ruling says it all: the discard is not told twice
 
 
 @pytest.mark.parametrize("args, kind", [
@@ -260,7 +261,7 @@ def test_recycled_cards_are_not_guessed(tmp_path):
     (["--build", "6,-,2,-", "--stock", "7"], ["s>b1"], 0, ["7", "build pile 1"]),
     (["--build", "6,-,2,-", "--stock", "7"], ["s>b2"], 1, ["build.start"]),
     (["--build", "6", "--stock", "7", "--stock-count", "1"], ["s>b1", "end"], 1, ["round.over"]),
-    (["--build", "6", "--stock", "-"], ["s>b1"], 1, ["source.empty"]),
+    (["--build", "6", "--stock", "-"], ["s>b1"], 1, ["round.over", "emptied"]),
     (["--build", "2", "--hand", "3,5,SB"], ["h3>b1", "h5>b1"], 1, ["build.sequence", "5"]),
     (["--hand", "3,5"], ["h4>b1"], 1, ["source.hand", "3, 5"]),
     (["--build", "8", "--discards", "11,10,9/-/4"], ["d1>b1", "d1>b1"], 0, ["10"]),

@@ -6,7 +6,8 @@ from typing import Optional
 
 import typer
 
-from ..engine import check_move, format_compact, format_move, legal_moves
+from ..engine import check_move, format_compact, legal_moves
+from ..engine.reading import written
 from .output import console, print_json
 from .positions import load_position, with_quick_position
 from .quick import QuickPosition
@@ -24,7 +25,7 @@ def moves_command(
     listed = [(move, check_move(state, move).reason) for move in legal_moves(state)]
     if as_json:
         print_json({"player": state.mover.name, "moves": [
-            {"move": format_move(move), "compact": format_compact(move), "reason": reason} for move, reason in listed
+            {"move": written(state, move), "compact": format_compact(move), "reason": reason} for move, reason in listed
         ]})
         return
     from rich.table import Table
@@ -42,5 +43,5 @@ def moves_command(
     table.add_column(style="dim", no_wrap=True)
     table.add_column(ratio=1)
     for number, (move, reason) in enumerate(listed, start=1):
-        table.add_row(f"{number}.", format_move(move), format_compact(move), highlight_cards(reason))
+        table.add_row(f"{number}.", written(state, move), format_compact(move), highlight_cards(reason))
     out.print(table)
