@@ -168,7 +168,6 @@ owners = st.one_of(
     st.text(st.characters(blacklist_categories=("C",), blacklist_characters='"'), min_size=1, max_size=12)
     .map(normalised).filter(lambda name: name.strip() == name and name),
 )
-discard_piles = numbers.filter(lambda n: not 4 < n <= 12)  # "discard 8" names the card on a pile
 
 
 @st.composite
@@ -180,7 +179,7 @@ def sources(draw):
         return Place(STOCK, None, draw(owners)), draw(st.none() | cards)
     if kind is BUILD:
         return Place(BUILD, draw(numbers)), None
-    return Place(DISCARD, draw(discard_piles), draw(owners)), draw(st.none() | cards)
+    return Place(DISCARD, draw(numbers), draw(owners)), draw(st.none() | cards)
 
 
 @st.composite

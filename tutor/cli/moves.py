@@ -34,7 +34,7 @@ def moves_command(
 
     out = console()
     if not listed:
-        out.print(f"{state.mover.name} has no move: the turn or the round is over.")
+        out.print(f"No legal move for {state.mover.name}: the turn or the round is over.")
         return
     table = Table(title=f"{len(listed)} legal moves for {state.mover.name}", title_justify="left",
                   box=None, padding=(0, 1), show_header=False)

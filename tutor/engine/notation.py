@@ -149,8 +149,15 @@ def _tokens(text: str, clean: str) -> list[Token]:
                 tokens.append(Token(OTHER, None, ":", start, end))
         else:
             following = next((p for p in pieces[index + 1:] if p.lastgroup != "gap"), None)
-            tokens.extend(_chunk_tokens(piece.group(), start, following is not None and following.lastgroup == "colon",
-                                        bool(tokens) and tokens[-1].kind == NAME and tokens[-1].end == start))
+            found = _chunk_tokens(piece.group(), start, following is not None and following.lastgroup == "colon",
+                                  bool(tokens) and tokens[-1].kind == NAME and tokens[-1].end == start)
+            if len(found) == 1 and found[0].kind == NAME:  # "Anna Lee's": the words before belong to the name
+                while tokens and tokens[-1].kind == OTHER and tokens[-1].text.isalpha():
+                    first = tokens.pop()
+                    name = clean[first.start:found[0].end].removesuffix(":")
+                    name = name[:-2] if name.casefold().endswith("'s") else name
+                    found = [Token(NAME, name, name, first.start, found[0].end)]
+            tokens.extend(found)
     return tokens
 
 
@@ -169,7 +176,7 @@ def _chunk_tokens(chunk: str, start: int, before_colon: bool, after_name: bool) 
     tokens = []
     for run in _RUNS.finditer(chunk):
         word, at = run.group(), start + run.start()
-        pile_and_wild = _PILE_AND_WILD.match(word.casefold())
+        pile_and_wild = len(word) == 3 and _PILE_AND_WILD.match(word.casefold())
         if pile_and_wild:  # "hsb" is "h" and "sb"
             tokens += [_word(word[0], at), _word(word[1:], at + 1)]
         elif word.casefold() in WORDS:
@@ -413,7 +420,10 @@ def format_move(move: Move) -> str:
         if move.count is not None:
             return f"draw {move.count} {'card' if move.count == 1 else 'cards'}"
         return " ".join(["draw", *(card_label(c) for c in move.cards)])
-    return f"{format_place(move.source, move.card)} to {format_place(move.target)}"
+    source = format_place(move.source, move.card)
+    if move.source.kind is PileKind.DISCARD and move.card is None and 4 < (move.source.number or 0) <= 12:
+        source = format_owner(move.source.owner) + f"d{move.source.number}"  # "discard 5" would name the card
+    return f"{source} to {format_place(move.target)}"
 
 
 def format_compact(move: Move) -> str:
