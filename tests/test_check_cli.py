@@ -560,3 +560,14 @@ def test_every_command_has_a_summary_for_the_list():
     from tutor.cli.app import COMMANDS, GROUPS, SUMMARIES
 
     assert set(SUMMARIES) == set(COMMANDS) | set(GROUPS)
+
+
+@pytest.mark.parametrize("move", ["ſ>b1", "ſtock to build 1", "ＳＴＯＣＫ to build 1", "stock\u200b to build 1"])
+def test_unicode_spellings_of_a_move_are_read_after_normalising(position, move):
+    code, document = check_json(position, move)
+    assert code == 0 and document["moves"][0]["move"] == "stock to build 1"
+
+
+def test_a_misspelt_pile_suggests_the_nearest_word(position):
+    code, document = check_json(position, "stok to build 1")
+    assert code == 2 and "did you mean 'stock'?" in document["error"]["problems"][0]

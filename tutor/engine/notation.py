@@ -188,6 +188,15 @@ def _chunk_tokens(chunk: str, start: int, before_colon: bool, after_name: bool) 
     return tokens
 
 
+def _nearest_word(typed: str) -> str:
+    """``; did you mean 'stock'?`` for a word close to one the grammar knows, else nothing."""
+    from difflib import get_close_matches  # only a move that cannot be read needs it
+
+    known = [word for word, (kind, _) in WORDS.items() if kind in (PILE, DRAW, END) and len(word) > 1]
+    close = get_close_matches(fold(typed), known, n=1, cutoff=0.75)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
 def _word(word: str, start: int) -> Token:
     kind, value = WORDS[word.casefold()]
     return Token(kind, value, word, start, start + len(word), spelled=kind == NUMBER)
@@ -309,7 +318,8 @@ class _Reader:
                 raise self.fail(f"say where the {first.text} comes from: hand, stock or discard",
                                 example="the 5 from my hand to build 1")
             shown = token.text if token is not None else "nothing"
-            raise self.fail(f"{quoted(shown)} names no pile ({role}): use stock, hand, discard N or build N")
+            raise self.fail(f"{quoted(shown)} names no pile ({role}): use stock, hand, discard N or build N"
+                            + _nearest_word(shown))
         self.take()
         numbers = []
         self.skip_filler()  # "build pile 2"
