@@ -571,3 +571,10 @@ def test_unicode_spellings_of_a_move_are_read_after_normalising(position, move):
 def test_a_misspelt_pile_suggests_the_nearest_word(position):
     code, document = check_json(position, "stok to build 1")
     assert code == 2 and "did you mean 'stock'?" in document["error"]["problems"][0]
+
+
+def test_hint_at_the_refill_draws_first_and_never_ends_the_turn():
+    result = runner.invoke(app, ["hint", "--hand", "-", "--build", "6", "--stock", "7", "--draw-next", "8,9,1,2,3",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    assert "draw" in result.stdout and '"end"' not in result.stdout

@@ -6,9 +6,10 @@ from typing import Any, Optional
 
 import typer
 
-from ..engine import Draw, Phase, PileKind, Transfer, apply_move, format_move
+from ..engine import Draw, Phase, PileKind, Transfer, apply_move, check_move, format_move
 from ..coach.reasons import turn_steps
 from ..coach.search import Turn, TurnSearch
+from ..engine.rules import awaits_refill
 from ..engine.view import player_view
 from .output import print_json, unusable
 from .positions import load_position, with_quick_position
@@ -41,9 +42,10 @@ def hint_command(
         what = "the round is over" if state.phase is Phase.OVER else "the turn has ended"
         unusable([f"{loaded.source}: no turn to hint: {what}"], as_json=as_json, kind="position")
     prelude: list[dict[str, Any]] = []
-    if state.phase is Phase.START:
-        prelude.append({"move": "draw", "description": "draw up to five",
-                        "reason": "Every turn starts with drawing up to five cards."})
+    if state.phase is Phase.START or awaits_refill(state):
+        reason = "Every turn starts with drawing up to five cards." if state.phase is Phase.START else \
+            check_move(state, Draw()).reason  # the refill of an empty hand
+        prelude.append({"move": "draw", "description": "draw up to five", "reason": reason})
         state = apply_move(state, Draw()).state
     view = player_view(state, state.turn)
     search = TurnSearch(view)
