@@ -127,6 +127,10 @@ def test_illegal_moves_name_the_rule_and_the_cards(rule_id, position, move, word
         assert word.lower() in ruling.reason.lower(), (word, ruling.reason)
 
 
+def test_a_finished_turn_is_told_in_good_english():
+    assert rule(ended_turn(), "end").reason.startswith("Your turn already ended")
+
+
 def test_play_refuses_an_illegal_move_with_its_ruling():
     with pytest.raises(IllegalMove) as raised:
         play(table(build=[5]), parse_move("stock to build 1"))
