@@ -125,6 +125,8 @@ UNREADABLE = [
     ("hand 5⅓ to build 1", ["'⁄' is not a card or a pile number"]),
     ("dıscard 1 to build 1", ["'dıscard' names no pile", "did you mean 'discard'?"]),
     ("stok to build 1", ["did you mean 'stock'?"]),
+    ("the", ["names no move"]),
+    ("play my", ["names no move"]),
     ("hand 5 to biuld 1", ["where the card goes", "did you mean 'build'?"]),
     ("play my seven", ["say where the seven comes from"]),
     ('"Anna:stock to build 1', ["quote is not closed"]),

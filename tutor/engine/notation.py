@@ -119,11 +119,15 @@ def parse_phrases(text: str) -> list[Phrase]:
         raise NotationError(text, "the move is empty")
     reader = _Reader(text, clean, tokens)
     phrases = []
-    while reader.more():
-        start = reader.position
+    while True:
+        start = reader.position  # the words before a move ("the 5 from ...") are part of what was said
+        if not reader.more():
+            break
         readings = reader.move()
         first, last = reader.tokens[start], reader.tokens[reader.position - 1]
         phrases.append(Phrase(" ".join(clean[first.start:last.end].split()), readings))
+    if not phrases:
+        raise NotationError(text, "it names no move, only words such as 'the' or 'my' around one")
     return phrases
 
 
