@@ -119,6 +119,8 @@ def _ambiguity(state: GameState, text: str, moves: list[Move]) -> AmbiguousMove:
 def written(state: GameState, move: Move) -> str:
     """``move`` in the canonical form, naming the card where the short form would be ambiguous in ``state``."""
     text = format_move(move)
+    if not (isinstance(move, Transfer) and move.source.kind is PileKind.DISCARD and move.card is None):
+        return text
     try:
         if read_move(state, text) == move:
             return text
