@@ -36,7 +36,8 @@ def moves_command(
     if not listed:
         out.print(f"No legal move for {state.mover.name}: the turn or the round is over.")
         return
-    table = Table(title=f"{len(listed)} legal moves for {state.mover.name}", title_justify="left",
+    count = f"{len(listed)} legal move" + ("" if len(listed) == 1 else "s")
+    table = Table(title=f"{count} for {state.mover.name}", title_justify="left",
                   box=None, padding=(0, 1), show_header=False)
     table.add_column(justify="right", style="dim")
     table.add_column(style="bold", no_wrap=True)
