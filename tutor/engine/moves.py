@@ -51,6 +51,13 @@ class Draw:
     cards: tuple[Card, ...] = ()
     count: Optional[int] = None
 
+    @property
+    def says(self) -> Optional[int]:
+        """How many cards the draw says it takes (its count, or the cards it names); None for a bare draw."""
+        if self.count is not None:
+            return self.count
+        return len(self.cards) if self.cards else None
+
 
 @dataclass(frozen=True)
 class EndTurn:

@@ -111,9 +111,14 @@ def needs_draw(state: GameState) -> bool:
         (state.phase is Phase.START and len(state.mover.hand) < HAND_SIZE) or awaits_refill(state))
 
 
+def cards_left(state: GameState) -> int:
+    """The cards left to draw: the draw pile, and the completed piles to shuffle into a new one."""
+    return len(state.draw_pile) + len(state.completed)
+
+
 def can_draw(state: GameState) -> bool:
-    """True while cards are left to draw (the draw pile, or completed piles to shuffle into one)."""
-    return bool(state.draw_pile or state.completed)
+    """True while cards are left to draw."""
+    return cards_left(state) > 0
 
 
 def awaits_refill(state: GameState) -> bool:
@@ -147,13 +152,12 @@ def _check_draw(state: GameState, move: Draw) -> Ruling:
     wanted = cards_wanted(state)
     move = draw_reading(state, move)
     if wanted is not None:
-        available = len(state.draw_pile) + len(state.completed)
-        drawn = min(wanted, available)
+        drawn = min(wanted, cards_left(state))
         holds = f"holds {len(hand)}" if hand else "is empty"
         upto = "to hold five" if drawn == wanted else "(all that is left)"
-        said = move.count if move.count is not None else len(move.cards)
-        if (move.cards or move.count is not None) and said != drawn:
-            return _illegal("turn.draw-when-empty", f"Your hand {holds}, so you draw {drawn} {upto}, not {said}.")
+        if move.says is not None and move.says != drawn:
+            return _illegal("turn.draw-when-empty",
+                            f"Your hand {holds}, so you draw {drawn} {upto}, not {move.says}.")
         if not wanted:
             reason = "Your hand already holds five, so you draw nothing."
         elif not drawn:
@@ -166,14 +170,13 @@ def _check_draw(state: GameState, move: Draw) -> Ruling:
     if state.drawn and len(move.cards) == state.drawn:
         return _named_cards_fit(state, move.cards, state.drawn, upcoming=False) or _legal(
             f"These are the {n_cards(state.drawn)} just drawn.")
-    if state.drawn and not move.cards and move.count is None:
+    if state.drawn and move.says is None:
         return _illegal("turn.draw-when-empty",
                         f"You have just drawn {n_cards(state.drawn)}: another draw now is not allowed. "
                         f"To say which cards came, name them, as in 'draw 3 7 SB 9 1'.")
     if state.drawn:
-        said = move.count if move.count is not None else len(move.cards)
         return _illegal("turn.draw-when-empty",
-                        f"The draw took {n_cards(state.drawn)}, not {said}: name exactly those.")
+                        f"The draw took {n_cards(state.drawn)}, not {move.says}: name exactly those.")
     return _illegal("turn.draw-when-empty",
                     f"You still hold {n_cards(len(hand))}: during the turn you draw "
                     "only when a play empties your hand, and then five come at once.")
@@ -184,7 +187,7 @@ def draw_reading(state: GameState, move: Draw) -> Draw:
     if move.count is not None or len(move.cards) != 1 or not 1 <= move.cards[0] <= HAND_SIZE:
         return move
     wanted = cards_wanted(state)
-    takes = state.drawn if wanted is None else min(wanted, len(state.draw_pile) + len(state.completed))
+    takes = state.drawn if wanted is None else min(wanted, cards_left(state))
     return move if takes == 1 else Draw(count=move.cards[0])
 
 
