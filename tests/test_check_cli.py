@@ -448,26 +448,9 @@ def test_any_one_line_position_is_ruled_on_or_refused_cleanly(args, moves):
 
 # -- table talk, ambiguity and guidance ------------------------------------------------------------------
 
-AMBIGUOUS = """\
-title: Which discard pile
-build: [null, 2]
-players:
-  - name: you
-    stock: {top: 7, count: 10}
-    hand: [4, 5, SB, 9, 12]
-    discards: [[3], [9], [5]]
-  - name: Anna Lee
-    stock: {top: 8, count: 10}
-    hand: 5
-    discards: [[3]]
-"""
-
-
 @pytest.fixture
-def ambiguous(tmp_path):
-    file = tmp_path / "ambiguous.yaml"
-    file.write_text(AMBIGUOUS, encoding="utf-8")
-    return str(file)
+def ambiguous():
+    return str(Path(__file__).resolve().parent / "fixtures" / "which-discard-pile.yaml")
 
 
 def test_an_ambiguous_phrase_exits_2_with_both_readings_and_their_rulings(ambiguous):

@@ -340,31 +340,8 @@ def test_new_from_a_position_before_the_draw_expects_the_draw(tmp_path):
     assert run("test", path).exit_code == 0
 
 
-AMBIGUOUS_EXPECTATIONS = """\
-title: Which discard
-build: [null, 2]
-players:
-  - name: you
-    stock: {top: 7, count: 10}
-    hand: [4, 5, SB, 9, 12]
-    discards: [[3], [9], [5]]
-  - name: Anna
-    stock: {top: 8, count: 10}
-    hand: 5
-expect:
-  - moves: discard 3 to build 2
-    legal: true
-  - moves: discard 9 to build 1
-    legal: false
-    rule: build.start
-  - moves: the 3 from discard pile 1 on build pile 2
-    legal: true
-"""
-
-
-def test_expectations_read_table_talk_and_never_guess_between_two_readings(tmp_path):
-    path = write(tmp_path, "which.yaml", AMBIGUOUS_EXPECTATIONS)
-    result = run("test", path, "--json")
+def test_expectations_read_table_talk_and_never_guess_between_two_readings():
+    result = run("test", Path(__file__).resolve().parent / "fixtures" / "which-discard-pile.yaml", "--json")
     expectations = json.loads(result.stdout)["files"][0]["expectations"]
     assert [e["passed"] for e in expectations] == [False, True, True]
     assert "can mean discard pile 3" in json.dumps(expectations[0])
