@@ -127,7 +127,8 @@ def _missing_part(first: Optional[str], quick: QuickPosition) -> str:
 @with_quick_position
 def check_command(
     arguments: list[str] = typer.Argument(..., metavar="[SCENARIO] MOVE...",
-                                          help="A scenario file, then the moves (none with a one-line position)."),
+                                          help="A scenario file (none with a one-line position), then the moves, "
+                                               "quoted or as separate words: \"the 7 from my stock on build 1\"."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
     quick: QuickPosition = None,  # type: ignore[assignment]
 ) -> None:
