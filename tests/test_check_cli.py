@@ -187,7 +187,8 @@ def test_json_stops_at_the_first_illegal_move_with_its_rule(position):
 def test_json_lists_what_the_rules_did(position):
     _, document = check_json(position, "stock to build 1", "hand 12 to discard 2")
     assert any("turns up" in event for event in document["moves"][0]["events"])
-    assert any("turn ends" in event for event in document["moves"][1]["events"])
+    assert "turn ends" in document["moves"][1]["reason"]
+    assert "events" not in document["moves"][1]  # the ruling says it all: the discard is not told twice
 
 
 @pytest.mark.parametrize("args, kind", [
@@ -260,7 +261,7 @@ def test_recycled_cards_are_not_guessed(tmp_path):
     (["--build", "6,-,2,-", "--stock", "7"], ["s>b1"], 0, ["7", "build pile 1"]),
     (["--build", "6,-,2,-", "--stock", "7"], ["s>b2"], 1, ["build.start"]),
     (["--build", "6", "--stock", "7", "--stock-count", "1"], ["s>b1", "end"], 1, ["round.over"]),
-    (["--build", "6", "--stock", "-"], ["s>b1"], 1, ["source.empty"]),
+    (["--build", "6", "--stock", "-"], ["s>b1"], 1, ["round.over", "emptied"]),
     (["--build", "2", "--hand", "3,5,SB"], ["h3>b1", "h5>b1"], 1, ["build.sequence", "5"]),
     (["--hand", "3,5"], ["h4>b1"], 1, ["source.hand", "3, 5"]),
     (["--build", "8", "--discards", "11,10,9/-/4"], ["d1>b1", "d1>b1"], 0, ["10"]),
@@ -298,6 +299,12 @@ def test_one_line_positions(options, moves, code, words):
     (["--hand", "3,²"], ["--hand", "'²'"]),
     (["--stock", "³"], ["--stock", "'³'"]),
     (["--stock", "you"], ["--stock", "'you'"]),
+    (["--build", "0"], ["--build", "write - for a free slot"]),
+    (["--build", "SB=12"], ["--build", "SB=7"]),
+    (["--hand", "1,2,3,4,5,6"], ["--hand", "five cards at most"]),
+    (["--opponent", "Anna:13"], ["--opponent Anna:13", "not a card"]),
+    (["--opponent", "Anna:8:4/4/4/4/4"], ["--opponent Anna:8:4/4/4/4/4", "four discard piles"]),
+    (["--discards", "1/1/1/1", "--opponent", "Anna:1:1,1,1,1,1,1,1,1,1"], ["--opponent Anna:1", "14 cards of 1"]),
 ])
 def test_bad_one_line_positions_exit_2_with_the_option_named(options, words):
     result = check(*options, "s>b1")
@@ -437,3 +444,120 @@ def test_any_one_line_position_is_ruled_on_or_refused_cleanly(args, moves):
     assert result.exit_code in (0, 1, 2), result.output
     document = json.loads(result.stdout)
     assert ("error" in document) == (result.exit_code == 2 and "moves" not in document)
+
+
+# -- table talk, ambiguity and guidance ------------------------------------------------------------------
+
+@pytest.fixture
+def ambiguous():
+    return str(Path(__file__).resolve().parent / "fixtures" / "which-discard-pile.yaml")
+
+
+def test_an_ambiguous_phrase_exits_2_with_both_readings_and_their_rulings(ambiguous):
+    code, document = check_json(ambiguous, "discard 3 to build 2")
+    assert code == 2
+    error = document["error"]
+    assert error["kind"] == "ambiguous" and error["input"] == "discard 3 to build 2"
+    readings = {reading["move"]: reading for reading in error["readings"]}
+    assert readings["discard 3 to build 2"]["legal"] is False
+    assert readings["discard 3 to build 2"]["rule"] == "build.sequence"
+    assert readings["discard 1 3 to build 2"]["legal"] is True
+    assert error["write"] == ["discard 3 5 to build 2", "discard 1 3 to build 2"]
+    result = check(ambiguous, "discard 3 to build 2")
+    assert result.exit_code == 2
+    for words in ("discard pile 3 (the 5: illegal", "the 3 on discard pile 1 (legal)", "'discard 1 3 to build 2'"):
+        assert words in result.stderr
+
+
+@pytest.mark.parametrize("said, meant", [
+    ("discard 3 5 to build 2", "discard 3 5 to build 2"),  # the card named settles it
+    ("d3>b2", "discard 3 to build 2"),  # the compact form names a pile
+    ("discard 9 to build 1", "discard 2 9 to build 1"),  # 9 cannot be a pile: the 9 on pile 2
+    ("discard 4 to build 2", "discard 4 to build 2"),  # pile 4 is empty and no pile shows a 4
+])
+def test_phrases_the_position_settles_are_ruled_on(ambiguous, said, meant):
+    _, document = check_json(ambiguous, said)
+    assert document["moves"][0]["move"] == meant
+
+
+def test_moves_given_as_separate_words_are_split_where_a_new_move_starts(position):
+    code, document = check_json(position, "stock", "to", "build", "1", "hand", "5", "to", "build", "3")
+    assert code == 1
+    assert [m["move"] for m in document["moves"]] == ["stock to build 1", "hand 5 to build 3"]
+    code, document = check_json(position, "the 7 from my stock on build pile 1", "the", "SB", "from", "my", "hand",
+                                "onto", "build", "pile", "1")
+    assert code == 0 and [m["move"] for m in document["moves"]] == ["stock 7 to build 1", "hand SB to build 1"]
+
+
+def test_possessives_and_quoted_names_reach_the_player(ambiguous):
+    _, document = check_json(ambiguous, "Anna Lee's discard 1 to build 1")
+    assert document["moves"][0]["rule"] == "source.not-yours"
+    _, document = check_json(ambiguous, '"anna lee":discard 1 to build 1')
+    assert document["moves"][0]["move"] == '"Anna Lee":discard 1 to build 1'
+
+
+def test_moves_lists_only_moves_that_read_back():
+    position = ["--build", "-,2", "--stock", "7", "--hand", "4,5,9", "--discards", "3/9/3"]
+    result = runner.invoke(app, ["moves", *position, "--json"])
+    listed = [move["move"] for move in json.loads(result.stdout)["moves"]]
+    assert "discard 3 to build 2" not in listed and "discard 3 3 to build 2" in listed  # pile 3, or the 3 on 1?
+    assert "discard 1 to build 2" in listed
+    for text in listed:
+        code, document = check_json(*position, text)
+        assert code == 0 and document["moves"][0]["legal"], (text, document)
+
+
+def test_at_the_refill_moves_offers_only_the_draw():
+    result = runner.invoke(app, ["moves", "--hand", "-", "--json"])
+    assert [move["move"] for move in json.loads(result.stdout)["moves"]] == ["draw"]
+    code, document = check_json("--hand", "-", "end")
+    assert code == 1 and document["moves"][0]["rule"] == "turn.draw-when-empty"
+
+
+def test_a_move_without_a_position_says_the_position_is_missing():
+    code, document = check_json("s>b1")
+    assert code == 2 and "no position given" in document["error"]["problems"][0]
+
+
+def test_the_one_line_header_names_the_command_line_once():
+    result = check("--build", "6", "--stock", "7", "s>b1")
+    assert result.stdout.splitlines()[0].count("command line") == 1
+
+
+def test_piped_output_has_no_trailing_blanks(position):
+    for command in (["check", position, "stock to build 1"], ["moves", position], ["show", position]):
+        result = tutor(*command, env={"NO_COLOR": "1"})
+        assert result.returncode in (0, 1) and result.stdout
+        assert all(line == line.rstrip() for line in result.stdout.splitlines()), command
+
+
+def test_version_and_help():
+    result = tutor("--version")
+    assert result.returncode == 0 and result.stdout.startswith("tutor ")
+    listed = tutor("--help").stdout
+    for command in ("check", "moves", "learn", "scenario", "--install-completion"):
+        assert command in listed
+
+
+def test_every_command_has_a_summary_for_the_list():
+    from tutor.cli.app import COMMANDS, GROUPS, SUMMARIES
+
+    assert set(SUMMARIES) == set(COMMANDS) | set(GROUPS)
+
+
+@pytest.mark.parametrize("move", ["ſ>b1", "ſtock to build 1", "ＳＴＯＣＫ to build 1", "stock\u200b to build 1"])
+def test_unicode_spellings_of_a_move_are_read_after_normalising(position, move):
+    code, document = check_json(position, move)
+    assert code == 0 and document["moves"][0]["move"] == "stock to build 1"
+
+
+def test_a_misspelt_pile_suggests_the_nearest_word(position):
+    code, document = check_json(position, "stok to build 1")
+    assert code == 2 and "did you mean 'stock'?" in document["error"]["problems"][0]
+
+
+def test_hint_at_the_refill_draws_first_and_never_ends_the_turn():
+    result = runner.invoke(app, ["hint", "--hand", "-", "--build", "6", "--stock", "7", "--draw-next", "8,9,1,2,3",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    assert "draw" in result.stdout and '"end"' not in result.stdout

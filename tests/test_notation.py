@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tutor.engine.cards import SKIP_BO
 from tutor.engine.moves import Draw, EndTurn, PileKind, Place, Transfer
-from tutor.engine.notation import NotationError, format_compact, format_move, parse_move
+from tutor.engine.notation import NotationError, format_compact, format_move, parse_move, parse_phrases
+from tutor.engine.text import normalised
 
 STOCK, HAND, DISCARD, BUILD = PileKind.STOCK, PileKind.HAND, PileKind.DISCARD, PileKind.BUILD
 
@@ -31,6 +32,10 @@ FORMS = [
     ("build 2 to build 3", "b2>b3", transfer(Place(BUILD, 2), Place(BUILD, 3))),
     ("draw", "draw", Draw()),
     ("draw 3 7 SB 9 1", "draw 3 7 SB 9 1", Draw((3, 7, SKIP_BO, 9, 1))),
+    ("draw 5 cards", "draw 5 cards", Draw(count=5)),
+    ('"Anna Lee":stock to build 1', '"Anna Lee":s>b1', transfer(Place(STOCK, None, "Anna Lee"), Place(BUILD, 1))),
+    ("hand 9 to O'Brien:discard 1", "h9>O'Brien:d1", transfer(Place(HAND), Place(DISCARD, 1, "O'Brien"), 9)),
+    ('"Stock":discard 2 to build 1', '"Stock":d2>b1', transfer(Place(DISCARD, 2, "Stock"), Place(BUILD, 1))),
     ("end", "end", EndTurn()),
 ]
 
@@ -51,6 +56,10 @@ def test_long_and_compact_forms_read_and_write(long, compact, move):
     ("DRAW 3 7 sb 9 1", "draw 3 7 SB 9 1"),
     ("End", "end"),
     ("ANNA:S>B1", "ANNA:stock to build 1"),
+    ("ſtock to build 1", "stock to build 1"),
+    ("ſ>b1", "stock to build 1"),
+    ("ＨＡＮＤ ５ ＴＯ ＢＵＩＬＤ １", "hand 5 to build 1"),
+    ("hand\u200b 5 to build 1", "hand 5 to build 1"),
 ])
 def test_moves_are_read_in_any_case(text, expected):
     assert format_move(parse_move(text)) == expected
@@ -112,8 +121,18 @@ UNREADABLE = [
     ("Anna:hand 5 to build 1", ["another player's hand", "onto build 1", "h5>b1"]),
     ("draw 1 2 3 4 5 6", ["five cards at most", "not 6", "understood so far: a draw", "draw 3 7 SB 9 1"]),
     ("draw x", ["'x' is not a card", "a draw", "draw 3 7 SB 9 1"]),
-    ("draw ²", ["'²' is not a card"]),
-    ("hand ² to build 1", ["'²' is not a card or a pile number"]),
+    ("draw ⅓", ["'⁄' is not a card"]),
+    ("hand 5⅓ to build 1", ["'⁄' is not a card or a pile number"]),
+    ("dıscard 1 to build 1", ["'dıscard' names no pile", "did you mean 'discard'?"]),
+    ("stok to build 1", ["did you mean 'stock'?"]),
+    ("the", ["names no move"]),
+    ("play my", ["names no move"]),
+    ("hand 5 to biuld 1", ["where the card goes", "did you mean 'build'?"]),
+    ("play my seven", ["say where the seven comes from"]),
+    ('"Anna:stock to build 1', ["quote is not closed"]),
+    ("draw 6 cards", ["five cards at most, not 6"]),
+    ("draw cards", ["say how many cards"]),
+    ("stock to build 1 hand 5 to", ["joined by"]),
     ("s>b2>b3", ["joined by 'to' or '>'"]),
     ("to build 1", ["joined by"]),
     ("hand 5 to", ["joined by"]),
@@ -149,7 +168,9 @@ cards = st.sampled_from([SKIP_BO, *range(1, 13)])
 numbers = st.integers(min_value=0, max_value=99)
 owners = st.one_of(
     st.none(),
-    st.from_regex(r"\A[A-Za-z][A-Za-z0-9_'-]{0,11}\Z").filter(lambda name: name.lower() not in ("to", "on", "onto")),
+    st.from_regex(r"\A[A-Za-z][A-Za-z0-9_'-]{0,11}\Z"),
+    st.text(st.characters(blacklist_categories=("C",), blacklist_characters='"'), min_size=1, max_size=12)
+    .map(normalised).filter(lambda name: name.strip() == name and name),
 )
 
 
@@ -175,6 +196,7 @@ def transfers(draw):
 moves = st.one_of(
     transfers(),
     st.builds(Draw, st.lists(cards, max_size=5).map(tuple)),
+    st.builds(Draw, count=st.integers(min_value=0, max_value=5)),
     st.just(EndTurn()),
 )
 
@@ -192,6 +214,7 @@ def test_every_move_survives_writing_and_reading(move):
        st.sampled_from([" ", "  ", "\t"]))
 def test_case_and_spacing_do_not_change_the_move(move, case, gap):
     long, compact = format_move(move), format_compact(move)
+    assume(long.isascii() and '"' not in long)  # quoted names keep their own spacing and case
     expected = parse_move(long)
     assert parse_move(compact) == expected
     reread = parse_move(gap + case(long).replace(" ", gap) + gap)
@@ -202,7 +225,7 @@ def test_case_and_spacing_do_not_change_the_move(move, case, gap):
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(["", "draw ", "hand ", "stock ", "discard 1 ", "Anna:", "h"]), st.text(max_size=30),
        st.sampled_from(["", " to build 1", ">d2"]))
-def test_any_text_reads_as_a_move_or_a_notation_error(start, middle, end):
+def test_any_text_with_a_move_reads_as_a_move_or_a_notation_error(start, middle, end):
     text = start + middle + end
     try:
         move = parse_move(text)
@@ -210,3 +233,80 @@ def test_any_text_reads_as_a_move_or_a_notation_error(start, middle, end):
         assert "write it like" in error.message
     else:
         assert parse_move(format_move(move)) == move
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=60))
+def test_arbitrary_text_reads_as_moves_or_a_notation_error(text):
+    try:
+        phrases = parse_phrases(text)
+    except NotationError as error:
+        assert "write it like" in error.message
+    else:
+        for phrase in phrases:
+            for move in phrase.readings:
+                assert parse_move(format_move(move)) == move
+
+
+# -- table talk: (what a player says, the canonical reading it must produce) ---------------------------
+
+TABLE_TALK = [
+    # stock
+    ("stock pile to build pile 2", "stock to build 2"),
+    ("my stock onto build 2", "stock to build 2"),
+    ("the 7 from my stock on the build pile 2", "stock 7 to build 2"),
+    ("play my stock to build 2", "stock to build 2"),
+    ("stock > b2", "stock to build 2"),
+    ("Cleo's stock to build 1", "Cleo:stock to build 1"),
+    ("Cleo’s stock pile onto build pile 1", "Cleo:stock to build 1"),
+    ("the 4 from Cleo's stock to build 1", "Cleo:stock 4 to build 1"),
+    # hand
+    ("the 5 from my hand on build pile 1", "hand 5 to build 1"),
+    ("5 from hand to build 1", "hand 5 to build 1"),
+    ("put the SB from my hand onto build 3", "hand SB to build 3"),
+    ("hand five into build one", "hand 5 to build 1"),
+    ("my hand 5 to my discard pile 2", "hand 5 to discard 2"),
+    ("the 9 from my hand to discard pile 2", "hand 9 to discard 2"),
+    # discard piles
+    ("discard pile 1 to build pile 2", "discard 1 to build 2"),
+    ("the 9 from discard pile 2 to build 1", "discard 2 9 to build 1"),
+    ("discard 8 to build 1", "discard 8 to build 1"),
+    ("discard SB to build 1", "discard SB to build 1"),
+    ("the 8 from my discards to build 1", None),
+    ("Cleo's discard pile 3 on build 4", "Cleo:discard 3 to build 4"),
+    # draw and end
+    ("draw five", "draw 5 cards"),
+    ("draw 5 cards", "draw 5 cards"),
+    ("draw one card", "draw 1 card"),
+    ("end my turn", "end"),
+]
+
+
+@pytest.mark.parametrize("said, canonical", TABLE_TALK, ids=[row[0] for row in TABLE_TALK])
+def test_table_talk_reads_as_the_canonical_move(said, canonical):
+    if canonical is None:
+        with pytest.raises(NotationError):
+            parse_move(said)
+        return
+    assert format_move(parse_move(said)) == canonical
+
+
+def test_unquoted_moves_split_where_a_new_move_starts():
+    words = "stock to build 1 hand 5 to build 3 the 9 from my hand to discard pile 2 draw end"
+    phrases = parse_phrases(words)
+    assert [format_move(p.readings[0]) for p in phrases] == [
+        "stock to build 1", "hand 5 to build 3", "hand 9 to discard 2", "draw", "end"]
+    assert [p.text for p in phrases][:2] == ["stock to build 1", "hand 5 to build 3"]
+    assert [format_move(p.readings[0]) for p in parse_phrases("s>b1 h5>b3 draw 3 7 end")] == [
+        "stock to build 1", "hand 5 to build 3", "draw 3 7", "end"]
+
+
+def test_a_discard_number_that_can_be_a_pile_has_two_readings_and_one_that_cannot_has_one():
+    readings = parse_phrases("discard 3 to build 2")[0].readings
+    assert [format_move(m) for m in readings] == ["discard 3 to build 2", "3 from discard to build 2"]
+    assert readings[1].source == Place(DISCARD, None) and readings[1].card == 3
+    assert len(parse_phrases("d3>b2")[0].readings) == 1  # the compact form names a pile
+    assert len(parse_phrases("discard 3 5 to build 2")[0].readings) == 1
+    only = parse_phrases("discard 8 to build 2")[0].readings
+    assert only == (Transfer(Place(DISCARD, None), Place(BUILD, 2), 8),)
+    assert parse_move(format_move(only[0])) == only[0]

@@ -19,7 +19,9 @@ from tutor.engine.cards import ALL_CARDS
 from tutor.engine.dealing import deal, partner_teams
 from tutor.engine.legal import legal_moves
 from tutor.engine.moves import Draw, EndTurn, PileKind, Place, Transfer
+from tutor.engine.notation import format_compact
 from tutor.engine.play import next_turn, play
+from tutor.engine.reading import read_move, written
 from tutor.engine.rules import check_move
 from tutor.engine.state import GameState, Phase, accounts_for_deck
 from tutor.engine.view import player_view
@@ -168,3 +170,27 @@ def test_the_mover_sees_all_a_ruling_needs(state, seed, steps):
     assert legal_moves(view) == moves
     for move in candidate_moves(state):
         assert check_move(view, move).verdict is check_move(state, move).verdict, move
+
+
+ODD_NAMES = ["Ada Lovelace", "O'Brien", "Bo:2", "Cleo>", "Dan's", "to"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=2, max_value=6), st.integers(min_value=0, max_value=2**32),
+       st.integers(min_value=1, max_value=200))
+def test_every_listed_move_as_written_reads_back_to_the_same_move(players, seed, steps):
+    """What ``tutor moves`` prints is what ``tutor check`` reads, names with spaces and marks included."""
+    teams = partner_teams(players) if players in (4, 6) and seed % 2 else ()
+    state = deal(ODD_NAMES[:players], seed=seed, teams=teams).state
+    for state, moves in games(state, seed, steps):
+        for move in moves:
+            text = written(state, move)
+            assert unnamed(read_move(state, text)) == move, (text, move)
+            assert read_move(state, format_compact(move)) == move, format_compact(move)
+
+
+def unnamed(move):
+    """The move without the top card it may name: ``discard 3 5`` is ``discard 3`` when pile 3 shows the 5."""
+    if isinstance(move, Transfer) and move.source.kind is not PileKind.HAND:
+        return Transfer(move.source, move.target)
+    return move

@@ -20,7 +20,9 @@ from tutor.engine.moves import Draw
 from tutor.engine.notation import parse_move
 from tutor.engine.play import IllegalMove, advice_penalty, next_turn, play
 from tutor.engine.rules import RULES, Verdict, check_move
-from tutor.engine.scoring import Match, score_round
+from tutor.engine.scoring import Match, MatchOver, PointValues, score_round
+from tutor.engine.legal import legal_moves
+from tutor.engine.position import PositionError
 from tutor.engine.state import Phase, accounts_for_deck
 
 TEAM_PLAYERS = (
@@ -54,7 +56,8 @@ ILLEGAL = [
      "discard 1 4 to build 1", ["discard pile 1", "9", "4", "not in it"]),
     ("source.hand", lambda: table(build=[3]), "hand 4 to build 1", ["4", "3, 5, SB, 9, 12"]),
     ("source.empty", lambda: table(build=[3]), "discard 2 to build 1", ["discard pile 2", "empty"]),
-    ("source.empty", lambda: table(seat(count=0), seat("Anna")), "stock to build 1", ["stock", "empty"]),
+    ("source.empty", lambda: team_table(seat("you", count=0), *TEAM_PLAYERS[1:]), "stock to build 1",
+     ["stock", "empty"]),
     ("source.not-yours", lambda: table(build=[7]), "Anna:stock to build 1", ["Anna"]),
     ("source.not-yours", lambda: table(seat(), seat("Anna", discards=[[1]])), "anna:discard 1 to build 1",
      ["Anna"]),
@@ -89,6 +92,25 @@ ILLEGAL = [
     ("turn.over", lambda: after(table(seat(hand=[]), seat("Anna"), draw_pile=0), "end"), "draw", ["you", "ended"]),
     ("round.over", won_round, "hand 3 to discard 1", ["you", "emptied the stock"]),
     ("round.over", won_round, "draw", ["round is over"]),
+    # the rule gaps: a file that shows a finished round, the refill, a second draw, counts that do not fit
+    ("round.over", lambda: table(seat(), seat("Anna", count=0)), "stock to build 1", ["Anna emptied the stock"]),
+    ("round.over", lambda: table(seat(count=0), seat("Anna")), "hand 9 to discard 1", ["you emptied"]),
+    ("round.over", lambda: team_table(seat("you", count=0), TEAM_PLAYERS[1], seat("Cleo", count=0), TEAM_PLAYERS[3]),
+     "hand 3 to build 1", ["you and Cleo", "their stocks"]),
+    ("round.over", lambda: table(seat(count=0), seat("Anna"), phase="start"), "draw", ["round is over"]),
+    ("turn.draw-when-empty", lambda: table(seat(hand=[]), seat("Anna")), "end", ["hand is empty", "draw"]),
+    ("turn.draw-when-empty", lambda: table(seat(hand=[]), seat("Anna"), build=[6]), "stock to build 1",
+     ["hand is empty", "draw"]),
+    ("turn.draw-when-empty", lambda: after(table(seat(hand=[3, 9]), seat("Anna"), phase="start"), "draw"), "draw",
+     ["just drawn 3 cards", "another draw"]),
+    ("turn.draw-when-empty", lambda: after(table(seat(hand=[1]), seat("Anna")), "hand 1 to build 1"), "draw",
+     ["just drawn 5 cards"]),
+    ("turn.draw-when-empty", lambda: table(seat(hand=[3, 9]), seat("Anna"), phase="start"), "draw 5 cards",
+     ["draw 3", "not 5"]),
+    ("turn.draw-when-empty", lambda: table(seat(hand=[3, 9]), seat("Anna"), phase="start"), "draw 4",
+     ["draw 3", "not 4"]),
+    ("turn.draw-when-empty", lambda: after(table(seat(hand=[1]), seat("Anna")), "hand 1 to build 1"), "draw four",
+     ["took 5 cards", "not 4"]),
 ]
 
 
@@ -103,6 +125,10 @@ def test_illegal_moves_name_the_rule_and_the_cards(rule_id, position, move, word
     assert ruling.rule == rule_id, ruling.reason
     for word in words:
         assert word.lower() in ruling.reason.lower(), (word, ruling.reason)
+
+
+def test_a_finished_turn_is_told_in_good_english():
+    assert rule(ended_turn(), "end").reason.startswith("Your turn already ended")
 
 
 def test_play_refuses_an_illegal_move_with_its_ruling():
@@ -135,6 +161,20 @@ LEGAL = [
     (lambda: table(seat(hand=[3, 5, 9]), seat("Anna"), phase="start"), "draw", ["draw 2"]),
     (lambda: table(seat(hand=[]), seat("Anna"), phase="start", draw_pile=0), "end", []),
     (lambda: table(seat(hand=[]), seat("Anna"), draw_pile=0), "end", ["without a discard"]),
+    # counts: "draw 5", "draw five", "draw 5 cards" say how many, legal when the draw takes that many
+    (lambda: after(table(seat(hand=[5]), seat("Anna"), build=[4]), "hand 5 to build 1"), "draw 5", ["took 5 cards"]),
+    (lambda: after(table(seat(hand=[5]), seat("Anna"), build=[4]), "hand 5 to build 1"), "draw five", ["took 5 cards"]),
+    (lambda: after(table(seat(hand=[5]), seat("Anna"), build=[4]), "hand 5 to build 1"), "draw 5 cards", ["took 5 cards"]),
+    (lambda: table(seat(hand=[3, 9]), seat("Anna"), phase="start"), "draw 3", ["draw 3 cards"]),
+    (lambda: table(seat(hand=[3, 9]), seat("Anna"), phase="start"), "draw three cards", ["draw 3 cards"]),
+    (lambda: table(seat(hand=[]), seat("Anna")), "draw", ["draw 5 cards"]),
+    # a draw that takes one card: the single number names it
+    (lambda: table(seat(hand=[3, 9, 9, 12]), seat("Anna"), phase="start"), "draw 4", ["draw 1 card"]),
+    # phase start with nothing to draw: the turn may open with a play
+    (lambda: table(seat(hand=[3, 9]), seat("Anna"), phase="start", draw_pile=0, build=[6]), "stock to build 1",
+     ["7", "build pile 1"]),
+    (lambda: table(seat(hand=[3, 9]), seat("Anna"), phase="start", draw_pile=0), "hand 9 to discard 1",
+     ["discard pile 1"]),
 ]
 
 
@@ -296,7 +336,8 @@ def test_an_empty_hand_during_the_turn_draws_five():
     named = after(state, "draw 2 3 SB 5 6")
     assert named.players[0].hand == (2, 3, SKIP_BO, 5, 6)
     assert rule(named, "hand 5 to build 1").rule == "build.start"
-    assert rule(state, "end").legal
+    assert rule(state, "end").rule == "turn.draw-when-empty"  # the refill comes first
+    assert rule(state, "stock to build 1").rule == "turn.draw-when-empty"
 
 
 def test_discarding_the_last_hand_card_ends_the_turn_without_a_refill():
@@ -324,7 +365,8 @@ def test_a_turn_starts_with_the_draw_up_to_five():
     state = after(state, "draw")
     assert state.phase is Phase.PLAY
     assert state.players[0].hand == (3, 9, 1, 2, 4)
-    assert rule(state, "draw").legal  # a bare draw straight after names nothing new
+    assert rule(state, "draw").rule == "turn.draw-when-empty"  # a bare draw straight after is a second draw
+    assert rule(state, "draw 3").legal and rule(state, "draw 1 2 4").legal
     assert rule(state, "hand 1 to build 1").legal
 
 
@@ -420,13 +462,14 @@ def test_an_undecidable_move_is_not_played():
 
 
 def test_the_round_ends_the_moment_the_last_stock_card_is_played():
-    state = table(seat(stock=1, count=1, hand=[]), seat("Anna", stock=8, hand=5), build=[None],
-                  draw_pile={"count": 30, "next": [1, 2, 3, 4, 5]})
+    # the winning card completes a pile while the hand is empty: the round ends before any refill
+    state = table(seat(stock=12, count=1, hand=[]), seat("Anna", stock=8, hand=5), build=[list(range(1, 12))],
+                  draw_pile=0, completed=0)
     result = outcome(state, "stock to build 1")
     assert result.state.phase is Phase.OVER
     assert result.state.winners == (0,)
     assert result.state.players[0].hand == ()  # no refill after the win
-    assert len(result.state.draw_pile) == 30
+    assert len(result.state.completed) == 12 and result.state.draw_pile == ()
     assert any("win" in event for event in result.events)
     assert rule(result.state, "end").rule == "round.over"
     assert next_turn(result.state) == result.state
@@ -583,6 +626,39 @@ def test_no_score_while_the_round_goes_on():
     assert score_round(table()) is None
 
 
+def test_the_first_side_to_the_target_wins_and_the_match_takes_no_further_round():
+    match = Match(target=300)
+    first, second = score_round(finished([1, 12, 4, 19])), score_round(finished([12, 1, 4, 19], winner=1))
+    match.record(first)  # 200
+    match.record(second)  # 25 + 5 * 35 = 200
+    match.record(second)  # Anna reaches 400 first; you would reach 400 next, too late
+    assert match.champion == (1,) and match.decided
+    with pytest.raises(MatchOver):
+        match.record(first)
+    assert match.totals == {(0,): 200, (1,): 400}
+
+
+def test_a_match_plays_to_the_rounds_target_score():
+    state = table(rules={"target_score": 150})
+    match = Match.for_rules(state.rules)
+    assert match.target == 150
+    match.score(finished([1, 12, 4, 19]))
+    assert match.champion == (0,)
+
+
+def test_house_rules_other_point_values_and_a_fixed_number_of_rounds():
+    match = Match(values=PointValues(win_bonus=50, per_card=1), rounds=2)
+    assert match.score(finished([1, 12, 4, 19])).points == 50 + 35
+    assert not match.decided and match.champion is None
+    match.score(finished([12, 1, 4, 19], winner=1))  # Anna: 50 + 35
+    assert match.decided and match.champion is None  # a tie after the fixed rounds: no champion
+    with pytest.raises(MatchOver):
+        match.record(None)
+    once = Match(rounds=1, target=10)
+    once.record(None)
+    assert once.decided and once.champion is None
+
+
 def test_a_match_goes_to_500():
     match = Match()
     score = score_round(finished([1, 12, 4, 19]))
@@ -597,6 +673,63 @@ def test_a_match_goes_to_500():
     short = Match(target=200)
     short.record(score)
     assert short.champion == (0,)
+
+
+# -- positions that cannot be: the default stock, teams, completed piles --------------------------------
+
+
+def five(count, rules=None):
+    players = [seat(name, stock=5, count=count if name == "Ada" else 10, hand=5) for name in NAMES[:5]]
+    return table(*players, **({"rules": rules} if rules else {}))
+
+
+def test_five_players_deal_twenty_unless_the_rules_say_otherwise():
+    assert five(20).rules.stock_size == 20
+    with pytest.raises(PositionError, match="more than the 20 dealt"):
+        five(25)
+    assert five(25, {"stock_size": 30}).players[0].stock[-1] == 5
+    assert table().rules.stock_size == 30
+
+
+@pytest.mark.parametrize("players, teams", [
+    (2, [["Ada", "Bo"]]),
+    (3, [["Ada", "Bo"], ["Cleo"]]),
+    (5, [["Ada", "Bo"], ["Cleo", "Dan"], ["Eve"]]),
+])
+def test_team_games_are_two_or_three_pairs(players, teams):
+    seats = [seat(name, stock=5, hand=5) for name in NAMES[:players]]
+    with pytest.raises(PositionError, match="two or three pairs"):
+        table(*seats, rules={"teams": teams})
+
+
+@pytest.mark.parametrize("completed", [1, 13, 30])
+def test_completed_piles_count_whole_piles(completed):
+    with pytest.raises(PositionError, match="multiple of 12"):
+        table(completed=completed)
+    assert len(table(completed=24).completed) == 24
+
+
+def test_two_sides_cannot_both_have_emptied_their_stocks():
+    with pytest.raises(PositionError, match="only one side can empty"):
+        table(seat(count=0), seat("Anna", count=0))
+
+
+def test_a_finished_round_offers_no_moves_and_names_the_winner():
+    state = table(seat(), seat("Anna", count=0))
+    assert state.phase is Phase.OVER and state.winners == (1,)
+    assert legal_moves(state) == []
+    assert score_round(state).points == 25 + 5 * 10
+
+
+def test_names_are_normalised_at_load_and_refused_when_they_cannot_be_written():
+    state = table(seat("you\u200b"), seat("Ａnna", stock=8))
+    assert [p.name for p in state.players] == ["you", "Anna"]
+    with pytest.raises(PositionError, match="two players are called"):
+        table(seat("you"), seat("you\u200b"))
+    with pytest.raises(PositionError, match="double quote"):
+        table(seat('Bo "the" Great'), seat("Anna"))
+    assert rule(table(seat(), seat("Anna Lee", discards=[[1]])), '"anna lee":discard 1 to build 1').rule \
+        == "source.not-yours"
 
 
 # -- dealing -------------------------------------------------------------------------------------------

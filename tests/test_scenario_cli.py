@@ -370,3 +370,10 @@ def test_new_from_a_position_before_the_draw_expects_the_draw(tmp_path):
     assert run("new", path, "--phase", "start", "--stock", "1", "--hand", "2,3", "--draw-next", "4,5,6").exit_code == 0
     assert "moves: draw" in path.read_text(encoding="utf-8")
     assert run("test", path).exit_code == 0
+
+
+def test_expectations_read_table_talk_and_never_guess_between_two_readings():
+    result = run("test", Path(__file__).resolve().parent / "fixtures" / "which-discard-pile.yaml", "--json")
+    expectations = json.loads(result.stdout)["files"][0]["expectations"]
+    assert [e["passed"] for e in expectations] == [False, True, True]
+    assert "can mean discard pile 3" in json.dumps(expectations[0])

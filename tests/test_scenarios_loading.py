@@ -118,7 +118,7 @@ def test_cards_piles_and_counts_in_every_form():
             hand: 2
             discards: [[], [12, 11]]
         """)).state
-    assert state.turn == 1 and state.phase is Phase.START
+    assert state.turn == 1 and state.phase is Phase.OVER and state.winners == (0,)  # your stock is out
     assert state.build[0] == (1, 2, SKIP_BO, 4) and state.build_value(1) == 11 and state.build[2] is None
     assert state.draw_pile[-3:] == (SKIP_BO, 7, 3) and len(state.draw_pile) == 10
     assert len(state.completed) == 24
@@ -479,3 +479,17 @@ def test_any_scenario_data_loads_or_is_refused_with_its_problems(data):
         assert error.problems and all(line.startswith("fuzz.yaml:") for line in error.lines())
     else:
         assert 2 <= len(scenario.state.players) <= 6
+
+
+IMPOSSIBLE = Path(__file__).resolve().parent / "fixtures" / "impossible"
+
+
+@pytest.mark.parametrize("name, line, words", [
+    ("five-players-thirty-stock.yaml", 3, "a stock of 25 cards is more than the 20 dealt"),
+    ("team-of-two-players.yaml", 2, "two or three pairs (4 or 6 players), not by 2 players"),
+    ("completed-not-whole-piles.yaml", 2, "a multiple of 12, not 13"),
+])
+def test_files_that_fit_the_format_but_not_the_rules_are_refused_at_their_line(name, line, words):
+    with pytest.raises(ScenarioError) as raised:
+        load_scenario(IMPOSSIBLE / name)
+    assert raised.value.problems[0].line == line and words in raised.value.problems[0].message

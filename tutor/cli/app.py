@@ -31,6 +31,17 @@ GROUPS: dict[str, tuple[str, str]] = {
     "scenario": ("tutor.cli.scenario", "scenario_app"),
     "course": ("tutor.cli.course", "course_app"),
 }
+#: What ``tutor --help`` says of each command, so the list shows without importing them all.
+SUMMARIES: dict[str, str] = {
+    "check": "Rule on the moves of a turn: legal or not, which rule, and why.",
+    "show": "Draw the table as the player to move sees it.",
+    "moves": "List every legal move for the player to move, with what each does.",
+    "rules": "Look up a rule by id, topic or word.",
+    "hint": "The best turn from the position, step by step, with the runners-up.",
+    "simulate": "Let bots play many rounds and report who wins.",
+    "learn": "Learn the rules in ten stages of explanations and exercises.",
+    "scenario": "Write, check, test and show scenario files.",
+}
 
 
 def _load(target: tuple[str, str]) -> Any:
@@ -40,18 +51,7 @@ def _load(target: tuple[str, str]) -> Any:
 
 def build_app(only: Optional[str] = None) -> typer.Typer:
     """The ``tutor`` app with every command, or with just ``only`` when that names one."""
-    app = typer.Typer(
-        name="tutor",
-        help="Skip-Bo rules tutor and move validator.",
-        no_args_is_help=True,
-        add_completion=False,
-        pretty_exceptions_enable=False,
-    )
-
-    @app.callback()
-    def _tutor() -> None:
-        """Skip-Bo rules tutor and move validator."""
-
+    app = _tutor_app()
     wanted = [only] if only in COMMANDS or only in GROUPS else [*COMMANDS, *GROUPS]
     for name in wanted:
         if name in COMMANDS:
@@ -61,10 +61,51 @@ def build_app(only: Optional[str] = None) -> typer.Typer:
     return app
 
 
+def listing_app() -> typer.Typer:
+    """The app as ``tutor`` and ``tutor --help`` show it: the commands listed, none of them imported."""
+    app = _tutor_app()
+    for name in [*COMMANDS, *GROUPS]:
+        app.command(name, help=SUMMARIES[name], add_help_option=False,
+                    context_settings={"ignore_unknown_options": True, "allow_extra_args": True})(_listed)
+    return app
+
+
+def _tutor_app() -> typer.Typer:
+    app = typer.Typer(
+        name="tutor",
+        help="Skip-Bo rules tutor and move validator.",
+        no_args_is_help=True,
+        add_completion=True,  # typer imports its completion support anyway: it costs no start-up
+        pretty_exceptions_enable=False,
+    )
+
+    @app.callback()
+    def _tutor(
+        version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                     help="Print the version and exit."),
+    ) -> None:
+        """Skip-Bo rules tutor and move validator."""
+
+    return app
+
+
+def _listed() -> None:
+    """Stands for a command in the list of commands; never runs, as a named command loads the real one."""
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from tutor import __version__
+
+        sys.stdout.write(f"tutor {__version__}\n")
+        raise typer.Exit()
+
+
 def main(argv: Optional[list[str]] = None) -> None:
     """Entry point of the ``tutor`` console script."""
     args = sys.argv[1:] if argv is None else argv
-    build_app(args[0] if args else None)(args=args, prog_name="tutor")
+    named = bool(args) and (args[0] in COMMANDS or args[0] in GROUPS)
+    (build_app(args[0]) if named else listing_app())(args=args, prog_name="tutor")
 
 
 def __getattr__(name: str) -> Any:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
 import typer
 
-from ..engine import (
-    GameState, Move, NotationError, Ruling, UnknownPlayer, Verdict, apply_move, check_move, format_move, parse_move,
-)
+from ..engine import GameState, Move, NotationError, Ruling, UnknownPlayer, Verdict, apply_move, check_move, format_move
+from ..engine.notation import Phrase, parse_phrases
+from ..engine.reading import AmbiguousMove, read_move
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, unusable
 from .positions import load_position, with_quick_position
 from .quality import MoveQuality
@@ -46,26 +47,36 @@ def _legal_value(verdict: Verdict) -> Optional[bool]:
     return {Verdict.LEGAL: True, Verdict.ILLEGAL: False}.get(verdict)
 
 
-def parse_moves(texts: list[str], *, as_json: bool) -> list[Move]:
-    """Read every move first: one unreadable move makes the whole input unusable."""
-    moves, problems = [], []
+def parse_moves(texts: list[str], *, as_json: bool) -> list[Phrase]:
+    """Read every move first: one unreadable move makes the whole input unusable.
+
+    Each argument may hold one move or several; moves given unquoted, as separate
+    words, are read from the words joined, split where a new move starts.
+    """
+    phrases, problems = [], []
     for text in texts:
         try:
-            moves.append(parse_move(text))
+            phrases.extend(parse_phrases(text))
         except NotationError as error:
             problems.append(error.message)
+    if problems and len(texts) > 1:
+        try:
+            return parse_phrases(" ".join(texts))
+        except NotationError:
+            pass
     if problems:
         unusable(problems, as_json=as_json, kind="notation")
-    return moves
+    return phrases
 
 
-def rule_on_moves(state: GameState, texts: list[str], moves: list[Move]) -> list[MoveReport]:
-    """Play the moves in order, stopping after the first that is not legal."""
+def rule_on_moves(state: GameState, phrases: list[Phrase]) -> list[MoveReport]:
+    """Read each move in the position it meets and play the moves in order, stopping after the first not legal."""
     reports = []
     quality = MoveQuality()
-    for text, move in zip(texts, moves):
+    for phrase in phrases:
+        move = read_move(state, phrase)
         ruling = check_move(state, move)
-        report = MoveReport(text, move, ruling)
+        report = MoveReport(phrase.text, move, ruling)
         reports.append(report)
         if not ruling.legal:
             break
@@ -74,6 +85,18 @@ def rule_on_moves(state: GameState, texts: list[str], moves: list[Move]) -> list
         report.events = outcome.events
         state = outcome.state
     return reports
+
+
+def report_ambiguity(error: AmbiguousMove, *, as_json: bool) -> NoReturn:
+    """Exit 2 with every reading of an ambiguous move and its ruling: the check never guesses."""
+    sys.stderr.write(f"error: {error.message}\n")
+    if as_json:
+        readings = [{"move": format_move(move), "legal": _legal_value(ruling.verdict),
+                     **({"rule": ruling.rule} if ruling.rule else {}), "reason": ruling.reason}
+                    for move, ruling in error.readings]
+        print_json({"error": {"kind": "ambiguous", "input": error.text, "problems": [error.message],
+                              "readings": readings, "write": error.forms}})
+    raise typer.Exit(EXIT_UNUSABLE)
 
 
 def exit_status(reports: list[MoveReport]) -> int:
@@ -89,10 +112,24 @@ def split_arguments(arguments: list[str], quick: QuickPosition) -> tuple[Optiona
     return first, arguments[1:]
 
 
+def _missing_part(first: Optional[str], quick: QuickPosition) -> str:
+    """What a lone argument lacks: a move after the position, or the position before a move."""
+    if first is not None and not quick.given and not os.path.exists(first):
+        try:
+            parse_phrases(first)
+        except NotationError:
+            pass
+        else:
+            return (f"no position given: {first!r} is a move; give a scenario file first, or a one-line "
+                    "position such as --build 6,-,2,- --stock 7")
+    return "give at least one move, e.g. \"stock to build 1\""
+
+
 @with_quick_position
 def check_command(
     arguments: list[str] = typer.Argument(..., metavar="[SCENARIO] MOVE...",
-                                          help="A scenario file, then the moves (none with a one-line position)."),
+                                          help="A scenario file (none with a one-line position), then the moves, "
+                                               "quoted or as separate words: \"the 7 from my stock on build 1\"."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show the whole better turn, not just its key move."),
     quick: QuickPosition = None,  # type: ignore[assignment]
@@ -103,13 +140,15 @@ def check_command(
     """
     path, texts = split_arguments(arguments, quick)
     if not texts:
-        unusable(["give at least one move, e.g. \"stock to build 1\""], as_json=as_json, kind="usage")
+        unusable([_missing_part(path, quick)], as_json=as_json, kind="usage")
     scenario = load_position(path, quick, as_json=as_json)
-    moves = parse_moves(texts, as_json=as_json)
+    phrases = parse_moves(texts, as_json=as_json)
     try:
-        reports = rule_on_moves(scenario.state, texts, moves)
+        reports = rule_on_moves(scenario.state, phrases)
     except UnknownPlayer as error:
         unusable([f"{scenario.source}: {error}"], as_json=as_json, kind="notation")
+    except AmbiguousMove as error:
+        report_ambiguity(error, as_json=as_json)
     status = exit_status(reports)
     if as_json:
         legal = _legal_value(reports[-1].ruling.verdict) if reports else True

@@ -11,6 +11,7 @@ from ..coach.reasons import Step, achievements, turn_steps
 from ..coach.templates import MOVES, TURNS, say
 from ..coach.verdicts import BEST_MARGIN
 from ..coach.search import Turn, TurnSearch
+from ..engine.rules import awaits_refill
 from ..engine.view import player_view
 from .output import print_json, unusable
 from .positions import load_position, with_quick_position
@@ -43,7 +44,7 @@ def hint_command(
         what = "the round is over" if state.phase is Phase.OVER else "the turn has ended"
         unusable([f"{loaded.source}: no turn to hint: {what}"], as_json=as_json, kind="position")
     prelude: list[dict[str, Any]] = []
-    if state.phase is Phase.START:
+    if state.phase is Phase.START or awaits_refill(state):
         prelude.append(_step_json(Step(Draw(), say(MOVES, "draw"), achievements(state, Draw(), ()))))
         state = apply_move(state, Draw()).state
     view = player_view(state, state.turn)

@@ -6,7 +6,8 @@ from typing import Optional
 
 import typer
 
-from ..engine import check_move, format_compact, format_move, legal_moves
+from ..engine import check_move, format_compact, legal_moves
+from ..engine.reading import written
 from .output import console, print_json
 from .positions import load_position, with_quick_position
 from .quick import QuickPosition
@@ -24,7 +25,7 @@ def moves_command(
     listed = [(move, check_move(state, move).reason) for move in legal_moves(state)]
     if as_json:
         print_json({"player": state.mover.name, "moves": [
-            {"move": format_move(move), "compact": format_compact(move), "reason": reason} for move, reason in listed
+            {"move": written(state, move), "compact": format_compact(move), "reason": reason} for move, reason in listed
         ]})
         return
     from rich.table import Table
@@ -33,14 +34,15 @@ def moves_command(
 
     out = console()
     if not listed:
-        out.print(f"{state.mover.name} has no move: the turn or the round is over.")
+        out.print(f"No legal move for {state.mover.name}: the turn or the round is over.")
         return
-    table = Table(title=f"{len(listed)} legal moves for {state.mover.name}", title_justify="left",
+    count = f"{len(listed)} legal move" + ("" if len(listed) == 1 else "s")
+    table = Table(title=f"{count} for {state.mover.name}", title_justify="left",
                   box=None, padding=(0, 1), show_header=False)
     table.add_column(justify="right", style="dim")
     table.add_column(style="bold", no_wrap=True)
     table.add_column(style="dim", no_wrap=True)
     table.add_column(ratio=1)
     for number, (move, reason) in enumerate(listed, start=1):
-        table.add_row(f"{number}.", format_move(move), format_compact(move), highlight_cards(reason))
+        table.add_row(f"{number}.", written(state, move), format_compact(move), highlight_cards(reason))
     out.print(table)

@@ -25,7 +25,35 @@ def console(*, soft_wrap: bool = False) -> "Console":
     """A rich console on stdout (colours follow the terminal and NO_COLOR)."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=soft_wrap, **_plain_if_asked())
+    trimmed = {} if sys.stdout.isatty() else {"file": _TrimmedLines(sys.stdout)}
+    return Console(highlight=False, soft_wrap=soft_wrap, **trimmed, **_plain_if_asked())
+
+
+class _TrimmedLines:
+    """A text stream that drops the blanks rich pads lines with, for output that is piped or saved."""
+
+    def __init__(self, stream: Any):
+        self.stream = stream
+        self.pending = ""
+
+    def write(self, text: str) -> int:
+        lines = (self.pending + text).split("\n")
+        self.pending = lines.pop()
+        if lines:
+            self.stream.write("".join(line.rstrip(" ") + "\n" for line in lines))
+        return len(text)
+
+    def flush(self) -> None:
+        if self.pending:
+            self.stream.write(self.pending)
+            self.pending = ""
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
 
 
 def error_console() -> "Console":

@@ -53,6 +53,16 @@ def with_quick_position(command: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def _by_option(message: str, options: dict[str, str]) -> str:
+    """A problem in a one-line position, named by the option that gave the value rather than a path in the data."""
+    path, _, problem = message.partition(": ")
+    if not problem:
+        return f"{COMMAND_LINE}: {message}"
+    known = [prefix for prefix in options if path == prefix or path.startswith((prefix + ".", prefix + "["))]
+    shown = options[max(known, key=len)] if known else path
+    return f"{COMMAND_LINE}: {shown}: {problem.replace('null', '-')}"
+
+
 def load_position(path: Optional[str], quick: QuickPosition, *, as_json: bool) -> Scenario:
     """The scenario file at ``path``, or the one-line position; unusable input exits with status 2."""
     try:
@@ -64,7 +74,11 @@ def load_position(path: Optional[str], quick: QuickPosition, *, as_json: bool) -
         if not quick.given:
             unusable(["give a scenario file, or a position with options such as --build 6,-,2,- --stock 7"],
                      as_json=as_json, kind="usage")
-        return scenario_from_data(quick.to_data(), {}, COMMAND_LINE)
+        try:
+            return scenario_from_data(quick.to_data(), {}, COMMAND_LINE)
+        except ScenarioError as error:
+            unusable([_by_option(p.message, quick.option_names()) for p in error.problems], as_json=as_json,
+                     kind="position")
     except ScenarioError as error:
         unusable(error.lines(), as_json=as_json, kind="scenario")
     except QuickPositionError as error:

@@ -7,12 +7,14 @@ checked by the same rules. Cards left unsaid are unknown.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..engine.cards import is_short_number, quoted
 
 EMPTY_MARKS = {"-", "_", "x", "."}
+WILD_TOP = re.compile(r"^(?:sb|SB|Sb|sB)\s*=\s*(\d{1,2})$")
 DEFAULT_STOCK_COUNT = 10
 
 
@@ -47,7 +49,7 @@ class QuickPosition:
               "discards": _piles(self.discards, "--discards") if self.discards else []}
         opponents = [_other(text, "--opponent") for text in self.opponents or ["opponent"]]
         players = [me, *opponents]
-        data: dict[str, Any] = {"title": "Position from the command line", "turn": self.me}
+        data: dict[str, Any] = {"title": "One-line position", "turn": self.me}
         if self.partner is not None:
             if len(opponents) != 2:
                 raise QuickPositionError("the team game needs two opponents: give --opponent twice with --partner")
@@ -62,6 +64,19 @@ class QuickPosition:
         if self.draw_next is not None:
             data["draw_pile"] = {"next": _cards(self.draw_next, "--draw-next")}
         return data
+
+
+    def option_names(self) -> dict[str, str]:
+        """The option behind each part of the data, by the words a problem's path starts with."""
+        names = {"players[1].stock": "--stock", "players[1].hand": "--hand", "players[1].discards": "--discards",
+                 "players[1].name": "--me", "players[1]": "--me", "build": "--build", "draw_pile": "--draw-next",
+                 "rules.teams": "--partner", "players": "--opponent", "phase": "--phase", "turn": "--me"}
+        others = [("--opponent", text) for text in self.opponents or ["opponent"]]
+        if self.partner is not None and len(others) == 2:
+            others.insert(1, ("--partner", self.partner))
+        for seat, (option, text) in enumerate(others, start=2):
+            names[f"players[{seat}]"] = f"{option} {text}"
+        return names
 
 
 def _split(text: str) -> list[str]:
@@ -91,12 +106,18 @@ def _build(text: str) -> list[Optional[int | list[int | str]]]:
     slots: list[Optional[int | list[int | str]]] = []
     for token in text.split(","):
         token = token.strip()
+        wild = WILD_TOP.match(token)
         if token in EMPTY_MARKS or not token:
             slots.append(None)
+        elif token == "0":
+            raise QuickPositionError("--build: 0 is no build pile's top: write - for a free slot, as in 6,-,2,-")
         elif is_short_number(token):
             slots.append(int(token))
+        elif wild and 1 <= int(wild[1]) <= 11:  # SB=7: an SB standing for 7
+            slots.append(f"SB={int(wild[1])}")
         else:
-            raise QuickPositionError(f"--build: {quoted(token)} is not a build pile: give its top number, or - for a free slot")
+            raise QuickPositionError(f"--build: {quoted(token)} is not a build pile: give its top number, SB=7 for "
+                                     "an SB standing for 7, or - for a free slot, as in 6,-,SB=2,-")
     return slots
 
 

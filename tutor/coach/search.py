@@ -25,6 +25,7 @@ from typing import Iterable, Iterator, NamedTuple, Optional
 
 from ..engine.cards import SKIP_BO
 from ..engine.moves import EndTurn, Move, PileKind, Place, Transfer
+from ..engine.rules import awaits_refill
 from ..engine.state import BUILD_SLOTS, COMPLETE_AT, HAND_SIZE, GameState, Phase
 from ..engine.view import unseen_in
 from .evaluation import (
@@ -78,6 +79,8 @@ class TurnSearch:
         """Search the turn in ``view``; ``within``: earlier searches whose positions may hold this one."""
         if view.phase is not Phase.PLAY:
             raise SearchError(f"no turn to search in phase {view.phase.value!r}")
+        if awaits_refill(view):
+            raise SearchError("no turn to search before the refill: the empty hand draws five first")
         self.view = view
         self.weights = weights
         self.scorer = scorer_for(weights)

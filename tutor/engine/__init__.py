@@ -22,7 +22,7 @@ _EXPORTS = {
     "notation": ["NotationError", "format_compact", "format_move", "parse_move"],
     "play": ["IllegalMove", "Outcome", "advice_penalty", "apply_move", "next_turn", "play"],
     "rules": ["RULES", "Ruling", "UnknownPlayer", "Verdict", "check_move"],
-    "scoring": ["Match", "RoundScore", "score_round"],
+    "scoring": ["Match", "MatchOver", "PointValues", "RoundScore", "score_round"],
     "state": ["GameState", "Phase", "Player", "Rules", "Stalemate"],
 }
 _HOME = {name: module for module, names in _EXPORTS.items() for name in names}

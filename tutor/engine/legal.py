@@ -26,9 +26,7 @@ def legal_moves(state: GameState) -> list[Move]:
     if not hand:
         moves.append(EndTurn())
         if state.phase is Phase.PLAY:
-            moves.append(Draw())
-    elif state.phase is Phase.PLAY and state.drawn:
-        moves.append(Draw())
+            moves.append(Draw())  # draws nothing: nothing is left (else the refill came first)
     return moves
 
 

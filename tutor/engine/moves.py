@@ -46,9 +46,17 @@ class Transfer:
 
 @dataclass(frozen=True)
 class Draw:
-    """Draw up to five; ``cards`` names the cards drawn when the player knows them."""
+    """Draw up to five; ``cards`` names the cards drawn when the player knows them, ``count`` says how many."""
 
     cards: tuple[Card, ...] = ()
+    count: Optional[int] = None
+
+    @property
+    def says(self) -> Optional[int]:
+        """How many cards the draw says it takes (its count, or the cards it names); None for a bare draw."""
+        if self.count is not None:
+            return self.count
+        return len(self.cards) if self.cards else None
 
 
 @dataclass(frozen=True)

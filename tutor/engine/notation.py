@@ -1,33 +1,47 @@
-"""Reading and writing moves in the long and compact notations.
+"""Reading and writing moves: the canonical and compact notations, and table talk.
 
-Long form: ``stock to build 2``, ``hand 5 to build 1``, ``Anna:discard 2 to
-build 4``, ``hand 9 to discard 2``, ``draw``, ``draw 3 7 SB 9 1``, ``end``.
-Compact form: ``s>b2``, ``h5>b1``, ``Anna:d2>b4``, ``h9>d2``. Both are read
-case-insensitively and forgive spacing (``hand5 -> build1`` reads too).
+Canonical form: ``stock to build 2``, ``hand 5 to build 1``, ``Anna:discard 2
+to build 4``, ``hand 9 to discard 2``, ``draw``, ``draw 3 7 SB 9 1``, ``draw 5
+cards``, ``end``. Compact form: ``s>b2``, ``h5>b1``, ``Anna:d2>b4``, ``h9>d2``.
+
+Table talk reads too, through one small grammar driven by the table ``WORDS``:
+``pile``, ``my`` and ``the`` are filler; ``on``, ``onto``, ``to`` and ``>``
+join the source and the target; the card may come first (``the 5 from my hand
+on build pile 1``); a possessive names an owner (``Cleo's stock``); several
+moves may come in one text, a new move starting after each target. Text is
+normalised first (NFKC, case folding), so ``ſtock`` is ``stock``.
+
+A phrase may have more than one reading: ``discard 3`` is discard pile 3, or
+the 3 on top of one of your discard piles. ``parse_readings`` gives every
+reading (the first is the canonical one); ``reading.read_move`` picks the one
+a position allows, or reports the ambiguity.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import NamedTuple, Optional
 
-from .cards import Card, CardError, card_label, is_short_number, parse_card, quoted
+from .cards import SKIP_BO, Card, CardError, card_label, is_short_number, parse_card, quoted
 from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
+from .text import fold, normalised
 
-_WORDS = {
-    "s": PileKind.STOCK, "stock": PileKind.STOCK,
-    "h": PileKind.HAND, "hand": PileKind.HAND,
-    "d": PileKind.DISCARD, "discard": PileKind.DISCARD,
-    "b": PileKind.BUILD, "build": PileKind.BUILD,
+PILE, JOIN, DRAW, END, CARD, NUMBER, COUNT, FILLER = "pile", "join", "draw", "end", "card", "number", "count", "filler"
+NAME, OTHER = "name", "other"
+
+_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve").split()
+
+#: Every word the grammar knows, with what it is.
+WORDS: dict[str, tuple[str, object]] = {
+    **{word: (PILE, kind) for kind in PileKind for word in (kind.value, kind.value[0])},
+    **{word: (JOIN, None) for word in ("to", "onto", "on", "into", ">", "->")},
+    **{word: (FILLER, None) for word in ("pile", "my", "the", "a", "an", "from", "of", "your", "play", "put",
+                                         "move", "turn")},
+    **{word: (CARD, SKIP_BO) for word in ("sb", "skip-bo", "skipbo", "wild")},
+    **{word: (NUMBER, value) for value, word in enumerate(_NUMBER_WORDS)},
+    "card": (COUNT, None), "cards": (COUNT, None),
+    "draw": (DRAW, None), "end": (END, None),
 }
-_SEPARATOR = re.compile(r"\s*(?:->|>|\bonto\b|\bto\b|\bon\b)\s*", re.IGNORECASE)
-_SIDE = re.compile(
-    r"^(?:(?P<owner>[^\s:>]+)\s*:\s*)?"
-    r"(?P<kind>stock|hand|discard|build|s|h|d|b)"
-    r"\s*(?P<rest>.*)$",
-    re.IGNORECASE,
-)
-_TOKEN = re.compile(r"sb|\d+", re.IGNORECASE)
 
 EXAMPLES = {
     PileKind.STOCK: "stock to build 2 (or s>b2)",
@@ -36,6 +50,15 @@ EXAMPLES = {
     PileKind.BUILD: "build piles only take cards: stock to build 2",
 }
 GENERAL_EXAMPLE = "stock to build 2, hand 5 to build 1, discard 3 to build 1, hand 9 to discard 2, draw, end"
+DRAW_EXAMPLE = "draw, draw 5 cards, or draw 3 7 SB 9 1 naming the cards"
+JOINED = "a move names where the card comes from and where it goes, joined by 'to' or '>'"
+MOST_DRAWN = 5
+
+_PIECES = re.compile(r'"(?P<quoted>[^"]*)"|(?P<join>->|>)|(?P<colon>:)|(?P<open>")|(?P<gap>[\s,]+)'
+                     r"|(?P<chunk>(?:[^\s:>\",-]|-(?!>))+)")
+_RUNS = re.compile(r"\d+|[^\W\d_]+|[\W_]")
+_PILE_AND_WILD = re.compile(r"^([shdb])(sb)$")
+_NEEDS_QUOTES = re.compile(r"[\s:>,\"]|->")
 
 
 class NotationError(ValueError):
@@ -57,112 +80,350 @@ class NotationError(ValueError):
         return "; ".join(parts)
 
 
+class Token(NamedTuple):
+    kind: str
+    value: object
+    text: str  # as typed (normalised), for names and messages
+    start: int
+    end: int
+    spelled: bool = False  # a number written as a word ("five")
+
+
+class Phrase(NamedTuple):
+    """One move as typed, with every move it can mean (the canonical reading first)."""
+
+    text: str
+    readings: tuple[Move, ...]
+
+
 def parse_move(text: str) -> Move:
-    """Read one move in the long or compact notation."""
-    cleaned = " ".join(text.split())
-    if not cleaned:
+    """Read one move; a phrase with several readings gives its canonical one."""
+    return parse_phrase(text).readings[0]
+
+
+def parse_phrase(text: str) -> Phrase:
+    """Read one move with all its readings."""
+    phrases = parse_phrases(text)
+    if len(phrases) != 1:
+        shown = "; ".join(repr(p.text) for p in phrases)
+        raise NotationError(text, f"this holds {len(phrases)} moves ({shown}): give one", "",
+                            "one move, such as stock to build 2")
+    return phrases[0]
+
+
+def parse_phrases(text: str) -> list[Phrase]:
+    """Read every move in ``text``; a new move starts after each target pile."""
+    clean = normalised(text)
+    tokens = _tokens(text, clean)
+    if not tokens:
         raise NotationError(text, "the move is empty")
-    lowered = cleaned.lower()
-    if lowered == "end":
-        return EndTurn()
-    if lowered.startswith("draw") and ":" not in cleaned:  # "Drawe:stock to build 1" names a player
-        return Draw(_draw_cards(text, cleaned[4:]))
-    sides = _SEPARATOR.split(cleaned)
-    if len(sides) != 2 or not all(sides):
-        raise NotationError(text, "a move names where the card comes from and where it goes, joined by 'to' or '>'")
-    try:
-        source, card = _place(text, sides[0], is_source=True)
-        target, _ = _place(text, sides[1], is_source=False)
-    except NotationError as error:
-        if error.understood:
-            raise
-        raise NotationError(text, error.problem, _readable_side(text, sides), error.example) from None
-    return Transfer(source, target, card)
+    reader = _Reader(text, clean, tokens)
+    phrases = []
+    while True:
+        start = reader.position  # the words before a move ("the 5 from ...") are part of what was said
+        if not reader.more():
+            break
+        readings = reader.move()
+        first, last = reader.tokens[start], reader.tokens[reader.position - 1]
+        phrases.append(Phrase(" ".join(clean[first.start:last.end].split()), readings))
+    if not phrases:
+        raise NotationError(text, "it names no move, only words such as 'the' or 'my' around one")
+    return phrases
 
 
-def _readable_side(text: str, sides: list[str]) -> str:
-    """The side of a transfer that reads well, for a message about the side that does not."""
-    for side, is_source, word in ((sides[0], True, "from"), (sides[1], False, "onto")):
-        try:
-            place, card = _place(text, side, is_source=is_source)
-        except NotationError:
+# -- words ----------------------------------------------------------------------
+
+
+def _tokens(text: str, clean: str) -> list[Token]:
+    tokens: list[Token] = []
+    pieces = list(_PIECES.finditer(clean))
+    for index, piece in enumerate(pieces):
+        kind = piece.lastgroup
+        start, end = piece.span()
+        if kind == "gap":
             continue
-        return f"{word} {format_place(place, card)}"
-    return ""
+        if kind == "open":
+            raise NotationError(text, "a quote is not closed", "", '"Anna Lee":stock to build 1')
+        if kind == "quoted":
+            tokens.append(Token(NAME, piece["quoted"], piece["quoted"], start, end))
+        elif kind == "join":
+            tokens.append(Token(JOIN, None, piece.group(), start, end))
+        elif kind == "colon":
+            if not tokens or tokens[-1].kind != NAME:
+                tokens.append(Token(OTHER, None, ":", start, end))
+        else:
+            following = next((p for p in pieces[index + 1:] if p.lastgroup != "gap"), None)
+            found = _chunk_tokens(piece.group(), start, following is not None and following.lastgroup == "colon",
+                                  bool(tokens) and tokens[-1].kind == NAME and tokens[-1].end == start)
+            if len(found) == 1 and found[0].kind == NAME:  # "Anna Lee's": the words before belong to the name
+                while tokens and tokens[-1].kind == OTHER and tokens[-1].text.isalpha():
+                    first = tokens.pop()
+                    name = clean[first.start:found[0].end].removesuffix(":")
+                    name = name[:-2] if name.casefold().endswith("'s") else name
+                    found = [Token(NAME, name, name, first.start, found[0].end)]
+            tokens.extend(found)
+    return tokens
 
 
-def _draw_cards(text: str, rest: str) -> tuple[Card, ...]:
-    tokens = rest.replace(",", " ").split()
-    try:
-        cards = tuple(parse_card(token) for token in tokens)
-    except CardError as error:
-        raise NotationError(text, str(error), "a draw", "draw, or draw 3 7 SB 9 1 naming the cards") from None
-    if len(cards) > 5:
-        raise NotationError(text, f"a draw takes five cards at most, not {len(cards)}", "a draw",
-                            "draw 3 7 SB 9 1")
-    return cards
+def _chunk_tokens(chunk: str, start: int, before_colon: bool, after_name: bool) -> list[Token]:
+    """A run of text between spaces and marks: an owner, a known word, or cards and numbers glued to words."""
+    end = start + len(chunk)
+    folded = chunk.casefold()
+    if after_name and folded == "'s":  # "Anna Lee"'s stock
+        return []
+    if before_colon:
+        return [Token(NAME, chunk, chunk, start, end)]
+    if folded in WORDS:
+        return [_word(chunk, start)]
+    if folded.endswith("'s") and len(chunk) > 2:
+        return [Token(NAME, chunk[:-2], chunk[:-2], start, end)]
+    tokens = []
+    for run in _RUNS.finditer(chunk):
+        word, at = run.group(), start + run.start()
+        pile_and_wild = len(word) == 3 and _PILE_AND_WILD.match(word.casefold())
+        if pile_and_wild:  # "hsb" is "h" and "sb"
+            tokens += [_word(word[0], at), _word(word[1:], at + 1)]
+        elif word.casefold() in WORDS:
+            tokens.append(_word(word, at))
+        elif is_short_number(word):
+            tokens.append(Token(NUMBER, int(word), word, at, at + len(word)))
+        else:
+            tokens.append(Token(OTHER, None, word, at, at + len(word)))
+    return tokens
 
 
-def _place(text: str, side: str, *, is_source: bool) -> tuple[Place, Optional[Card]]:
-    """Read one side of a transfer: the pile, and (on the source side) the card named."""
-    match = _SIDE.match(side.strip())
-    role = "where the card comes from" if is_source else "where the card goes"
-    if not match:
-        raise NotationError(text, f"{quoted(side)} names no pile ({role}): use stock, hand, discard N or build N")
-    kind = _WORDS[match["kind"].lower()]
-    owner = match["owner"]
-    tokens = _TOKEN.findall(match["rest"])
-    leftover = _TOKEN.sub("", match["rest"]).strip(" ,")
-    if leftover:
-        raise NotationError(text, f"{quoted(leftover)} is not a card or a pile number", _describe_kind(kind, owner),
-                            EXAMPLES[kind])
-    if kind is PileKind.HAND and owner is not None:
-        raise NotationError(text, "nobody plays from another player's hand", "", EXAMPLES[PileKind.HAND])
-    if not is_source:
-        if kind not in (PileKind.BUILD, PileKind.DISCARD):
-            raise NotationError(text, f"cards go onto a build pile or a discard pile, not onto a {kind.value}",
-                                "", "hand 5 to build 1, or hand 9 to discard 2")
-        if len(tokens) != 1 or not is_short_number(tokens[0]):
-            raise NotationError(text, f"say which {kind.value} pile, 1 to 4", f"onto a {kind.value} pile",
-                                f"... to {kind.value} 2")
-        return Place(kind, int(tokens[0]), owner), None
-    if kind is PileKind.STOCK:
-        if len(tokens) > 1:
-            raise NotationError(text, "a stock shows a single card", "a stock card", EXAMPLES[kind])
-        return Place(kind, None, owner), _card(text, tokens[0], kind) if tokens else None
-    if kind is PileKind.HAND:
-        if len(tokens) != 1:
-            raise NotationError(text, "name the one hand card you play", "a hand card", EXAMPLES[kind])
-        return Place(kind), _card(text, tokens[0], kind)
-    if not tokens or not is_short_number(tokens[0]) or len(tokens) > 2:
-        raise NotationError(text, f"say which {kind.value} pile, 1 to 4", f"a card from a {kind.value} pile",
-                            EXAMPLES[kind])
-    card = _card(text, tokens[1], kind) if len(tokens) == 2 else None
-    return Place(kind, int(tokens[0]), owner), card
+def _nearest_word(typed: str) -> str:
+    """``; did you mean 'stock'?`` for a word close to one the grammar knows, else nothing."""
+    from difflib import get_close_matches  # only a move that cannot be read needs it
+
+    known = [word for word, (kind, _) in WORDS.items() if kind in (PILE, DRAW, END) and len(word) > 1]
+    close = get_close_matches(fold(typed), known, n=1, cutoff=0.75)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
-def _card(text: str, token: str, kind: PileKind) -> Card:
-    try:
-        return parse_card(token)
-    except CardError as error:
-        raise NotationError(text, str(error), f"a card from the {kind.value}", EXAMPLES[kind]) from None
+def _word(word: str, start: int) -> Token:
+    kind, value = WORDS[word.casefold()]
+    return Token(kind, value, word, start, start + len(word), spelled=kind == NUMBER)
 
 
-def _describe_kind(kind: PileKind, owner: Optional[str]) -> str:
-    return f"{owner}'s {kind.value} pile" if owner else f"a {kind.value} pile"
+# -- the grammar ------------------------------------------------------------------
+
+
+class _Side(NamedTuple):
+    kind: PileKind
+    owner: Optional[str]
+    numbers: list[Token]
+    first: Optional[Token]  # a card named before its pile ("the 5 from my hand")
+    letter: bool  # the pile was written by its letter (the compact form)
+
+
+class _Reader:
+    """Reads moves off a list of tokens, one at a time."""
+
+    def __init__(self, text: str, clean: str, tokens: list[Token]):
+        self.text, self.clean, self.tokens, self.position = text, clean, tokens, 0
+
+    def more(self) -> bool:
+        self.skip_filler()
+        return self.position < len(self.tokens)
+
+    def peek(self) -> Optional[Token]:
+        return self.tokens[self.position] if self.position < len(self.tokens) else None
+
+    def take(self) -> Token:
+        token = self.tokens[self.position]
+        self.position += 1
+        return token
+
+    def skip_filler(self) -> None:
+        while self.peek() is not None and self.peek().kind in (FILLER, COUNT):
+            self.position += 1
+
+    def fail(self, problem: str, understood: str = "", example: str = GENERAL_EXAMPLE) -> NotationError:
+        return NotationError(self.text, problem, understood, example)
+
+    # -- a whole move --
+
+    def move(self) -> tuple[Move, ...]:
+        self.skip_filler()
+        token = self.peek()
+        if token.kind == END:
+            self.take()
+            return (EndTurn(),)
+        if token.kind == DRAW:
+            self.take()
+            return (self.draw(),)
+        if token.kind == JOIN:
+            raise self.fail(JOINED)
+        try:
+            source = self.side(is_source=True)
+        except NotationError as error:
+            raise self.with_target_understood(error) from None
+        self.skip_filler()
+        if self.peek() is None or self.peek().kind != JOIN:
+            raise self.fail(JOINED, f"from {self.describe(source)}")
+        self.take()
+        self.skip_filler()
+        if self.peek() is None:
+            raise self.fail(JOINED, f"from {self.describe(source)}")
+        try:
+            target = self.target(self.side(is_source=False))
+        except NotationError as error:
+            if error.understood:
+                raise
+            raise self.fail(error.problem, f"from {self.describe(source)}", error.example) from None
+        return tuple(Transfer(place, target, card) for place, card in self.sources(source, target))
+
+    def with_target_understood(self, error: NotationError) -> NotationError:
+        """A source that cannot be read: say what the target reads as, if it can be read."""
+        joins = [i for i in range(self.position, len(self.tokens)) if self.tokens[i].kind == JOIN]
+        if error.understood or not joins:
+            return error
+        ahead = _Reader(self.text, self.clean, self.tokens)
+        ahead.position = joins[0] + 1
+        try:
+            target = ahead.target(ahead.side(is_source=False))
+        except NotationError:
+            return error
+        return self.fail(error.problem, f"onto {format_place(target)}", error.example)
+
+    def draw(self) -> Draw:
+        numbers: list[Token] = []
+        while self.peek() is not None and self.peek().kind in (NUMBER, CARD, OTHER):
+            numbers.append(self.take())
+        counted = self.peek() is not None and self.peek().kind == COUNT
+        if counted:
+            self.take()
+        if counted or (len(numbers) == 1 and numbers[0].spelled):
+            if len(numbers) != 1 or numbers[0].kind != NUMBER:
+                raise self.fail("say how many cards, as in 'draw 5 cards'", "a draw", DRAW_EXAMPLE)
+            count = numbers[0].value
+            if count > MOST_DRAWN:
+                raise self.fail(f"a draw takes five cards at most, not {count}", "a draw", DRAW_EXAMPLE)
+            return Draw(count=count)
+        if len(numbers) > MOST_DRAWN:
+            raise self.fail(f"a draw takes five cards at most, not {len(numbers)}", "a draw", "draw 3 7 SB 9 1")
+        return Draw(tuple(self.card(token, "a draw", DRAW_EXAMPLE) for token in numbers))
+
+    # -- one side of a transfer --
+
+    def side(self, *, is_source: bool) -> _Side:
+        self.skip_filler()
+        first = None
+        if is_source and self.peek().kind in (NUMBER, CARD):
+            first = self.take()
+            self.skip_filler()
+        owner = self.take().value if self.peek() is not None and self.peek().kind == NAME else None
+        self.skip_filler()
+        token = self.peek()
+        role = "where the card comes from" if is_source else "where the card goes"
+        if token is None or token.kind != PILE:
+            if first is not None:
+                raise self.fail(f"say where the {first.text} comes from: hand, stock or discard",
+                                example="the 5 from my hand to build 1")
+            shown = token.text if token is not None else "nothing"
+            raise self.fail(f"{quoted(shown)} names no pile ({role}): use stock, hand, discard N or build N"
+                            + _nearest_word(shown))
+        self.take()
+        numbers = []
+        self.skip_filler()  # "build pile 2"
+        while self.peek() is not None and self.peek().kind in (NUMBER, CARD, OTHER):
+            numbers.append(self.take())
+            if not is_source:  # a target takes one number; what follows starts the next move
+                break
+            self.skip_filler()
+        for number in numbers:
+            if number.kind == OTHER:
+                raise self.fail(f"{quoted(number.text)} is not a card or a pile number",
+                                self.kind_words(token.value, owner), EXAMPLES[token.value])
+        return _Side(token.value, owner, numbers, first, len(token.text) == 1)
+
+    def target(self, side: _Side) -> Place:
+        if side.kind not in (PileKind.BUILD, PileKind.DISCARD):
+            raise self.fail(f"cards go onto a build pile or a discard pile, not onto a {side.kind.value}", "",
+                            "hand 5 to build 1, or hand 9 to discard 2")
+        if len(side.numbers) != 1 or side.numbers[0].kind != NUMBER:
+            raise self.fail(f"say which {side.kind.value} pile, 1 to 4", f"onto a {side.kind.value} pile",
+                            f"... to {side.kind.value} 2")
+        return Place(side.kind, side.numbers[0].value, side.owner)
+
+    def sources(self, side: _Side, target: Place) -> list[tuple[Place, Optional[Card]]]:
+        """Every reading of the source side: the pile, and the card it names."""
+        kind, owner, numbers, first, _ = side
+        onto = f"onto {format_place(target)}"
+        cards = [first] if first is not None else []
+        if kind is PileKind.HAND:
+            if owner is not None:
+                raise self.fail("nobody plays from another player's hand", onto, EXAMPLES[kind])
+            if len(cards + numbers) != 1:
+                raise self.fail("name the one hand card you play", "a hand card", EXAMPLES[kind])
+            return [(Place(kind), self.card((cards + numbers)[0], "a card from the hand", EXAMPLES[kind]))]
+        if kind is PileKind.STOCK:
+            if len(cards + numbers) > 1:
+                raise self.fail("a stock shows a single card", "a stock card", EXAMPLES[kind])
+            shown = cards + numbers
+            return [(Place(kind, None, owner), self.card(shown[0], "a stock card", EXAMPLES[kind]) if shown else None)]
+        if kind is PileKind.BUILD:
+            if len(numbers) != 1 or numbers[0].kind != NUMBER:
+                raise self.fail("say which build pile, 1 to 4", "a build pile", EXAMPLES[kind])
+            return [(Place(kind, numbers[0].value), None)]
+        which = self.fail("say which discard pile, 1 to 4", "a card from a discard pile", EXAMPLES[kind])
+        if first is not None or len(numbers) == 2:  # a pile and its card, or the card alone ("the 8 from discard")
+            piles, named = (numbers, first) if first is not None else (numbers[:1], numbers[1])
+            if len(piles) > 1 or (piles and piles[0].kind != NUMBER):
+                raise which
+            number = piles[0].value if piles else None
+            return [(Place(kind, number, owner), self.card(named, "a discard-pile card", EXAMPLES[kind]))]
+        if len(numbers) != 1:
+            raise which
+        only = numbers[0]
+        if only.kind == CARD or (4 < only.value <= 12 and not side.letter):  # a number no pile has: the card
+            return [(Place(kind, None, owner), self.card(only, "a discard-pile card", EXAMPLES[kind]))]
+        readings: list[tuple[Place, Optional[Card]]] = [(Place(kind, only.value, owner), None)]
+        if 1 <= only.value <= 4 and not side.letter:  # "discard 3": pile 3, or the 3 on one of the piles
+            readings.append((Place(kind, None, owner), only.value))
+        return readings
+
+    def card(self, token: Token, understood: str, example: str) -> Card:
+        if token.kind == CARD:
+            return SKIP_BO
+        try:
+            return parse_card(token.value if token.spelled else token.text)
+        except CardError as error:
+            raise self.fail(str(error), understood, example) from None
+
+    @staticmethod
+    def kind_words(kind: PileKind, owner: Optional[str]) -> str:
+        return f"{owner}'s {kind.value} pile" if owner else f"a {kind.value} pile"
+
+    @staticmethod
+    def describe(side: _Side) -> str:
+        owner = f"{side.owner}:" if side.owner else ""
+        return owner + " ".join([side.kind.value, *(n.text for n in side.numbers)])
 
 
 # -- writing ------------------------------------------------------------------
 
 
+def format_owner(name: Optional[str]) -> str:
+    """``Anna:``, or ``"Anna Lee":`` for a name the notation must quote; empty for the mover."""
+    if not name:
+        return ""
+    needs_quotes = _NEEDS_QUOTES.search(name) or fold(name) in WORDS or fold(name).endswith("'s")
+    return f'"{name}":' if needs_quotes else f"{name}:"
+
+
 def format_place(place: Place, card: Optional[Card] = None) -> str:
-    owner = f"{place.owner}:" if place.owner else ""
+    if place.kind is PileKind.DISCARD and place.number is None and card is not None:
+        label = card_label(card)  # the card on one of the discard piles
+        shown = f"discard {label}" if card == SKIP_BO or card > 4 else f"{label} from discard"
+        return format_owner(place.owner) + shown
     words = [place.kind.value]
     if place.number is not None:
         words.append(str(place.number))
     if card is not None:
         words.append(card_label(card))
-    return owner + " ".join(words)
+    return format_owner(place.owner) + " ".join(words)
 
 
 def format_move(move: Move) -> str:
@@ -170,18 +431,22 @@ def format_move(move: Move) -> str:
     if isinstance(move, EndTurn):
         return "end"
     if isinstance(move, Draw):
+        if move.count is not None:
+            return f"draw {move.count} {'card' if move.count == 1 else 'cards'}"
         return " ".join(["draw", *(card_label(c) for c in move.cards)])
-    return f"{format_place(move.source, move.card)} to {format_place(move.target)}"
+    source = format_place(move.source, move.card)
+    if move.source.kind is PileKind.DISCARD and move.card is None and 4 < (move.source.number or 0) <= 12:
+        source = format_owner(move.source.owner) + f"d{move.source.number}"  # "discard 5" would name the card
+    return f"{source} to {format_place(move.target)}"
 
 
 def format_compact(move: Move) -> str:
     """The compact form: ``h5>b1``."""
-    if not isinstance(move, Transfer):
+    if not isinstance(move, Transfer) or (move.source.kind is PileKind.DISCARD and move.source.number is None):
         return format_move(move)
 
     def side(place: Place, card: Optional[Card]) -> str:
-        owner = f"{place.owner}:" if place.owner else ""
-        text = owner + place.kind.value[0]
+        text = format_owner(place.owner) + place.kind.value[0]
         if place.number is not None:
             text += str(place.number)
             if card is not None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from .cards import Card, MaybeCard, a_card, card_label
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
-from .rules import Ruling, Source, cards_wanted, check_move, resolve_source
+from .rules import Ruling, Source, cards_wanted, check_move, draw_reading, resolve_source
 from .state import COMPLETE_AT, HAND_SIZE, GameState, Phase, Stalemate
 
 if TYPE_CHECKING:
@@ -57,13 +57,14 @@ def apply_move(state: GameState, move: Move, rng: Optional[random.Random] = None
     if isinstance(move, Draw):
         state = _apply_draw(state, move, rng, events)
     elif move.is_discard:
-        state = _apply_discard(state, move, events)
+        state = _apply_discard(state, move)
     else:
         state = _apply_build_play(state, move, rng, events)
     return Outcome(state, tuple(events))
 
 
 def _apply_draw(state: GameState, move: Draw, rng: Optional[random.Random], events: list[str]) -> GameState:
+    move = draw_reading(state, move)
     wanted = cards_wanted(state)
     if wanted is not None:
         state = replace(state, phase=Phase.PLAY)
@@ -121,13 +122,13 @@ def _recycled(cards: tuple[MaybeCard, ...], rng: Optional[random.Random]) -> lis
     return shuffled
 
 
-def _apply_discard(state: GameState, move: Transfer, events: list[str]) -> GameState:
+def _apply_discard(state: GameState, move: Transfer) -> GameState:
+    """The card onto the pile; the ruling already says so, so it makes no event of its own."""
     player = state.mover
     hand = _without(player.hand, move.card)
     pile = move.target.number - 1
     discards = list(player.discards)
     discards[pile] = discards[pile] + (move.card,)
-    events.append(f"You discard the {card_label(move.card)} on discard pile {pile + 1}; the turn ends.")
     player = replace(player, hand=hand, discards=tuple(discards))
     return replace(state.with_player(state.turn, player), phase=Phase.ENDED, drawn=0)
 

@@ -7,6 +7,7 @@ the path of the offending value, so a loader can point at its line.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, NamedTuple, Optional
 
 from .cards import (
@@ -14,8 +15,11 @@ from .cards import (
 )
 from .state import (
     BUILD_SLOTS, COMPLETE_AT, DISCARD_PILES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Player, Rules,
-    Stalemate,
+    Stalemate, standard_stock_size,
 )
+from .text import fold, name_problem, normalised
+
+TEAM_PLAYERS = (4, 6)  # two or three pairs
 
 Path = tuple[Any, ...]
 
@@ -80,27 +84,28 @@ class _Builder:
     def build(self) -> GameState:
         data = self.data
         rules_data = data.get("rules") or {}
+        entries = data.get("players") or []
         rules = Rules(
-            stock_size=rules_data.get("stock_size", 30),
+            stock_size=rules_data.get("stock_size", standard_stock_size(len(entries))),
             stalemate=Stalemate(rules_data.get("stalemate", Stalemate.NO_WINNER)),
             target_score=rules_data.get("target_score", 500),
         )
         # the team game's advice penalty adds cards to a stock, so there a stock may outgrow the deal
         dealt = None if rules_data.get("teams") else rules.stock_size
-        players = self.players(data.get("players") or [], dealt)
+        players = self.players(entries, dealt)
         names = [p.name for p in players]
         seats = {name.casefold(): seat for seat, name in enumerate(names)}
         teams = self.teams(rules_data.get("teams") or [], seats, names)
         turn = self.turn(data.get("turn"), seats, names)
         build = tuple(self.build_pile(slot, i) for i, slot in enumerate(data.get("build") or []))
         build = build + (None,) * (BUILD_SLOTS - len(build))
-        completed = self.unknown(self.count(data.get("completed", 0), ("completed",)))
+        completed = self.unknown(self.completed(data.get("completed", 0)))
         spec = data.get("draw_pile")
         draw_pile = self.draw_pile(spec) if spec is not None else None
         self.check_deck()
         if draw_pile is None:  # the draw pile holds whatever the file leaves out
             draw_pile = (None,) * max(DECK_SIZE - self.counted, 0)
-        return GameState(
+        state = GameState(
             players=tuple(players),
             build=build,
             draw_pile=draw_pile,
@@ -110,6 +115,27 @@ class _Builder:
             teams=teams,
             rules=rules,
         )
+        return self.finished(state)
+
+    def finished(self, state: GameState) -> GameState:
+        """The state as a finished round when a side has emptied its stocks (both partners in the team game)."""
+        sides = dict.fromkeys(state.team_of(seat) for seat in range(len(state.players)))
+        done = [side for side in sides if all(not state.players[s].stock for s in side)]
+        if len(done) > 1:
+            names = ", ".join(state.players[s].name for side in done for s in side)
+            self.problem(("players",), f"only one side can empty its stock: the round ended the moment the first "
+                                       f"did, yet {names} all show empty stocks")
+        if len(done) != 1:
+            return state
+        return replace(state, phase=Phase.OVER, winners=done[0])
+
+    def completed(self, value: int) -> int:
+        count = self.count(value, ("completed",))
+        if count % COMPLETE_AT:
+            self.problem(("completed",), f"completed piles are set aside whole, twelve cards each, so their count "
+                                         f"is a multiple of 12, not {count}")
+            return 0
+        return count
 
     def count(self, value: int, path: Path) -> int:
         if value < 0:
@@ -127,7 +153,10 @@ class _Builder:
         players = []
         for seat, entry in enumerate(entries):
             path = ("players", seat)
-            name = str(entry.get("name", f"player {seat + 1}"))
+            name = normalised(str(entry.get("name", f"player {seat + 1}"))).strip()
+            problem = name_problem(name)
+            if problem:
+                self.problem(path + ("name",), problem)
             if name.casefold() in seen:
                 self.problem(path + ("name",), f"two players are called {name!r}")
             seen[name.casefold()] = seat
@@ -184,6 +213,9 @@ class _Builder:
             return None
         if slot is None:
             return None
+        if isinstance(slot, str):  # "SB=7": an SB standing for 7, over six unseen cards
+            value = int(slot.partition("=")[2])
+            return self.unknown(value - 1) + (self.card("SB", path),)
         if isinstance(slot, int):
             if not 1 <= slot < COMPLETE_AT:
                 why = "a pile that reaches 12 is set aside at once" if slot >= COMPLETE_AT else "use null for a free slot"
@@ -209,7 +241,7 @@ class _Builder:
         for t, team in enumerate(teams):
             members = []
             for m, name in enumerate(team):
-                seat = seats.get(str(name).casefold())
+                seat = seats.get(fold(str(name)).strip())
                 if seat is None:
                     self.problem(("rules", "teams", t, m), f"team member {name!r} is not among the players")
                 elif seat in placed:
@@ -220,6 +252,10 @@ class _Builder:
             if len(team) != 2:
                 self.problem(("rules", "teams", t), f"teams are of two players, not {len(team)}")
             result.append(tuple(members))
+        if teams and len(names) not in TEAM_PLAYERS:
+            self.problem(("rules", "teams"), f"the team game is played by two or three pairs (4 or 6 players), "
+                                             f"not by {len(names)} players")
+            return ()
         if teams and len(placed) != len(names) and not any(p.path[:2] == ("rules", "teams") for p in self.problems):
             missing = [n for s, n in enumerate(names) if s not in placed]
             self.problem(("rules", "teams"), f"in the team game everyone is in a team; missing: {', '.join(missing)}")
@@ -228,7 +264,7 @@ class _Builder:
     def turn(self, name: Optional[str], seats: dict[str, int], names: list[str]) -> int:
         if name is None:
             return 0
-        seat = seats.get(str(name).casefold())
+        seat = seats.get(fold(str(name)).strip())
         if seat is not None:
             return seat
         self.problem(("turn",), f"{name!r} is not among the players ({', '.join(names)})")

@@ -96,7 +96,8 @@ def check_move(state: GameState, move: Move) -> Ruling:
     if state.phase is Phase.OVER:
         return _illegal("round.over", _round_over_reason(state))
     if state.phase is Phase.ENDED:
-        return _illegal("turn.over", f"{state.mover.name}'s turn already ended; no more moves until the next turn.")
+        return _illegal("turn.over", f"{state.whose(state.turn, opening=True)} turn already ended; no more moves "
+                                     "until the next turn.")
     if isinstance(move, Draw):
         return _check_draw(state, move)
     if isinstance(move, EndTurn):
@@ -105,12 +106,24 @@ def check_move(state: GameState, move: Move) -> Ruling:
 
 
 def needs_draw(state: GameState) -> bool:
-    """True at the start of a turn while the hand lacks cards that could be drawn."""
-    return (
-        state.phase is Phase.START
-        and len(state.mover.hand) < HAND_SIZE
-        and bool(state.draw_pile or state.completed)
-    )
+    """True while a draw must come before anything else: the turn's first draw, or the refill of an empty hand."""
+    return can_draw(state) and (
+        (state.phase is Phase.START and len(state.mover.hand) < HAND_SIZE) or awaits_refill(state))
+
+
+def cards_left(state: GameState) -> int:
+    """The cards left to draw: the draw pile, and the completed piles to shuffle into a new one."""
+    return len(state.draw_pile) + len(state.completed)
+
+
+def can_draw(state: GameState) -> bool:
+    """True while cards are left to draw."""
+    return cards_left(state) > 0
+
+
+def awaits_refill(state: GameState) -> bool:
+    """True when the hand is empty during play and five new cards are still to come."""
+    return state.phase is Phase.PLAY and not state.mover.hand and can_draw(state)
 
 
 def _round_over_reason(state: GameState) -> str:
@@ -137,14 +150,14 @@ def cards_wanted(state: GameState) -> Optional[int]:
 def _check_draw(state: GameState, move: Draw) -> Ruling:
     hand = state.mover.hand
     wanted = cards_wanted(state)
+    move = draw_reading(state, move)
     if wanted is not None:
-        available = len(state.draw_pile) + len(state.completed)
-        drawn = min(wanted, available)
+        drawn = min(wanted, cards_left(state))
         holds = f"holds {len(hand)}" if hand else "is empty"
         upto = "to hold five" if drawn == wanted else "(all that is left)"
-        if move.cards and len(move.cards) != drawn:
+        if move.says is not None and move.says != drawn:
             return _illegal("turn.draw-when-empty",
-                            f"Your hand {holds}, so you draw {drawn} {upto}, not {len(move.cards)}.")
+                            f"Your hand {holds}, so you draw {drawn} {upto}, not {move.says}.")
         if not wanted:
             reason = "Your hand already holds five, so you draw nothing."
         elif not drawn:
@@ -152,15 +165,30 @@ def _check_draw(state: GameState, move: Draw) -> Ruling:
         else:
             reason = f"You draw {n_cards(drawn)} {upto}."
         return _named_cards_fit(state, move.cards, drawn, upcoming=True) or _legal(reason)
-    if state.drawn and (not move.cards or len(move.cards) == state.drawn):
+    if state.drawn and move.count == state.drawn:
+        return _legal(f"The draw took {n_cards(state.drawn)}, as you say.")
+    if state.drawn and len(move.cards) == state.drawn:
         return _named_cards_fit(state, move.cards, state.drawn, upcoming=False) or _legal(
-            f"These are the {n_cards(state.drawn)} of the refill.")
+            f"These are the {n_cards(state.drawn)} just drawn.")
+    if state.drawn and move.says is None:
+        return _illegal("turn.draw-when-empty",
+                        f"You have just drawn {n_cards(state.drawn)}: another draw now is not allowed. "
+                        f"To say which cards came, name them, as in 'draw 3 7 SB 9 1'.")
     if state.drawn:
         return _illegal("turn.draw-when-empty",
-                        f"The refill drew {n_cards(state.drawn)}, not {len(move.cards)}: name exactly those.")
+                        f"The draw took {n_cards(state.drawn)}, not {move.says}: name exactly those.")
     return _illegal("turn.draw-when-empty",
                     f"You still hold {n_cards(len(hand))}: during the turn you draw "
                     "only when a play empties your hand, and then five come at once.")
+
+
+def draw_reading(state: GameState, move: Draw) -> Draw:
+    """``draw 5`` read as it is meant: a count, unless the draw takes one card and the number names it."""
+    if move.count is not None or len(move.cards) != 1 or not 1 <= move.cards[0] <= HAND_SIZE:
+        return move
+    wanted = cards_wanted(state)
+    takes = state.drawn if wanted is None else min(wanted, cards_left(state))
+    return move if takes == 1 else Draw(count=move.cards[0])
 
 
 def _named_cards_fit(state: GameState, named: tuple[Card, ...], drawn: int, *, upcoming: bool) -> Optional[Ruling]:
@@ -200,6 +228,8 @@ def _beyond_deck(state: GameState, extra: Counter) -> Optional[Ruling]:
 
 
 def _check_end(state: GameState) -> Ruling:
+    if awaits_refill(state):
+        return _illegal("turn.draw-when-empty", _REFILL_FIRST)
     if needs_draw(state):
         return _illegal("turn.draw-first", "Your turn starts with drawing up to five cards.")
     hand = state.mover.hand
@@ -210,6 +240,10 @@ def _check_end(state: GameState) -> Ruling:
     return _legal("Your hand is empty, so the turn ends without a discard.")
 
 
+_REFILL_FIRST = ("Your hand is empty and cards are left to draw, so five new cards come at once: "
+                 "draw them, then play on.")
+
+
 # -- transfers ------------------------------------------------------------------
 
 
@@ -217,6 +251,8 @@ def _check_transfer(state: GameState, move: Transfer) -> Ruling:
     if move.source.kind is PileKind.BUILD:
         return _illegal("source.build-pile",
                         f"Cards on build pile {move.source.number} stay there until the pile is completed.")
+    if awaits_refill(state):
+        return _illegal("turn.draw-when-empty", _REFILL_FIRST)
     if needs_draw(state):
         return _illegal("turn.draw-first", "Your turn starts with drawing up to five cards; play after the draw.")
     if move.is_discard:
@@ -295,6 +331,11 @@ def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:
                             "the face-up top card of a stock can be played.")
         return Source(seat, PileKind.STOCK, None, top)
     pile = place.number
+    if pile is None:  # "discard 8": the 8 on one of the piles
+        showing = [n for n in range(1, DISCARD_PILES + 1) if player.discard_top(n - 1) == move.card]
+        if not showing:
+            return _not_on_top(player.discards, whose, move.card)
+        pile = showing[0]
     if not 1 <= pile <= DISCARD_PILES:
         return _no_discard_pile(pile)
     cards = player.discards[pile - 1]
@@ -307,6 +348,13 @@ def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:
                         f"{_capital(whose)} discard pile {pile} shows {a_card(top)}; the "
                         f"{card_label(move.card)}{buried}. Only the top card of a discard pile can be played.")
     return Source(seat, PileKind.DISCARD, pile - 1, top)
+
+
+def _not_on_top(piles: tuple[tuple[MaybeCard, ...], ...], whose: str, card: Card) -> Ruling:
+    buried = [n for n, cards in enumerate(piles, start=1) if card in cards]
+    where = f": the {card_label(card)} lies under other cards on discard pile {buried[0]}" if buried else ""
+    return _illegal("source.discard-top", f"None of {whose} discard piles shows {a_card(card)} on top{where}. "
+                                          "Only the top card of a discard pile can be played.")
 
 
 def _no_discard_pile(pile: int) -> Ruling:

@@ -100,10 +100,12 @@ class GameState:
         return self.players[self.turn]
 
     def seat_of(self, name: str) -> Optional[int]:
-        """The seat of the player called ``name`` (any case), or None."""
-        wanted = name.casefold()
+        """The seat of the player called ``name`` (any case, any Unicode spelling), or None."""
+        from .text import fold
+
+        wanted = fold(name)
         for seat, player in enumerate(self.players):
-            if player.name.casefold() == wanted:
+            if fold(player.name) == wanted:
                 return seat
         return None
 

@@ -32,6 +32,7 @@ from ..engine import (
 )
 from ..engine.cards import CardError, card_label
 from ..engine.position import Path, Problem
+from ..engine.reading import AmbiguousMove, read_move
 from ..engine.state import BUILD_SLOTS
 from .loader import Scenario
 
@@ -198,9 +199,12 @@ def _play(state: GameState, expectation: Expectation) -> _Played:
         mover = state.turn
         for text, move in turn:
             try:
+                move = read_move(state, text)  # the move the phrase means here; never a guess between two
                 ruling = check_move(state, move)
             except UnknownPlayer as error:
                 return _Played(steps, state, mover, events, f"{text}: {error}")
+            except AmbiguousMove as error:
+                return _Played(steps, state, mover, events, error.message)
             steps.append(_Step(text, move, state, ruling))
             if not ruling.legal:
                 early = len(steps) < count

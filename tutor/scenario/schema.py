@@ -152,10 +152,13 @@ SCHEMA: dict[str, Any] = {
                   "description": "play: the hand is drawn (default); start: before the draw."},
         "build": {
             "type": "array",
-            "description": "Up to four build-pile slots: null (free), the top number, or the pile's cards.",
+            "description": "Up to four build-pile slots: null (free), the top number, SB=N (an SB standing for N "
+                           "on top), or the pile's cards.",
             "maxItems": 4,
-            "items": {"anyOf": [{"type": "null"}, {"type": "integer"}, {"$ref": "#/$defs/cards"}],
-                      "errorMessage": "not a build slot: give null, a number 1-11, or a list of cards"},
+            "items": {"anyOf": [{"type": "null"}, {"type": "integer"}, {"$ref": "#/$defs/cards"},
+                                {"type": "string", "pattern": "^[Ss][Bb]=([1-9]|1[01])$"}],
+                      "errorMessage": "not a build slot: give null, a number 1-11, SB=7 (an SB standing for 7) "
+                                      "or a list of cards"},
         },
         "draw_pile": {
             "description": "How many cards the draw pile holds, optionally with the next cards drawn "
