@@ -40,7 +40,12 @@ SUMMARIES: dict[str, str] = {
     "hint": "The best turn from the position, step by step, with the runners-up.",
     "simulate": "Let bots play many rounds and report who wins.",
     "learn": "Learn the rules in ten stages of explanations and exercises.",
+    "play": "Play Skip-Bo against bots, with the coach at your side.",
+    "review": "Grade every turn of a recorded game: accuracy, the costliest moments, a timeline.",
+    "worksheet": "Write a printable worksheet of positions, with an answer key.",
+    "quiz": "Put positions to a student and score the answers.",
     "scenario": "Write, check, test and show scenario files.",
+    "course": "Check courses of your own for tutor learn --course.",
 }
 
 
