@@ -11,7 +11,7 @@ from ..engine import Transfer
 from ..engine.position import Problem
 from .expectations import Expectation, read_expectations
 from .loader import (
-    Located, Scenario, ScenarioError, parse_yaml, placed_problems, read_scenario_text, scenario_from_data,
+    Located, Scenario, ScenarioError, parse_yaml, placed_problems, read_scenario_text, scenario_from_document,
 )
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -39,12 +39,13 @@ def check_file(path: str | os.PathLike[str]) -> CheckedFile:
     """Load a scenario and read its expectations, gathering the problems of both."""
     source = str(path)
     try:
-        data, marks = parse_yaml(read_scenario_text(path), source)
+        document = parse_yaml(read_scenario_text(path), source)
     except ScenarioError as error:
         return CheckedFile(source, problems=error.problems)
+    data, marks = document.data, document.marks
     checked = CheckedFile(source)
     try:
-        checked.scenario = scenario_from_data(data, marks, source)
+        checked.scenario = scenario_from_document(document, source)
     except ScenarioError as error:
         checked.problems.extend(error.problems)
     checked.expectations, notation = read_expectations(data)
