@@ -14,6 +14,8 @@ from typing import Any, Optional
 
 import typer
 
+from .usage import UsageReportingGroup
+
 COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("tutor.cli.check", "check_command"),
     "show": ("tutor.cli.show", "show_command"),
@@ -37,6 +39,7 @@ def build_app(only: Optional[str] = None) -> typer.Typer:
     """The ``tutor`` app with every command, or with just ``only`` when that names one."""
     app = typer.Typer(
         name="tutor",
+        cls=UsageReportingGroup,  # option-parser errors of a --json run print the JSON error object
         help="Skip-Bo rules tutor and move validator.",
         no_args_is_help=True,
         add_completion=False,
