@@ -10,7 +10,7 @@ import typer
 
 from ..scenario.expectations import Check, default_assess, run_expectations
 from ..scenario.files import CheckedFile, check_file, scenario_files
-from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, unusable
+from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, unusable
 from .positions import load_position, with_quick_position
 from .quick import QuickPosition
 
@@ -36,9 +36,9 @@ def validate_command(
         out = sys.stdout
         for result in checked:
             if result.usable:
-                out.write(f"ok  {result.source} ({_expectations(len(result.expectations))})\n")
+                out.write(printable(f"ok  {result.source} ({_expectations(len(result.expectations))})") + "\n")
             else:
-                out.write("".join(f"{line}\n" for line in result.lines()))
+                out.write("".join(f"{printable(line)}\n" for line in result.lines()))
         bad = sum(not c.usable for c in checked)
         out.write(f"{len(checked) - bad} valid, {bad} with problems\n" if len(checked) > 1 or bad else "")
     raise typer.Exit(EXIT_LEGAL if all(c.usable for c in checked) else EXIT_UNUSABLE)
@@ -196,7 +196,7 @@ def new_command(
         target.write_text(text, encoding="utf-8")
     except OSError as error:
         unusable([f"{file}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
-    sys.stdout.write(f"wrote {file}; check it with: tutor scenario validate {file}\n")
+    sys.stdout.write(printable(f"wrote {file}; check it with: tutor scenario validate {file}") + "\n")
 
 
 scenario_app.command("new")(new_command)
