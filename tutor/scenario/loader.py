@@ -16,6 +16,7 @@ import yaml
 
 from ..engine.position import Path, PositionError, Problem, position_from_data
 from ..engine.state import GameState
+from ..regular_file import FileTooLarge, NotARegularFile, read_regular_file
 from .schema import KEY, ListLength, shape_problems
 
 MAX_FILE_BYTES = 256 * 1024
@@ -77,20 +78,19 @@ class Scenario:
 
 
 def read_scenario_text(path: str | os.PathLike[str]) -> str:
-    """The text of a scenario file, refusing missing, oversized and binary files."""
+    """The text of a scenario file, refusing missing, special, oversized and binary files before reading them."""
     name = str(path)
     try:
-        if os.path.isdir(path):
-            raise ScenarioError(name, [Located(0, 0, "is a folder, not a scenario file")])
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+        raw = read_regular_file(path, MAX_FILE_BYTES)
     except FileNotFoundError:
         raise ScenarioError(name, [Located(0, 0, "no such file")]) from None
+    except NotARegularFile as error:
+        raise ScenarioError(name, [Located(0, 0, f"is {error.kind}, not a scenario file")]) from None
+    except FileTooLarge:
+        raise ScenarioError(name, [Located(0, 0, f"is larger than {MAX_FILE_BYTES // 1024} KiB; a scenario is "
+                                                 "a few lines of YAML")]) from None
     except OSError as error:
         raise ScenarioError(name, [Located(0, 0, f"cannot be read: {error.strerror or error}")]) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError(name, [Located(0, 0, f"is larger than {MAX_FILE_BYTES // 1024} KiB; a scenario is "
-                                                 "a few lines of YAML")])
     if b"\0" in raw:
         raise ScenarioError(name, [Located(0, 0, "is not a text file (it holds binary data)")])
     try:
