@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
+import pexpect
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,7 +17,8 @@ from typer.testing import CliRunner
 
 from tutor.cli.app import build_app
 from tutor.scenario import ScenarioError, parse_scenario
-from tutor.scenario.loader import Located
+from tutor.scenario.files import MAX_EXPECTATIONS, check_file
+from tutor.scenario.loader import MAX_FILE_BYTES, Located
 
 GOOD = """\
 title: Good
@@ -140,3 +145,53 @@ def test_one_broken_file_does_not_stop_scenario_test_reporting_the_others(tmp_pa
     assert result.exit_code == 2, result.output
     report = json.loads(result.stdout)
     assert [entry["status"] for entry in report["files"]] == ["passed", "unusable", "unusable", "passed"]
+
+
+# -- bounded work: special files, oversized files, too many expectations ----------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("make", [lambda path: os.mkfifo(path), lambda path: path.symlink_to("/dev/zero")],
+                         ids=["fifo", "dev-zero"])
+def test_a_special_file_given_as_a_scenario_is_refused_without_reading(tmp_path: Path, make):
+    special = tmp_path / "special.yaml"
+    make(special)
+    for args in (["check", str(special), "end"], ["scenario", "validate", str(special)],
+                 ["scenario", "test", str(special)]):
+        result = subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, timeout=30,
+                                cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert result.returncode == 2, result
+        assert re.search(r"special\.yaml: is a (named pipe|device), not a scenario file", result.stdout + result.stderr)
+
+
+def test_an_oversized_file_is_refused_before_parsing(tmp_path: Path):
+    path = tmp_path / "big.yaml"
+    path.write_text(GOOD + "#" * (MAX_FILE_BYTES + 1), encoding="utf-8")
+    assert problems_of(path) == [f"{path}: is larger than {MAX_FILE_BYTES // 1024} KiB; a scenario is a few lines of YAML"]
+
+
+def test_a_file_with_more_expectations_than_the_cap_is_refused_whole(tmp_path: Path):
+    many = GOOD.replace("expect:\n  - moves", "expect:\n  - &one\n    moves") + "  - *one\n" * MAX_EXPECTATIONS
+    path = tmp_path / "many.yaml"
+    path.write_text(many, encoding="utf-8")
+    [problem] = problems_of(path)
+    assert f"holds {MAX_EXPECTATIONS + 1} expectations" in problem and "split it" in problem
+    path.write_text(many.replace("  - *one\n", "", 1), encoding="utf-8")
+    assert check_file(path).usable
+
+
+def problems_of(path: Path) -> list[str]:
+    return check_file(path).lines()
+
+
+def test_scenario_test_shows_which_file_it_is_testing_in_a_terminal(tmp_path: Path):
+    for number in range(3):
+        (tmp_path / f"s{number}.yaml").write_text(GOOD, encoding="utf-8")
+    child = pexpect.spawn(sys.executable, ["-m", "tutor", "scenario", "test", str(tmp_path)], encoding="utf-8",
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm"}, timeout=60, dimensions=(30, 120))
+    child.expect(r"testing .*s\d\.yaml \(1 expectation\)")
+    child.expect_exact("3 passed, 0 failed")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from pathlib import Path as FilePath
-from typing import Any, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import typer
 
@@ -79,7 +80,7 @@ def test_command(
         unusable([f"no scenario files (*.yaml) under {', '.join(paths or ['scenarios'])}"], as_json=as_json,
                  kind="usage")
     assess = default_assess()
-    results = [(checked, _run(checked, assess)) for checked in [*missing, *map(check_file, names)]]
+    results = _run_all([*missing, *names], assess, show_progress=not as_json)
     statuses = [_status(checked, checks) for checked, checks in results]
     tally = {status: statuses.count(status) for status in ("passed", "failed", "unusable", "empty")}
     if as_json:
@@ -89,6 +90,37 @@ def test_command(
     if tally["unusable"]:
         raise typer.Exit(EXIT_UNUSABLE)
     raise typer.Exit(EXIT_ILLEGAL if tally["failed"] else EXIT_LEGAL)
+
+
+def _run_all(files: list[CheckedFile | str], assess: Any, *, show_progress: bool) -> list[tuple[CheckedFile, list[Check]]]:
+    """Check and run every file in turn; for a person, a progress line on stderr names the file at work."""
+    from contextlib import nullcontext
+
+    results = []
+    with _progress(len(files)) if show_progress and len(files) > 1 else nullcontext() as working_on:
+        for done, file in enumerate(files):
+            checked = file if isinstance(file, CheckedFile) else check_file(file)
+            if working_on:
+                working_on(done, checked)
+            results.append((checked, _run(checked, assess)))
+    return results
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[int, CheckedFile], None]]:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from .output import error_console
+
+    columns = (TextColumn("testing"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"))
+    with Progress(*columns, console=error_console(), transient=True) as progress:
+        task = progress.add_task("", total=total)
+
+        def working_on(done: int, checked: CheckedFile) -> None:
+            progress.update(task, completed=done,
+                            description=f"{checked.source} ({_expectations(len(checked.expectations))})")
+
+        yield working_on
 
 
 def _run(checked: CheckedFile, assess: Any) -> list[Check]:

@@ -15,6 +15,7 @@ from .loader import (
 )
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
+MAX_EXPECTATIONS = 200  # per file: each may run a search of a whole turn
 
 
 @dataclass
@@ -49,13 +50,22 @@ def check_file(path: str | os.PathLike[str]) -> CheckedFile:
     except ScenarioError as error:
         checked.problems.extend(error.problems)
     checked.expectations, notation = read_expectations(data)
-    checked.problems.extend(placed_problems(notation, marks))
+    checked.problems.extend(placed_problems(notation + _too_many(checked.expectations), marks))
     if checked.scenario is not None:
         checked.problems.extend(placed_problems(_strangers(checked.scenario, checked.expectations), marks))
     checked.problems.sort(key=lambda p: (p.line, p.column))
     if checked.problems:
         checked.scenario = None
     return checked
+
+
+def _too_many(expectations: list[Expectation]) -> list[Problem]:
+    """A file with more expectations than one run checks: it is refused whole rather than checked in part."""
+    if len(expectations) <= MAX_EXPECTATIONS:
+        return []
+    return [Problem(expectations[MAX_EXPECTATIONS].path,
+                    f"the file holds {len(expectations)} expectations (aliases included); at most "
+                    f"{MAX_EXPECTATIONS} are checked in one file: split it into several files")]
 
 
 def _strangers(scenario: Scenario, expectations: list[Expectation]) -> list[Problem]:
