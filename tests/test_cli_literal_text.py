@@ -65,7 +65,7 @@ def test_the_name_in_moves_and_the_me_option_are_escaped(hostile):
     hostile.write_text(HOSTILE + f"turn: {json.dumps(NAME)}\n", encoding="utf-8")
     result = runner.invoke(app, ["moves", str(hostile)])
     assert result.exit_code == 0, result.output
-    assert "\x1b" not in result.stdout and "An\\x1b]52;c;aGk=na[/]" in result.stdout
+    assert "\x1b" not in result.stdout and "An\\x1b]52;c;aGk=\\x07na[/]" in result.stdout
     result = runner.invoke(app, ["show", "--stock", "7", "--me", "me\x1b[2J[/]", "--opponent", "Bo\x1b]0;x"])
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.stdout and "me\\x1b[2J[/]" in result.stdout

@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 
 from ..engine import check_move, format_compact, format_move, legal_moves
-from .output import console, print_json
+from .output import console, print_json, printable
 from .positions import load_position, with_quick_position
 from .quick import QuickPosition
 
@@ -33,9 +33,9 @@ def moves_command(
 
     out = console()
     if not listed:
-        out.print(f"{state.mover.name} has no move: the turn or the round is over.")
+        out.print(f"{printable(state.mover.name)} has no move: the turn or the round is over.")
         return
-    table = Table(title=f"{len(listed)} legal moves for {state.mover.name}", title_justify="left",
+    table = Table(title=f"{len(listed)} legal moves for {printable(state.mover.name)}", title_justify="left",
                   box=None, padding=(0, 1), show_header=False)
     table.add_column(justify="right", style="dim")
     table.add_column(style="bold", no_wrap=True)
