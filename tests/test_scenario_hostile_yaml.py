@@ -7,11 +7,12 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pexpect
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -97,11 +98,11 @@ def test_a_yaml_syntax_error_is_explained_in_plain_words_beside_the_parser_text(
 
 # -- arbitrary documents: a position or placed problems, nothing else -------------
 
-TAGS = st.sampled_from(["", "!!int ", "!!float ", "!!bool ", "!!str ", "!!null ", "!!seq ", "!!map ", "!!binary ",
+TAGS = st.sampled_from(["", "", "", "", "", "", "", "", "!!int ", "!!float ", "!!bool ", "!!str ", "!!null ", "!!seq ", "!!map ", "!!binary ",
                         "!!timestamp ", "!!set ", "!!omap ", "!local ", "!<tag:yaml.org,2002:int> "])
-KEYS = st.sampled_from(["title", "description", "build", "draw_pile", "completed", "players", "name", "stock",
+KEYS = st.sampled_from(["expect", "avoid", "players", "build", "title", "description", "build", "draw_pile", "completed", "players", "name", "stock",
                         "top", "count", "next", "hand", "discards", "turn", "phase", "rules", "teams", "expect",
-                        "moves", "legal", "rule", "quality", "é", "ſtock", "x y"])
+                        "moves", "legal", "rule", "quality", "avoid", "turns", "é", "ſtock", "x y"])
 WORDS = st.one_of(
     st.sampled_from(["", "''", "maybe", "yes", "1", "-1", "0x1f", "0o17", "1e400", ".nan", "12", "SB", "~", "null",
                      "2001-12-14", "1_000", "99999999999999999999", "ten", "[]", "{}", "[1, SB]", "{count: 3}"]),
@@ -124,8 +125,12 @@ DOCUMENTS = st.lists(st.tuples(TAGS, KEYS, _node(2)), max_size=6).map(
     lambda pairs: "".join(f"{tag}{key}: {value}\n" for tag, key, value in pairs))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(DOCUMENTS, st.booleans())
+@example("expect: 1\n", True)
+@example("avoid: yes\n", True)
+@example("expect: [{turns: .nan, legal: true}]\n", True)
+@example("!!int abc: 1\ntitle: !!bool maybe\n", False)
 def test_any_yaml_document_gives_a_position_or_placed_problems(text, with_players):
     if with_players:
         text = "players:\n" + PLAYERS + text
@@ -134,6 +139,12 @@ def test_any_yaml_document_gives_a_position_or_placed_problems(text, with_player
     except ScenarioError as error:
         assert error.problems and all(isinstance(p, Located) and isinstance(p.line, int) for p in error.problems)
         assert all(re.match(r"case\.yaml:(\d+:\d+: | )\S", line) for line in error.lines()), error.lines()
+    with tempfile.TemporaryDirectory() as folder:  # the whole check of scenario test: expectations too
+        path = Path(folder) / "case.yaml"
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        checked = check_file(path)
+        assert checked.usable == (checked.scenario is not None)
+        assert all(line.startswith(str(path)) for line in checked.lines())
 
 
 def test_one_broken_file_does_not_stop_scenario_test_reporting_the_others(tmp_path: Path):
