@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pexpect
 import pytest
+import yaml
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tutor.cli.app import build_app
+from tutor.lessons.strict_yaml import load_unique
 from tutor.scenario import ScenarioError, parse_scenario
 from tutor.scenario.files import MAX_EXPECTATIONS, check_file
 from tutor.scenario.loader import MAX_FILE_BYTES, Located
@@ -206,3 +208,17 @@ def test_scenario_test_shows_which_file_it_is_testing_in_a_terminal(tmp_path: Pa
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(DOCUMENTS)
+@example("a: !!int abc\n")
+@example("!!float abc: 1\n")
+@example("a: !!bool maybe\n")
+@example("a: !!map x\n")
+@example("a: !!int ''\n")
+def test_lesson_yaml_gives_data_or_a_placed_yaml_error(text):
+    try:
+        load_unique(text)
+    except yaml.MarkedYAMLError as error:
+        assert error.problem_mark is not None or error.context_mark is not None

@@ -221,7 +221,7 @@ class Document(NamedTuple):
 
     data: Any
     marks: dict[Path, tuple[int, int]]
-    problems: list[Located] = []
+    problems: tuple[Located, ...] = ()
     unreadable: frozenset[Path] = frozenset()
 
 
@@ -243,7 +243,7 @@ def parse_yaml(text: str, source: str) -> Document:
         return Document(None, {})
     builder = _DataBuilder(source)
     data = builder.value(node, ())
-    return Document(data, builder.marks, builder.problems, frozenset(builder.unreadable))
+    return Document(data, builder.marks, tuple(builder.problems), frozenset(builder.unreadable))
 
 
 # What a parser's complaint usually means, in plain words, keyed by the start of its text.
