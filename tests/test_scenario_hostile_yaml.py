@@ -22,16 +22,9 @@ from tutor.lessons.strict_yaml import load_unique
 from tutor.scenario import ScenarioError, parse_scenario
 from tutor.scenario.files import MAX_EXPECTATIONS, check_file
 from tutor.scenario.loader import MAX_FILE_BYTES, Located
+from test_scenarios_loading import TWO_PLAYERS
 
-GOOD = """\
-title: Good
-players:
-  - name: you
-    stock: {top: 7, count: 12}
-    hand: [3, 5, SB, 9, 12]
-  - name: Anna
-    stock: {top: 8, count: 20}
-    hand: 5
+GOOD = "title: Good\n" + TWO_PLAYERS + """\
 expect:
   - moves: hand 3 to build 1
     legal: false
