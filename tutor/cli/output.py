@@ -10,6 +10,7 @@ keeps user text exact.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -54,12 +55,16 @@ def error_console() -> "Console":
 
 
 def _literal_console(**options: Any) -> "Console":
+    return _literal_console_class()(highlight=False, markup=False, emoji=False, **options, **_plain_if_asked())
+
+
+@functools.cache
+def _literal_console_class() -> type:
+    """Rich's console, reading no markup and escaping control characters in all the text it prints."""
     from rich.console import Console
     from rich.segment import Segment
 
     class LiteralConsole(Console):
-        """A console that reads no markup and escapes control characters in all the text it prints."""
-
         def render(self, renderable: Any, options: Any = None) -> Iterable[Segment]:
             for segment in super().render(renderable, options):
                 if segment.control or not _UNPRINTABLE.search(segment.text):
@@ -67,7 +72,7 @@ def _literal_console(**options: Any) -> "Console":
                 else:
                     yield Segment(printable(segment.text), segment.style)
 
-    return LiteralConsole(highlight=False, markup=False, emoji=False, **options, **_plain_if_asked())
+    return LiteralConsole
 
 
 def _plain_if_asked() -> dict[str, Any]:
