@@ -215,3 +215,11 @@ def test_lesson_yaml_gives_data_or_a_placed_yaml_error(text):
         load_unique(text)
     except yaml.MarkedYAMLError as error:
         assert error.problem_mark is not None or error.context_mark is not None
+
+
+def test_scenario_new_refuses_to_write_into_a_pipe(tmp_path: Path):
+    pipe = tmp_path / "pipe.yaml"
+    os.mkfifo(pipe)
+    result = subprocess.run([sys.executable, "-m", "tutor", "scenario", "new", str(pipe), "--force"],
+                            capture_output=True, text=True, timeout=30, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 2 and "is not a regular file" in result.stderr

@@ -221,6 +221,8 @@ def new_command(
         sys.stdout.write(text)
         return
     target = FilePath(file)
+    if target.exists() and not target.is_file():  # a folder, or a pipe that would block the write
+        unusable([f"{file} is not a regular file: give the name of a file to write"], as_json=False, kind="usage")
     if target.exists() and not force:
         unusable([f"{file} already exists: give --force to overwrite it"], as_json=False, kind="usage")
     try:
