@@ -92,7 +92,8 @@ def test_command(
     raise typer.Exit(EXIT_ILLEGAL if tally["failed"] else EXIT_LEGAL)
 
 
-def _run_all(files: list[CheckedFile | str], assess: Any, *, show_progress: bool) -> list[tuple[CheckedFile, list[Check]]]:
+def _run_all(files: list[CheckedFile | str], assess: Any, *,
+             show_progress: bool) -> list[tuple[CheckedFile, list[Check]]]:
     """Check and run every file in turn; for a person, a progress line on stderr names the file at work."""
     from contextlib import nullcontext
 
