@@ -14,6 +14,8 @@ from typing import Any, Optional
 
 import typer
 
+from .usage import UsageReportingGroup
+
 COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("tutor.cli.check", "check_command"),
     "show": ("tutor.cli.show", "show_command"),
@@ -78,6 +80,7 @@ def listing_app() -> typer.Typer:
 def _tutor_app() -> typer.Typer:
     app = typer.Typer(
         name="tutor",
+        cls=UsageReportingGroup,  # option-parser errors of a --json run print the JSON error object
         help="Skip-Bo rules tutor and move validator.",
         no_args_is_help=True,
         add_completion=True,  # typer imports its completion support anyway: it costs no start-up

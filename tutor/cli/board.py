@@ -9,6 +9,7 @@ from rich.text import Text
 from ..engine import GameState, Phase
 from ..engine.state import DISCARD_PILES
 from ..scenario import Scenario
+from .output import printable
 from .render import card_text, cards_text
 
 _PHASE_WORDS = {
@@ -21,9 +22,9 @@ _PHASE_WORDS = {
 
 def print_title(out: Console, scenario: Scenario) -> None:
     """A position's title and description, then a blank line before its table."""
-    out.print(Text(scenario.title, style="bold underline"))
+    out.print(Text(printable(scenario.title), style="bold underline"))
     if scenario.description:
-        out.print(scenario.description.strip())
+        out.print(Text(printable(scenario.description.strip())))
     out.print()
 
 
@@ -38,7 +39,7 @@ def _centre(state: GameState) -> Group:
         top = _build_top(pile) if pile else Text("-", style="dim")
         piles.append_text(Text.assemble(f"{slot}: ", top, "   "))
     status = Text(f"draw pile {len(state.draw_pile)} · set aside {len(state.completed)} · "
-                  f"{state.mover.name} to move, {_PHASE_WORDS[state.phase]}", style="dim")
+                  f"{printable(state.mover.name)} to move, {_PHASE_WORDS[state.phase]}", style="dim")
     return Group(piles, status, Text())
 
 
@@ -59,7 +60,7 @@ def _seats(state: GameState, reveal: bool) -> Table:
     table.add_column("discard piles (bottom to top)")
     partners = set(state.team_of(state.turn))
     for seat, player in enumerate(state.players):
-        name = Text(player.name, style="bold" if seat == state.turn else "")
+        name = Text(printable(player.name), style="bold" if seat == state.turn else "")
         if seat == state.turn:
             name.append(" *", style="bold yellow")
         elif seat in partners:

@@ -1,15 +1,21 @@
 """Where output goes: JSON and rulings on stdout, diagnostics on stderr, exit codes.
 
 Rich is imported only when something is printed for a person, so that
-``--json`` runs stay quick.
+``--json`` runs stay quick. Text from files and the command line is printed
+literally: the consoles read no markup, and every character that could drive
+the terminal (an escape sequence, a carriage return, a bidi override, a byte
+of a file name that is not UTF-8) is shown as its escape, ``\x1b``. JSON
+keeps user text exact.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import re
 import sys
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, Iterable, NoReturn
 
 import typer
 
@@ -21,12 +27,28 @@ EXIT_ILLEGAL = 1
 EXIT_UNUSABLE = 2
 
 
-def console(*, soft_wrap: bool = False) -> "Console":
-    """A rich console on stdout (colours follow the terminal and NO_COLOR)."""
-    from rich.console import Console
+# control characters but newline and tab, bidi overrides and isolates, and the bytes of a name that is not UTF-8
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNDECODED = re.compile("[\udc80-\udcff]")  # how Python keeps a byte of a name that is not UTF-8
+_SURROGATE = re.compile("[\ud800-\udfff]")  # no UTF-8 for it: JSON writes it as an escape
 
+
+def printable(text: str) -> str:
+    """``text`` with every character that could drive the terminal shown as its escape."""
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    character = match[0]
+    if _UNDECODED.match(character):
+        return f"\\x{ord(character) - 0xDC00:02x}"
+    return character.encode("unicode_escape").decode("ascii")
+
+
+def console(*, soft_wrap: bool = False) -> "Console":
+    """A rich console on stdout (colours follow the terminal and NO_COLOR) that prints text literally."""
     trimmed = {} if sys.stdout.isatty() else {"file": _TrimmedLines(sys.stdout)}
-    return Console(highlight=False, soft_wrap=soft_wrap, **trimmed, **_plain_if_asked())
+    return _literal_console(soft_wrap=soft_wrap, **trimmed)
 
 
 class _TrimmedLines:
@@ -57,9 +79,28 @@ class _TrimmedLines:
 
 
 def error_console() -> "Console":
-    from rich.console import Console
+    return _literal_console(stderr=True)
 
-    return Console(stderr=True, highlight=False, **_plain_if_asked())
+
+def _literal_console(**options: Any) -> "Console":
+    return _literal_console_class()(highlight=False, markup=False, emoji=False, **options, **_plain_if_asked())
+
+
+@functools.cache
+def _literal_console_class() -> type:
+    """Rich's console, reading no markup and escaping control characters in all the text it prints."""
+    from rich.console import Console
+    from rich.segment import Segment
+
+    class LiteralConsole(Console):
+        def render(self, renderable: Any, options: Any = None) -> Iterable[Segment]:
+            for segment in super().render(renderable, options):
+                if segment.control or not _UNPRINTABLE.search(segment.text):
+                    yield segment
+                else:
+                    yield Segment(printable(segment.text), segment.style)
+
+    return LiteralConsole
 
 
 def _plain_if_asked() -> dict[str, Any]:
@@ -68,14 +109,20 @@ def _plain_if_asked() -> dict[str, Any]:
 
 
 def print_json(document: Any) -> None:
-    """Exactly one JSON document on stdout."""
-    sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+    """Exactly one JSON document on stdout, valid UTF-8 (a byte of a name that is not UTF-8 written as ``\\xff``)."""
+    text = json.dumps(document, ensure_ascii=False, indent=2)
+    sys.stdout.write(_SURROGATE.sub(_json_escape, text) + "\n")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    """A lone surrogate inside a JSON string: a name's byte as the text ``\\xff``, any other as ``\\udXXX``."""
+    return "\\" + _escape(match) if _UNDECODED.match(match[0]) else match[0].encode("unicode_escape").decode("ascii")
 
 
 def unusable(lines: list[str], *, as_json: bool, kind: str) -> NoReturn:
     """Report input that cannot be used (exit status 2): lines on stderr, an error object with --json."""
     for line in lines:
-        sys.stderr.write(f"error: {line}\n")
+        sys.stderr.write(f"error: {printable(line)}\n")
     if as_json:
         print_json({"error": {"kind": kind, "problems": lines}})
     raise typer.Exit(EXIT_UNUSABLE)

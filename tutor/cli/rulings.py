@@ -11,7 +11,7 @@ from rich.text import Text
 from ..engine import Verdict, format_move
 from ..scenario import Scenario
 from .check import MoveReport
-from .output import console
+from .output import console, printable
 from .render import card_text
 
 _CARD_WORD = re.compile(r"\b(?:the|a|an) (SB|1[0-2]|[1-9])\b")
@@ -36,7 +36,8 @@ def highlight_cards(sentence: str) -> Text:
 
 def heading(scenario: Scenario) -> Text:
     """One line: the position's title, where it comes from and who is to move."""
-    return Text.assemble((scenario.title, "bold"), f"  ({scenario.source}; {scenario.state.mover.name} to move)")
+    where = f"  ({scenario.source}; {scenario.state.mover.name} to move)"
+    return Text.assemble((printable(scenario.title), "bold"), printable(where))
 
 
 def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool = False) -> None:

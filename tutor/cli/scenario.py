@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from pathlib import Path as FilePath
-from typing import Any, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import typer
 
 from ..scenario.expectations import Check, default_assess, run_expectations
 from ..scenario.files import CheckedFile, check_file, scenario_files
-from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, unusable
+from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, unusable
 from .positions import load_position, with_quick_position
 from .scenario_paths import scenario_paths
 from .quick import QuickPosition
@@ -39,9 +40,9 @@ def validate_command(
         out = sys.stdout
         for result in checked:
             if result.usable:
-                out.write(f"ok  {result.source} ({_expectations(len(result.expectations))})\n")
+                out.write(printable(f"ok  {result.source} ({_expectations(len(result.expectations))})") + "\n")
             else:
-                out.write("".join(f"{line}\n" for line in result.lines()))
+                out.write("".join(f"{printable(line)}\n" for line in result.lines()))
         bad = sum(not c.usable for c in checked)
         out.write(f"{len(checked) - bad} valid, {bad} with problems\n" if len(checked) > 1 or bad else "")
     raise typer.Exit(EXIT_LEGAL if all(c.usable for c in checked) else EXIT_UNUSABLE)
@@ -82,7 +83,7 @@ def test_command(
         unusable([f"no scenario files (*.yaml) under {', '.join(paths or ['scenarios'])}"], as_json=as_json,
                  kind="usage")
     assess = default_assess()
-    results = [(checked, _run(checked, assess)) for checked in [*missing, *map(check_file, names)]]
+    results = _run_all([*missing, *names], assess, show_progress=not as_json)
     statuses = [_status(checked, checks) for checked, checks in results]
     tally = {status: statuses.count(status) for status in ("passed", "failed", "unusable", "empty")}
     if as_json:
@@ -92,6 +93,38 @@ def test_command(
     if tally["unusable"]:
         raise typer.Exit(EXIT_UNUSABLE)
     raise typer.Exit(EXIT_ILLEGAL if tally["failed"] else EXIT_LEGAL)
+
+
+def _run_all(files: list[CheckedFile | str], assess: Any, *,
+             show_progress: bool) -> list[tuple[CheckedFile, list[Check]]]:
+    """Check and run every file in turn; for a person, a progress line on stderr names the file at work."""
+    from contextlib import nullcontext
+
+    results = []
+    with _progress(len(files)) if show_progress and len(files) > 1 else nullcontext() as working_on:
+        for done, file in enumerate(files):
+            checked = file if isinstance(file, CheckedFile) else check_file(file)
+            if working_on:
+                working_on(done, checked)
+            results.append((checked, _run(checked, assess)))
+    return results
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[int, CheckedFile], None]]:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from .output import error_console
+
+    columns = (TextColumn("testing"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"))
+    with Progress(*columns, console=error_console(), transient=True) as progress:
+        task = progress.add_task("", total=total)
+
+        def working_on(done: int, checked: CheckedFile) -> None:
+            progress.update(task, completed=done,
+                            description=f"{checked.source} ({_expectations(len(checked.expectations))})")
+
+        yield working_on
 
 
 def _run(checked: CheckedFile, assess: Any) -> list[Check]:
@@ -265,6 +298,8 @@ def _write_or_print(file: Optional[str], text: str, force: bool, check: str,
         sys.stdout.write(text)
         return
     target = FilePath(file)
+    if target.exists() and not target.is_file():  # a folder, or a pipe that would block the write
+        unusable([f"{file} is not a regular file: give the name of a file to write"], as_json=False, kind="usage")
     if target.exists() and not force:
         unusable([f"{file} already exists: give --force to overwrite it"], as_json=False, kind="usage")
     companions = companions or {}
@@ -276,4 +311,4 @@ def _write_or_print(file: Optional[str], text: str, force: bool, check: str,
     except OSError as error:
         unusable([f"{file}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
     beside = "".join(f" and {target.with_name(name)} (the format, for editors)" for name in companions)
-    sys.stdout.write(f"wrote {file}{beside}; check it with: tutor scenario {check} {file}\n")
+    sys.stdout.write(printable(f"wrote {file}{beside}; check it with: tutor scenario {check} {file}") + "\n")

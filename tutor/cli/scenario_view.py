@@ -9,7 +9,7 @@ from ..engine import GameState
 from ..engine.view import player_view
 from ..scenario.files import CheckedFile
 from .board import board, print_title
-from .output import console
+from .output import console, printable
 from .render import card_text, cards_text
 
 
@@ -24,7 +24,7 @@ def print_scenario(checked: CheckedFile, *, reveal: bool) -> None:
     out.print(board(shown, reveal=reveal))
     if data.get("question"):
         out.print()
-        out.print(Text.assemble(("Question: ", "bold"), data["question"].strip()))
+        out.print(Text.assemble(("Question: ", "bold"), printable(data["question"].strip())))
     if not reveal:
         return
     out.print()
@@ -40,7 +40,7 @@ def print_scenario(checked: CheckedFile, *, reveal: bool) -> None:
     if data.get("answer"):
         out.print()
         out.print(Text("Answer", style="bold"))
-        out.print(Padding(data["answer"].strip(), (0, 0, 0, 2)))
+        out.print(Padding(Text(printable(data["answer"].strip())), (0, 0, 0, 2)))
 
 
 def hidden_lines(state: GameState) -> list[Text]:
@@ -61,7 +61,7 @@ def hidden_lines(state: GameState) -> list[Text]:
 
 
 def _whose(name: str) -> str:
-    return "your" if name.casefold() == "you" else f"{name}'s"
+    return "your" if name.casefold() == "you" else f"{printable(name)}'s"
 
 
 def _cards(cards: tuple) -> Text:

@@ -9,10 +9,12 @@ import typer
 from .output import print_json, unusable
 
 MAX_WORKERS = 32  # every worker is a process started at once
+MAX_GAMES = 20_000  # a run of hours at most; a 95% interval this wide is already under one point
+EXIT_INTERRUPTED = 130  # the shell's status for a program stopped with Ctrl-C
 
 
 def simulate_command(
-    games: int = typer.Option(100, "--games", help="Rounds to play."),
+    games: int = typer.Option(100, "--games", help=f"Rounds to play, 1 to {MAX_GAMES:,}."),
     players: int = typer.Option(2, "--players", help="Players per round, 2 to 6."),
     bots: str = typer.Option("strong,greedy", "--bots", help="Bots by name (random, greedy, strong) or as module:Class "
                                                              "or path/to/file.py:Class, comma-separated; they take the "
@@ -26,7 +28,10 @@ def simulate_command(
     record: Optional[str] = typer.Option(None, "--record", metavar="DIR",
                                          help="Write every game's record into DIR (game-0001.yaml, ...)."),
 ) -> None:
-    """Let bots play each other and report wins with 95% intervals, stalemates, turns and speed."""
+    """Let bots play each other and report wins with 95% intervals, stalemates, turns and speed.
+
+    Ctrl-C stops the run and reports the rounds that finished (exit status 130).
+    """
     from ..coach.bots import BOTS
     from ..coach.custom_bots import BotError, is_custom, load_bot
     from ..coach.simulation import Series, run_series
@@ -46,6 +51,9 @@ def simulate_command(
         problems.append(f"--players: Skip-Bo is played by 2 to 6, not {players}")
     if games < 1:
         problems.append(f"--games: play at least one round, not {games}")
+    elif games > MAX_GAMES:
+        problems.append(f"--games: at most {MAX_GAMES:,} rounds in one run; for more, run several series with "
+                        "different --seed values and add up their results")
     if not 1 <= workers <= MAX_WORKERS:
         problems.append(f"--workers: 1 to {MAX_WORKERS}, not {workers}")
     if teams and players not in (4, 6):
@@ -58,12 +66,15 @@ def simulate_command(
     keep = _record_writer(record, as_json) if record is not None else None
     try:
         if as_json:
-            print_json(run_series(series, games, workers, progress=keep).to_json())
-            return
-        summary = _with_progress(series, games, workers, run_series, keep)
+            summary = run_series(series, games, workers, progress=keep)
+            print_json(summary.to_json())
+        else:
+            summary = _with_progress(series, games, workers, run_series, keep)
+            _print(series, summary, games)
     except BotError as error:
         unusable([str(error)], as_json=as_json, kind="bot")
-    _print(series, summary)
+    if summary.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 def _record_writer(directory: str, as_json: bool):
@@ -105,11 +116,16 @@ def _with_progress(series, games: int, workers: int, run_series, keep=None):
         return run_series(series, games, workers, progress=advance)
 
 
-def _print(series, summary) -> None:
+def _print(series, summary, asked: int) -> None:
     from rich.table import Table
 
     from .output import console
 
+    out = console()
+    if summary.interrupted:
+        out.print(f"Interrupted: {summary.games} of {asked} rounds finished.", style="bold yellow")
+    if not summary.games:
+        return
     table = Table(title=f"{summary.games} rounds, {series.players} players, seed {series.seed}")
     table.add_column("bot")
     table.add_column("wins", justify="right")
@@ -118,7 +134,6 @@ def _print(series, summary) -> None:
     for bot, won in summary.wins.items():
         low, high = summary.interval(bot)
         table.add_row(bot, str(won), f"{won / summary.games:.1%}", f"{low:.1%} - {high:.1%}")
-    out = console()
     out.print(table)
     out.print(f"stalemates: {summary.stalemates}   mean turns: {summary.mean_turns:.1f}   "
               f"games per second: {summary.games_per_second:.1f}")

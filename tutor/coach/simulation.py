@@ -4,6 +4,9 @@ Every game of a series is dealt from a seed derived from the series seed and
 the game's number, so a series gives the same results however it is split
 over worker processes. Seats are swapped: consecutive games share a deal and
 rotate the bots round the table, so no bot profits from a lucky seat.
+Games are handed to worker processes a few at a time, never all at once,
+and an interrupted series (Ctrl-C) stops its workers at once and sums up
+the games that finished.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional, Sequence
 
 from ..engine.dealing import deal, partner_teams
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
@@ -163,6 +166,7 @@ class Summary:
     stalemates: int
     mean_turns: float
     seconds: float
+    interrupted: bool = False  # stopped (Ctrl-C) before every game asked for was played
 
     @property
     def games_per_second(self) -> float:
@@ -181,6 +185,7 @@ class Summary:
             "stalemates": self.stalemates,
             "mean_turns": round(self.mean_turns, 2),
             "games_per_second": round(self.games_per_second, 2),
+            "interrupted": self.interrupted,
         }
 
 
@@ -193,7 +198,7 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - spread), min(1.0, centre + spread))
 
 
-def summarise(series: Series, results: Iterable[GameResult], seconds: float) -> Summary:
+def summarise(series: Series, results: Iterable[GameResult], seconds: float, interrupted: bool = False) -> Summary:
     wins = {name: 0 for name in dict.fromkeys(series.bots)}
     games = stalemates = turns = 0
     for result in results:
@@ -202,34 +207,68 @@ def summarise(series: Series, results: Iterable[GameResult], seconds: float) -> 
         stalemates += result.stalemate
         for name in result.winning_bots:
             wins[name] += 1
-    return Summary(games, wins, stalemates, turns / games if games else 0.0, seconds)
+    return Summary(games, wins, stalemates, turns / games if games else 0.0, seconds, interrupted)
 
 
 def run_series(series: Series, games: int, workers: int = 1,
                progress: Optional[Callable[[GameResult], None]] = None) -> Summary:
-    """Play ``games`` games of ``series``, on ``workers`` processes; call ``progress`` after each."""
+    """Play ``games`` games of ``series``, on ``workers`` processes; call ``progress`` after each.
+
+    Ctrl-C stops the series: the summary covers the games finished and says it was interrupted.
+    """
+    import contextlib
     import time
 
     start = time.perf_counter()
     results: list[GameResult] = []
-    indices = range(games)
-    if workers > 1 and games > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            chunk = max(1, min(25, games // (workers * 8) or 1))
-            for result in pool.map(_play_indexed, [(series, i) for i in indices], chunksize=chunk):
+    interrupted = False
+    played = _parallel_results(series, games, workers) if workers > 1 and games > 1 else _results(series, games)
+    with contextlib.closing(played):  # an interrupted run stops its workers here
+        try:
+            for result in played:
                 results.append(result)
                 if progress:
                     progress(result)
-    else:
-        for index in indices:
-            result = play_game(series, index)
-            results.append(result)
-            if progress:
-                progress(result)
-    return summarise(series, results, time.perf_counter() - start)
+        except KeyboardInterrupt:
+            interrupted = True
+    return summarise(series, results, time.perf_counter() - start, interrupted)
 
 
-def _play_indexed(job: tuple[Series, int]) -> GameResult:
-    return play_game(*job)
+def _results(series: Series, games: int) -> Iterator[GameResult]:
+    for index in range(games):
+        yield play_game(series, index)
+
+
+def _parallel_results(series: Series, games: int, workers: int) -> Iterator[GameResult]:
+    """The games played on ``workers`` processes, handed out a chunk at a time, at most two per worker waiting."""
+    import multiprocessing
+    import queue
+
+    size = max(1, min(25, games // (workers * 8)))
+    chunks = iter(range(0, games, size))
+    finished: queue.SimpleQueue = queue.SimpleQueue()
+    waiting = 0
+    with multiprocessing.Pool(workers, initializer=_leave_interrupts_to_the_parent) as pool:  # leaving terminates
+        while True:
+            while waiting < 2 * workers and (first := next(chunks, None)) is not None:
+                pool.apply_async(_play_chunk, (series, first, min(first + size, games)),
+                                 callback=finished.put, error_callback=finished.put)
+                waiting += 1
+            if not waiting:
+                return
+            outcome = finished.get()
+            waiting -= 1
+            if isinstance(outcome, BaseException):
+                raise outcome
+            yield from outcome
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """Workers ignore Ctrl-C: the parent stops them and sums up, with no traceback from each worker."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_chunk(series: Series, first: int, end: int) -> list[GameResult]:
+    return [play_game(series, index) for index in range(first, end)]

@@ -99,21 +99,26 @@ def read_expectations(data: Any) -> tuple[list[Expectation], list[Problem]]:
     problems: list[Problem] = []
     if not isinstance(data, dict):
         return expectations, problems
-    for index, item in enumerate(data.get("expect") or []):
+    for index, item in enumerate(_items(data.get("expect"))):
         path = ("expect", index)
         if not isinstance(item, dict):
             continue
         if "turns" in item:
-            turns = [_moves(turn, path + ("turns", t), problems) for t, turn in enumerate(item["turns"] or [])]
+            turns = [_moves(turn, path + ("turns", t), problems) for t, turn in enumerate(_items(item["turns"]))]
         else:
             turns = [_moves(item.get("moves"), path + ("moves",), problems)]
         problems += _contradictions(item, path)
         wanted = {key: item[key] for key in (*_RULING_KEYS, "rule", "note") if key in item}
         expectations.append(Expectation(path, tuple(turns), wanted, several_turns="turns" in item))
-    for index, moves in enumerate(data.get("avoid") or []):
+    for index, moves in enumerate(_items(data.get("avoid"))):
         path = ("avoid", index)
         expectations.append(Expectation(path, (_moves(moves, path, problems),), avoid=True))
     return expectations, problems
+
+
+def _items(value: Any) -> list[Any]:
+    """The items of a list; nothing when the value is no list (the format check reports it)."""
+    return value if isinstance(value, list) else []
 
 
 def _moves(value: Any, path: Path, problems: list[Problem]) -> tuple[tuple[str, Move], ...]:

@@ -11,10 +11,11 @@ from ..engine import Transfer
 from ..engine.position import Problem
 from .expectations import Expectation, read_expectations
 from .loader import (
-    Located, Scenario, ScenarioError, parse_yaml, placed_problems, read_scenario_text, scenario_from_data,
+    Located, Scenario, ScenarioError, parse_yaml, placed_problems, read_scenario_text, scenario_from_document,
 )
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
+MAX_EXPECTATIONS = 200  # per file: each may run a search of a whole turn
 
 
 @dataclass
@@ -39,22 +40,32 @@ def check_file(path: str | os.PathLike[str]) -> CheckedFile:
     """Load a scenario and read its expectations, gathering the problems of both."""
     source = str(path)
     try:
-        data, marks = parse_yaml(read_scenario_text(path), source)
+        document = parse_yaml(read_scenario_text(path), source)
     except ScenarioError as error:
         return CheckedFile(source, problems=error.problems)
+    data, marks = document.data, document.marks
     checked = CheckedFile(source)
     try:
-        checked.scenario = scenario_from_data(data, marks, source)
+        checked.scenario = scenario_from_document(document, source)
     except ScenarioError as error:
         checked.problems.extend(error.problems)
     checked.expectations, notation = read_expectations(data)
-    checked.problems.extend(placed_problems(notation, marks))
+    checked.problems.extend(placed_problems(notation + _too_many(checked.expectations), marks))
     if checked.scenario is not None:
         checked.problems.extend(placed_problems(_strangers(checked.scenario, checked.expectations), marks))
     checked.problems.sort(key=lambda p: (p.line, p.column))
     if checked.problems:
         checked.scenario = None
     return checked
+
+
+def _too_many(expectations: list[Expectation]) -> list[Problem]:
+    """A file with more expectations than one run checks: it is refused whole rather than checked in part."""
+    if len(expectations) <= MAX_EXPECTATIONS:
+        return []
+    return [Problem(expectations[MAX_EXPECTATIONS].path,
+                    f"the file holds {len(expectations)} expectations (aliases included); at most "
+                    f"{MAX_EXPECTATIONS} are checked in one file: split it into several files")]
 
 
 def _strangers(scenario: Scenario, expectations: list[Expectation]) -> list[Problem]:

@@ -16,6 +16,7 @@ import yaml
 
 from ..engine.position import Path, PositionError, Problem, position_from_data
 from ..engine.state import GameState
+from ..regular_file import FileTooLarge, NotARegularFile, read_regular_file
 from .schema import KEY, ListLength, shape_problems
 
 MAX_FILE_BYTES = 256 * 1024
@@ -77,20 +78,19 @@ class Scenario:
 
 
 def read_scenario_text(path: str | os.PathLike[str]) -> str:
-    """The text of a scenario file, refusing missing, oversized and binary files."""
+    """The text of a scenario file, refusing missing, special, oversized and binary files before reading them."""
     name = str(path)
     try:
-        if os.path.isdir(path):
-            raise ScenarioError(name, [Located(0, 0, "is a folder, not a scenario file")])
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+        raw = read_regular_file(path, MAX_FILE_BYTES)
     except FileNotFoundError:
         raise ScenarioError(name, [Located(0, 0, "no such file")]) from None
+    except NotARegularFile as error:
+        raise ScenarioError(name, [Located(0, 0, f"is {error.kind}, not a scenario file")]) from None
+    except FileTooLarge:
+        raise ScenarioError(name, [Located(0, 0, f"is larger than {MAX_FILE_BYTES // 1024} KiB; a scenario is "
+                                                 "a few lines of YAML")]) from None
     except OSError as error:
         raise ScenarioError(name, [Located(0, 0, f"cannot be read: {error.strerror or error}")]) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError(name, [Located(0, 0, f"is larger than {MAX_FILE_BYTES // 1024} KiB; a scenario is "
-                                                 "a few lines of YAML")])
     if b"\0" in raw:
         raise ScenarioError(name, [Located(0, 0, "is not a text file (it holds binary data)")])
     try:
@@ -107,43 +107,83 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
 
 def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
     """Check and build a scenario from its YAML text."""
-    data, marks = parse_yaml(text, source)
-    return scenario_from_data(data, marks, source)
+    return scenario_from_document(parse_yaml(text, source), source)
 
 
 def scenario_from_data(data: Any, marks: dict[Path, tuple[int, int]], source: str) -> Scenario:
-    """Check parsed scenario data against the format and the rules, and build the position."""
-    if data is None:
+    """Check scenario data against the format and the rules, and build the position."""
+    return scenario_from_document(Document(data, marks), source)
+
+
+def scenario_from_document(document: Document, source: str) -> Scenario:
+    """Check a parsed file against the format and the rules, and build the position.
+
+    Each value is judged once: a value that cannot be read, or that breaks the format, is
+    reported, and no rule is checked on what would have to be guessed in its place.
+    """
+    data, marks = document.data, document.marks
+    if data is None and not document.problems:
         raise ScenarioError(source, [Located(1, 1, "the file is empty: a scenario needs at least a title and players")])
-    problems = shape_problems(data)
+    unreadable = list(document.unreadable)
+    problems = [p for p in shape_problems(data) if not _within(p.path, unreadable)]
+    taken = unreadable + [_value_path(p) for p in problems if not isinstance(p, ListLength)]
+    taken = [path for path in taken if path]  # taken away before the rules are checked
     try:
-        state = position_from_data(_without_paths(data, problems) if problems else data)
+        state = position_from_data(_without_paths(data, taken) if taken else data)
     except PositionError as error:
-        shape_paths = [p.path for p in problems]
-        problems += [p for p in error.problems if not any(q[: len(p.path)] == p.path for q in shape_paths)]
+        reported = unreadable + [p.path for p in problems]
+        guessed = [path for path in taken if path[-1:] != (KEY,) and path not in _key_values(problems)]
+        problems += [p for p in error.problems if not _judged_from_unknown(p.path, reported, guessed)]
     except (TypeError, ValueError, AttributeError, KeyError):
         pass  # the rules cannot be checked on what is left of a badly broken file
-    if problems:
-        raise ScenarioError(source, placed_problems(problems, marks))
+    if problems or document.problems:
+        placed = [*document.problems, *placed_problems(problems, marks)]
+        raise ScenarioError(source, sorted(placed, key=lambda p: (p.line, p.column)))
     return Scenario(source, data["title"], data.get("description", ""), state, data, marks)
 
 
-def _without_paths(data: Any, problems: list[Problem]) -> Any:
-    """A copy of ``data`` without the values that break the format, so the rules can be checked on the rest."""
+def _value_path(problem: Problem) -> Path:
+    """The value a problem is about (a key's problem is about the value it names)."""
+    return problem.path[:-1] if problem.path[-1:] == (KEY,) else problem.path
+
+
+def _within(path: Path, paths: list[Path]) -> bool:
+    """True when ``path`` is one of ``paths`` or lies inside one of them."""
+    return any(path[: len(other)] == other for other in paths)
+
+
+def _key_values(problems: list[Problem]) -> list[Path]:
+    """The values of the unknown keys: the rules never read them."""
+    return [p.path[:-1] for p in problems if p.path[-1:] == (KEY,)]
+
+
+def _judged_from_unknown(path: Path, reported: list[Path], guessed: list[Path]) -> bool:
+    """True when a rule's problem at ``path`` is already reported or rests on a value that was not read.
+
+    That is a problem about a value already reported or about anything holding one (the whole
+    position's card count, a player), or about a sibling of a value taken away, in the same
+    mapping below the top level (a stock's top when its count is unknown).
+    """
+    return (any(other[: len(path)] == path for other in reported)
+            or any(len(other) > 1 and path[: len(other) - 1] == other[:-1] for other in guessed))
+
+
+def _without_paths(data: Any, paths: list[Path]) -> Any:
+    """A copy of ``data`` without the values at ``paths``, so the rules can be checked on the rest."""
     import copy  # only a file that breaks the format gets here
 
     pruned = copy.deepcopy(data)
     doomed: dict[int, tuple[Any, set[Any]]] = {}
-    for problem in problems:
-        path = problem.path[:-1] if problem.path[-1:] == (KEY,) else problem.path
-        if not path or isinstance(problem, ListLength):  # the rules check the items of a list too long or short
-            continue
+    for path in paths:
         parent = pruned
-        for step in path[:-1]:
-            parent = parent[step]
+        try:
+            for step in path[:-1]:
+                parent = parent[step]
+        except (KeyError, IndexError, TypeError):
+            continue  # inside a value already taken away
         doomed.setdefault(id(parent), (parent, set()))[1].add(path[-1])
     for parent, steps in doomed.values():
-        for step in sorted(steps, key=str, reverse=True):
+        for step in sorted(steps, reverse=True):
             del parent[step]
     return pruned
 
@@ -172,26 +212,78 @@ def _path_words(path: Path) -> str:
 # -- YAML to data, keeping positions -------------------------------------------
 
 
-def parse_yaml(text: str, source: str) -> tuple[Any, dict[Path, tuple[int, int]]]:
-    """Compose ``text`` with the safe loader and build plain data with each value's position."""
+class Document(NamedTuple):
+    """Parsed YAML as plain data, with each value's position and the values that could not be read.
+
+    A value that cannot be read stands as None in ``data``; its path is in ``unreadable`` and its
+    problem in ``problems``, so that nothing is judged from it a second time.
+    """
+
+    data: Any
+    marks: dict[Path, tuple[int, int]]
+    problems: tuple[Located, ...] = ()
+    unreadable: frozenset[Path] = frozenset()
+
+
+def parse_yaml(text: str, source: str) -> Document:
+    """Compose ``text`` with the safe loader and build plain data with each value's position.
+
+    Only broken YAML syntax and unbounded documents raise ``ScenarioError``; a value or key that
+    cannot be read is a problem of the document, and the rest of the file is still read.
+    """
     try:
         node = yaml.compose(text, Loader=_loader_for(text))
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        problem = error.problem or error.context or "malformed YAML"
-        where = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        raise ScenarioError(source, [Located(*where, f"YAML syntax: {problem}")]) from None
+        raise ScenarioError(source, [_syntax_problem(error, text)]) from None
     except yaml.YAMLError as error:
         raise ScenarioError(source, [Located(0, 0, f"YAML syntax: {error}")]) from None
     except RecursionError:
         raise ScenarioError(source, [Located(0, 0, "the YAML is nested too deeply")]) from None
     if node is None:
-        return None, {}
+        return Document(None, {})
     builder = _DataBuilder(source)
     data = builder.value(node, ())
-    if builder.problems:
-        raise ScenarioError(source, builder.problems)
-    return data, builder.marks
+    return Document(data, builder.marks, tuple(builder.problems), frozenset(builder.unreadable))
+
+
+# What a parser's complaint usually means, in plain words, keyed by the start of its text.
+SYNTAX_HINTS = {
+    "found character that cannot start any token": "a character YAML cannot read here; "
+                                                   "text starting with @, ` or % needs quotes",
+    "did not find expected '-' indicator": "a line in a list is indented differently from the items "
+                                           "above it: line up each '- ' with the others",
+    "did not find expected key": "a line is indented differently from the keys above it: line up "
+                                 "the keys of one mapping",
+    "could not find expected ':'": "a line that is neither 'key: value' nor a list item; "
+                                   "text spread over lines needs quotes or '|'",
+    "mapping values are not allowed": "a second ': ' on one line; put text holding ': ' in quotes",
+    "found unexpected end of stream": "a quote or bracket is opened but never closed",
+    "did not find expected ',' or ']'": "a list in [brackets] is not closed, or lacks a comma",
+    "did not find expected ',' or '}'": "a mapping in {braces} is not closed, or lacks a comma",
+    "found undefined alias": "a *name refers to an &name that is not defined above it",
+    "found duplicate anchor": "two values carry the same &name",
+}
+TAB_HINT = "a tab: indent with spaces, never tabs"
+
+
+def _syntax_problem(error: yaml.MarkedYAMLError, text: str) -> Located:
+    """A YAML syntax error placed where the parser stopped, with what it usually means."""
+    mark = error.problem_mark or error.context_mark
+    problem = error.problem or error.context or "malformed YAML"
+    where = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+    if mark and _indented_with_tab(text, mark.line):
+        hint = TAB_HINT
+    else:
+        hint = next((words for start, words in SYNTAX_HINTS.items() if problem.startswith(start)), None)
+    return Located(*where, f"YAML syntax: {problem}" + (f" ({hint})" if hint else ""))
+
+
+def _indented_with_tab(text: str, line: int) -> bool:
+    lines = text.split("\n")
+    if line >= len(lines):
+        return False
+    content = lines[line]
+    return "\t" in content[: len(content) - len(content.lstrip(" \t"))]
 
 
 def _loader_for(text: str) -> type:
@@ -204,38 +296,43 @@ def _loader_for(text: str) -> type:
     return _FAST_LOADER if indicators <= _FAST_LOADER_NESTING else yaml.SafeLoader
 
 
+_NODE_KINDS = {"tag:yaml.org,2002:seq": yaml.SequenceNode, "tag:yaml.org,2002:map": yaml.MappingNode}
+
+
 class _DataBuilder:
     def __init__(self, source: str):
         self.source = source
         self.marks: dict[Path, tuple[int, int]] = {}
         self.problems: list[Located] = []
+        self.unreadable: list[Path] = []
         self.values = 0
 
     def value(self, node: yaml.Node, path: Path, depth: int = 0) -> Any:
+        """The data of ``node``; None, with a problem placed at the node, when it cannot be read."""
         self.values += 1
         if self.values > MAX_VALUES or depth > MAX_DEPTH:
             reason = "expands to too many values (a chain of aliases?)" if depth <= MAX_DEPTH else "is nested too deeply"
             raise ScenarioError(self.source, [Located(*_mark(node), f"the YAML {reason}")])
         self.marks.setdefault(path, _mark(node))
         if node.tag not in _CORE_TAGS:
-            self.fail(node, f"the tag {node.tag!r} is not allowed: scenarios use plain YAML values")
-            return None
+            return self.unread(node, path, f"the tag {node.tag!r} is not allowed: scenarios use plain YAML values")
+        if not isinstance(node, _NODE_KINDS.get(node.tag, yaml.ScalarNode)):
+            return self.unread(node, path, f"the tag {_short_tag(node.tag)} does not fit {_NODE_WORDS[type(node)]}")
         if isinstance(node, yaml.MappingNode):
             return self.mapping(node, path, depth)
         if isinstance(node, yaml.SequenceNode):
             return [self.value(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
-        return self.scalar(node)
+        return self.scalar(node, path)
 
-    def scalar(self, node: yaml.ScalarNode) -> Any:
+    def scalar(self, node: yaml.ScalarNode, path: Path) -> Any:
         """A plain value; numbers far beyond any count in a game are refused, not built."""
         if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_NUMBER_DIGITS:
-            self.fail(node, f"the number {node.value[:MAX_NUMBER_DIGITS]}... is far more than the whole deck holds")
-            return None
+            return self.unread(node, path, f"the number {node.value[:MAX_NUMBER_DIGITS]}... is far more than "
+                                           "the whole deck holds")
         try:
             return _SCALAR_CONSTRUCTOR.construct_object(node, deep=True)
-        except (ValueError, OverflowError) as error:
-            self.fail(node, f"the value cannot be read: {error}")
-            return None
+        except (ValueError, KeyError, IndexError, TypeError, OverflowError, yaml.YAMLError):
+            return self.unread(node, path, f"{node.value!r} cannot be read as {_short_tag(node.tag)}")
 
     def mapping(self, node: yaml.MappingNode, path: Path, depth: int) -> dict[str, Any]:
         result: dict[str, Any] = {}
@@ -243,16 +340,34 @@ class _DataBuilder:
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _CORE_TAGS:
                 self.fail(key_node, "a key must be a plain word")
                 continue
-            key = str(_SCALAR_CONSTRUCTOR.construct_object(key_node))
+            key = self.scalar(key_node, path + (KEY,))
+            if key is None and key_node.tag != "tag:yaml.org,2002:null":
+                continue  # the key could not be read: said so, and its value is not guessed at
+            key = str(key)
             if key in result:
-                self.fail(key_node, f"the key {key!r} appears twice")
+                self.fail(key_node, f"the key {key!r} appears twice (the first one is used)")
                 continue
             self.marks[path + (key, KEY)] = _mark(key_node)
             result[key] = self.value(value_node, path + (key,), depth + 1)
         return result
 
+    def unread(self, node: yaml.Node, path: Path, message: str) -> None:
+        """Report a value that cannot be read; it stands as None and is judged no further."""
+        self.problems.append(Located(*_mark(node), _path_words(path) + message))
+        if path[-1:] != (KEY,):  # a key that cannot be read is left out with its value
+            self.unreadable.append(path)
+        return None
+
     def fail(self, node: yaml.Node, message: str) -> None:
         self.problems.append(Located(*_mark(node), message))
+
+
+_NODE_WORDS = {yaml.ScalarNode: "a single value", yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
+
+
+def _short_tag(tag: str) -> str:
+    """``!!int`` for YAML's ``tag:yaml.org,2002:int``."""
+    return tag.replace("tag:yaml.org,2002:", "!!")
 
 
 def _mark(node: yaml.Node) -> tuple[int, int]:

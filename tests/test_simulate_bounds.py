@@ -1,0 +1,89 @@
+"""``tutor simulate`` does bounded work: a cap on rounds, games handed out lazily, Ctrl-C stops it all at once."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+from typer.testing import CliRunner
+
+from tutor.cli.app import build_app
+from tutor.cli.simulate import MAX_GAMES
+from tutor.coach.simulation import Series, _parallel_results
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_more_rounds_than_the_cap_are_refused_with_a_clear_message():
+    result = CliRunner().invoke(build_app(), ["simulate", "--games", "1000000000", "--json"])
+    assert result.exit_code == 2
+    [problem] = json.loads(result.stdout)["error"]["problems"]
+    assert f"at most {MAX_GAMES:,} rounds" in problem and "--seed" in problem
+
+
+def test_games_are_handed_to_the_workers_lazily():
+    series = Series(("greedy", "greedy"), players=2, stock=2, seed=1)
+    started = time.monotonic()
+    played = _parallel_results(series, 10**12, workers=2)  # a job list this long would never be built
+    first = list(itertools.islice(played, 3))
+    played.close()
+    assert len(first) == 3 and time.monotonic() - started < 60
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc (Linux)")
+@pytest.mark.parametrize("workers, as_json", [(1, True), (2, True), (2, False)])
+def test_ctrl_c_stops_every_process_at_once_and_sums_up_what_finished(workers, as_json):
+    args = ["-m", "tutor", "simulate", "--games", str(MAX_GAMES), "--stock", "10", "--workers", str(workers)]
+    child = pexpect.spawn(sys.executable, args + (["--json"] if as_json else []), encoding="utf-8", timeout=60,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT), NO_COLOR="1"), dimensions=(40, 100))
+    processes = [child.pid]
+    deadline = time.monotonic() + 30
+    while len(processes) < 1 + (workers if workers > 1 else 0) and time.monotonic() < deadline:
+        time.sleep(0.2)
+        processes = [child.pid, *_children(child.pid)]
+    time.sleep(3)  # let some rounds finish
+    interrupted = time.monotonic()
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    while any(map(_running, processes)) and time.monotonic() - interrupted < 2:
+        time.sleep(0.05)
+    assert not any(map(_running, processes)), "a process still runs two seconds after Ctrl-C"
+    assert child.exitstatus == 130 and "Traceback" not in child.before
+    output = child.before
+    if as_json:
+        document = json.loads(output[output.index("{"):])
+        assert document["interrupted"] is True and 0 <= document["games"] < MAX_GAMES
+        assert sum(document["wins"].values()) + document["stalemates"] == document["games"]
+    else:
+        finished = re.search(r"Interrupted: (\d+) of 20000 rounds finished", output)
+        assert finished, output
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    """True while ``pid`` exists and is not a zombie waiting to be reaped."""
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

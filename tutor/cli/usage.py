@@ -1,0 +1,64 @@
+"""Usage errors of the option parser, reported like every other unusable input.
+
+Click reports a missing argument or a value it cannot convert before any
+command runs, with a box on stderr. Under ``--json`` the promise is one JSON
+document on stdout, so the command tree uses ``UsageReportingGroup``: a usage
+error in a run that asked for JSON becomes the same error object (kind
+``usage``, exit status 2) as any other unusable input.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+
+from .output import unusable
+
+JSON_FLAG = "--json"
+# The parser's base error: click's own, or the copy of click that newer typer versions carry.
+ParserError = next(kind for kind in typer.BadParameter.__mro__ if kind.__name__ == "ClickException")
+MAX_VALUE_SHOWN = 40  # characters of a rejected value repeated in the message
+_LONG_VALUE = re.compile(r"'[^']{%d,}'" % (MAX_VALUE_SHOWN + 1))
+OPTION_LIKE_HINT = "a move or value that starts with '-' goes after '--', e.g. tutor check FILE -- -x"
+
+
+class UsageReportingGroup(TyperGroup):
+    """The ``tutor`` group: option-parser errors of a ``--json`` run become a JSON error object."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        as_json = wants_json(args)  # before parsing, which consumes ``args``
+        try:
+            context = super().make_context(info_name, args, parent, **extra)
+        except ParserError as error:
+            if as_json:
+                unusable([usage_message(error)], as_json=True, kind="usage")
+            raise
+        context.meta[JSON_FLAG] = as_json
+        return context
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ParserError as error:
+            if ctx.meta.get(JSON_FLAG):
+                unusable([usage_message(error)], as_json=True, kind="usage")
+            raise
+
+
+def wants_json(args: list[str]) -> bool:
+    """True when ``--json`` is among the options (before any ``--``)."""
+    options = args[: args.index("--")] if "--" in args else args
+    return JSON_FLAG in options
+
+
+def usage_message(error: Exception) -> str:
+    """The parser's complaint, naming the command it is about."""
+    context = getattr(error, "ctx", None)
+    where = f"{context.command_path}: " if context is not None else ""
+    message = _LONG_VALUE.sub(lambda long: long[0][:MAX_VALUE_SHOWN] + "...'", error.format_message())
+    if not str(getattr(error, "option_name", "--")).startswith("--"):  # an unknown short option: a move like -s>b1?
+        message += f" ({OPTION_LIKE_HINT})"
+    return where + message

@@ -1,0 +1,60 @@
+"""Reading a user's file with bounds: only a regular file, only up to a size, both checked before any read.
+
+A named pipe given as a file would block the read for ever, and a link to
+``/dev/zero`` would read without end. The file is opened without blocking,
+and what was opened (not what the name pointed at a moment before) is
+checked: its kind, then its size.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+class NotARegularFile(OSError):
+    """The name is a folder, a pipe, a device or a socket: ``kind`` says which."""
+
+    def __init__(self, kind: str):
+        super().__init__(f"is {kind}, not a file")
+        self.kind = kind
+
+
+class FileTooLarge(OSError):
+    """The file holds more than the bytes allowed."""
+
+    def __init__(self, limit: int):
+        super().__init__(f"is larger than {limit // 1024} KiB")
+        self.limit = limit
+
+
+def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
+    """The bytes of the regular file at ``path``; ``NotARegularFile`` or ``FileTooLarge`` before reading otherwise.
+
+    Other failures (a missing file, no permission) raise the ``OSError`` that ``open`` raises.
+    """
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        mode = os.fstat(descriptor).st_mode
+        for test, kind in _KINDS:
+            if test(mode):
+                raise NotARegularFile(kind)
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile("a special file")
+        if os.fstat(descriptor).st_size > max_bytes:
+            raise FileTooLarge(max_bytes)
+        with os.fdopen(descriptor, "rb", closefd=False) as handle:
+            data = handle.read(max_bytes + 1)  # a file that grew since fstat is still bounded
+    finally:
+        os.close(descriptor)
+    if len(data) > max_bytes:
+        raise FileTooLarge(max_bytes)
+    return data
