@@ -19,7 +19,7 @@ runner = CliRunner()
 app = build_app()
 
 TITLE = "Evil [/] [link=http://x]click[/link] [red]red\x1b]0;PWNED\x1b\\ \x1b[2J"
-NAME = "An\x1b]52;c;aGk=\x07na[/]"
+NAME = "An[/]na [link=http://x]"  # markup only: a name with control characters is refused at load
 HOSTILE = f"""\
 title: {json.dumps(TITLE)}
 description: "desc [/] [bold]x\\u009b31m \\u202e"
@@ -61,14 +61,18 @@ def test_user_text_is_printed_literally_with_control_characters_escaped(hostile,
         assert "Evil [/] [link=http://x]click[/link] [red]red\\x1b]0;PWNED" in output.replace("\n", "")
 
 
-def test_the_name_in_moves_and_the_me_option_are_escaped(hostile):
+def test_names_are_printed_literally_and_names_with_control_characters_refused_escaped(hostile):
     hostile.write_text(HOSTILE + f"turn: {json.dumps(NAME)}\n", encoding="utf-8")
     result = runner.invoke(app, ["moves", str(hostile)])
     assert result.exit_code == 0, result.output
-    assert "\x1b" not in result.stdout and "An\\x1b]52;c;aGk=\\x07na[/]" in result.stdout
+    assert NAME in result.stdout
+    hostile.write_text(HOSTILE.replace(json.dumps(NAME), json.dumps("An\x1b]52;c;aGk=\x07na")), encoding="utf-8")
+    result = runner.invoke(app, ["moves", str(hostile)])
+    assert result.exit_code == 2 and "control characters" in result.output and "\x1b" not in result.output
     result = runner.invoke(app, ["show", "--stock", "7", "--me", "me\x1b[2J[/]", "--opponent", "Bo\x1b]0;x"])
-    assert result.exit_code == 0, result.output
-    assert "\x1b" not in result.stdout and "me\\x1b[2J[/]" in result.stdout
+    assert result.exit_code == 2 and "--me" in result.output and "\x1b" not in result.output
+    result = runner.invoke(app, ["show", "--stock", "7", "--me", "me [/]", "--opponent", "Bo [red]"])
+    assert result.exit_code == 0 and "me [/]" in result.stdout and "Bo [red]" in result.stdout
 
 
 def test_json_keeps_user_text_exact(hostile):

@@ -217,9 +217,12 @@ def course_from_texts(files: list[tuple[str, str]]) -> Course:
 def parse_stage(text: str, source: str, number: int) -> Stage:
     """One stage from the text of its YAML file; ``CourseError`` lists every problem with its line."""
     try:
-        data, marks = parse_yaml(text, source)
+        document = parse_yaml(text, source)
     except ScenarioError as error:
         raise CourseError(error.lines()) from None
+    if document.problems:
+        raise CourseError(ScenarioError(source, list(document.problems)).lines())
+    data, marks = document.data, document.marks
     reader = _Reader(source, marks)
     if not isinstance(data, dict):
         raise reader.fail("a stage is a mapping with id, title, summary and steps")

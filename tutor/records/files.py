@@ -14,7 +14,7 @@ from pathlib import Path as FilePath
 
 import yaml
 
-from ..scenario.loader import Located, ScenarioError, parse_yaml, placed_problems
+from ..scenario.loader import ScenarioError, parse_yaml, placed_problems, read_yaml_text
 from .model import GameRecord, record_from_data
 from .replay import ReplayError, replay_game
 
@@ -28,11 +28,14 @@ class RecordError(ScenarioError):
 def read_record(path: str | os.PathLike[str], *, replay: bool = True) -> GameRecord:
     """The record in ``path``, checked, and (``replay``) replayed through the engine."""
     source = str(path)
-    text = _read_text(path)
     try:
-        data, marks = parse_yaml(text, source)
+        document = parse_yaml(read_yaml_text(path, MAX_RECORD_BYTES, "a game record",
+                                             f"{MAX_RECORD_BYTES // 2**20} MiB"), source)
     except ScenarioError as error:
         raise RecordError(source, error.problems) from None
+    if document.problems:
+        raise RecordError(source, list(document.problems))
+    data, marks = document.data, document.marks
     record, problems = record_from_data(data)
     if record is None:
         raise RecordError(source, placed_problems(problems, marks))
@@ -44,27 +47,6 @@ def read_record(path: str | os.PathLike[str], *, replay: bool = True) -> GameRec
 
             raise RecordError(source, placed_problems([Problem(error.path, str(error))], marks)) from None
     return record
-
-
-def _read_text(path: str | os.PathLike[str]) -> str:
-    source = str(path)
-    try:
-        if os.path.isdir(path):
-            raise RecordError(source, [Located(0, 0, "is a folder, not a game record")])
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_RECORD_BYTES + 1)
-    except FileNotFoundError:
-        raise RecordError(source, [Located(0, 0, "no such file")]) from None
-    except OSError as error:
-        raise RecordError(source, [Located(0, 0, f"cannot be read: {error.strerror or error}")]) from None
-    if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(source, [Located(0, 0, f"is larger than {MAX_RECORD_BYTES // 2**20} MiB")])
-    if b"\0" in raw:
-        raise RecordError(source, [Located(0, 0, "is not a text file (it holds binary data)")])
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise RecordError(source, [Located(raw[: error.start].count(b"\n") + 1, 0, "is not valid UTF-8 text")]) from None
 
 
 def record_text(record: GameRecord) -> str:

@@ -79,16 +79,22 @@ class Scenario:
 
 def read_scenario_text(path: str | os.PathLike[str]) -> str:
     """The text of a scenario file, refusing missing, special, oversized and binary files before reading them."""
+    return read_yaml_text(path, MAX_FILE_BYTES, "a scenario file", f"{MAX_FILE_BYTES // 1024} KiB; a scenario is "
+                                                                     "a few lines of YAML")
+
+
+def read_yaml_text(path: str | os.PathLike[str], max_bytes: int, what: str, limit_words: str) -> str:
+    """The text of a YAML file of ours (``what`` it should be), refusing missing, special, oversized
+    (more than ``max_bytes``, said as ``limit_words``) and binary files before reading them."""
     name = str(path)
     try:
-        raw = read_regular_file(path, MAX_FILE_BYTES)
+        raw = read_regular_file(path, max_bytes)
     except FileNotFoundError:
         raise ScenarioError(name, [Located(0, 0, "no such file")]) from None
     except NotARegularFile as error:
-        raise ScenarioError(name, [Located(0, 0, f"is {error.kind}, not a scenario file")]) from None
+        raise ScenarioError(name, [Located(0, 0, f"is {error.kind}, not {what}")]) from None
     except FileTooLarge:
-        raise ScenarioError(name, [Located(0, 0, f"is larger than {MAX_FILE_BYTES // 1024} KiB; a scenario is "
-                                                 "a few lines of YAML")]) from None
+        raise ScenarioError(name, [Located(0, 0, f"is larger than {limit_words}")]) from None
     except OSError as error:
         raise ScenarioError(name, [Located(0, 0, f"cannot be read: {error.strerror or error}")]) from None
     if b"\0" in raw:
