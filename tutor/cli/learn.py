@@ -15,7 +15,7 @@ from ..engine.cards import is_short_number, quoted
 from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course, load_course_folder
 from ..lessons.progress import HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
 from ..lessons.texts import text as says
-from .output import console as make_console, print_json, unusable
+from .output import console as make_console, print_json, printable, unusable
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -199,7 +199,7 @@ class Session:
             self.store.save(self.progress)
         except ProgressError as error:
             self.can_save = False
-            sys.stderr.write(f"warning: {error}; progress will not be kept this time "
+            sys.stderr.write(f"warning: {printable(str(error))}; progress will not be kept this time "
                              f"(set {HOME_VARIABLE} to a writable folder).\n")
 
     def run(self, stage: Stage) -> None:
@@ -344,7 +344,8 @@ class ExerciseRunner:
     # -- moves ------------------------------------------------------------------
 
     def run_moves(self) -> bool:
-        from ..engine.notation import NotationError, parse_move
+        from ..engine.notation import NotationError
+        from ..engine.reading import AmbiguousMove, read_move
         from ..engine.rules import UnknownPlayer
         from ..lessons.judge import Attempt, Status
 
@@ -367,11 +368,11 @@ class ExerciseRunner:
                 continue
             try:
                 picked = is_short_number(text)  # a number from the list of moves
-                move = self.pick(attempt, int(text)) if picked else parse_move(text)
+                move = self.pick(attempt, int(text)) if picked else read_move(attempt.state, text)
                 if move is None:
                     continue
                 feedback = attempt.submit(move)
-            except NotationError as error:
+            except (NotationError, AmbiguousMove) as error:
                 self.say(error.message)
                 continue
             except UnknownPlayer as error:
