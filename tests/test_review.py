@@ -87,3 +87,26 @@ def test_a_broken_record_is_refused_with_exit_2(tmp_path, content, message):
     run = subprocess.run([sys.executable, "-m", "tutor", "review", str(path)], capture_output=True, text=True,
                          timeout=60)
     assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_turn_without_a_choice_has_no_grade(tmp_path):
+    from tutor.records.model import record_from_data
+
+    record = recorded_games(1, stock=5)[0]
+    data = record.to_data()
+    first = data["rounds"][0]
+    first["turns"] = first["turns"][:1] + [{"player": first["turns"][1]["player"],
+                                            "moves": first["turns"][1]["moves"][:1]}]
+    del first["result"]
+    shortened, problems = record_from_data(data)
+    assert not problems
+    review = review_record(shortened)
+    drawn_only = review.turns[-1]
+    assert drawn_only.moves == [] and drawn_only.grade is None
+    assert drawn_only.to_json()["grade"] is None
+    path = tmp_path / "game.yaml"
+    write_record(path, shortened)
+    human = subprocess.run([sys.executable, "-m", "tutor", "review", str(path)], capture_output=True, text=True,
+                           timeout=120, env={**__import__("os").environ, "NO_COLOR": "1"})
+    line = next(line for line in human.stdout.splitlines() if line.strip().startswith("2."))
+    assert "(no choice)" in line and "[" not in line

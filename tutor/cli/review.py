@@ -99,8 +99,9 @@ def _print_turn(out: "Console", turn: "TurnReview") -> None:
 
     moves = ", ".join(_move(m.move) for m in turn.moves) or texts.REVIEW_NO_MOVES
     line = Text(texts.REVIEW_TURN.format(turn=turn.turn, player=turn.player, moves=moves))
-    style = {"best": "dim", "good": "dim", "inaccuracy": "yellow"}.get(turn.grade, "bold red")
-    line.append(texts.REVIEW_TURN_GRADE.format(grade=turn.grade, loss=turn.loss), style=style)
+    if turn.grade is not None:
+        style = {"best": "dim", "good": "dim", "inaccuracy": "yellow"}.get(turn.grade, "bold red")
+        line.append(texts.REVIEW_TURN_GRADE.format(grade=turn.grade, loss=turn.loss), style=style)
     out.print(line, overflow="fold")
     worst = turn.worst()
     if worst is not None and worst.assessment.quality == "weak":
