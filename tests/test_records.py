@@ -181,3 +181,12 @@ def test_simulate_refuses_a_file_as_the_record_folder(tmp_path):
     run = subprocess.run([sys.executable, "-m", "tutor", "simulate", "--games", "1", "--record", str(target)],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and "is a file, not a folder" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_fifo_is_refused_at_once_rather_than_waited_on(tmp_path):
+    import os
+
+    fifo = tmp_path / "game.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(RecordError, match="not a regular file"):
+        read_record(fifo)

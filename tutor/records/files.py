@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path as FilePath
 
@@ -49,8 +50,11 @@ def read_record(path: str | os.PathLike[str], *, replay: bool = True) -> GameRec
 def _read_text(path: str | os.PathLike[str]) -> str:
     source = str(path)
     try:
-        if os.path.isdir(path):
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
             raise RecordError(source, [Located(0, 0, "is a folder, not a game record")])
+        if not stat.S_ISREG(mode):  # a FIFO or a device would keep the reader waiting
+            raise RecordError(source, [Located(0, 0, "is not a regular file")])
         with open(path, "rb") as handle:
             raw = handle.read(MAX_RECORD_BYTES + 1)
     except FileNotFoundError:
