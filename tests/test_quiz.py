@@ -37,6 +37,7 @@ def test_legal_options_are_judged_as_a_set_and_each_explained():
     assert not wrong.right
     assert "(you had this one wrong)" in wrong.explanation[1]
     assert "build.sequence" in wrong.explanation[2] and "A build pile rises by exactly one" in wrong.explanation[2]
+    assert wrong.explanation[2].endswith("(build.sequence) Note: pile 3 shows a 2, so it takes a 3 (or an SB)")
     for unreadable in ("4", "one", ""):
         with pytest.raises(AnswerError):
             judge(q, unreadable)
@@ -157,3 +158,4 @@ def test_every_gallery_position_but_those_judged_over_several_turns_makes_a_ques
             left_out.append(path.name)
             assert all(expectation.several_turns for expectation in checked.expectations)
     assert left_out == ["stalemate-fewest-stock.yaml", "stalemate.yaml"]
+

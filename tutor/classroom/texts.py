@@ -59,6 +59,7 @@ TEXTS: dict[str, str] = {
     "quiz-missed-mark": " (you had this one wrong)",
     "quiz-illegal": "That is not allowed: {reason}",
     "quiz-rule": "{words} ({rule})",
+    "quiz-note": "Note: {note}",
     "quiz-by-key": "The key says of that move: {expected}.",
     "quiz-no-analysis": "The move analysis is not available to judge a move the key does not cover.",
     "quiz-not-best": "Legal, but not the best: {explanation}",
