@@ -159,3 +159,8 @@ def test_every_gallery_position_but_those_judged_over_several_turns_makes_a_ques
             assert all(expectation.several_turns for expectation in checked.expectations)
     assert left_out == ["stalemate-fewest-stock.yaml", "stalemate.yaml"]
 
+
+def test_a_description_written_over_several_lines_is_shown_as_one_paragraph():
+    result = run(STOCK_FIRST, answers="q\n")
+    assert "The stock card is the one that wins the round" in " ".join(result.stdout.split())
+    assert "The stock card is the\n" not in result.stdout

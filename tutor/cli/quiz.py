@@ -9,6 +9,7 @@ import typer
 
 from ..classroom.quiz import AnswerError, Question, judge, make_question
 from ..classroom.texts import text
+from ..lessons.course import reflow
 from .output import console, error_console, print_json, unusable
 from .scenario_paths import usable_scenarios
 
@@ -97,7 +98,7 @@ class QuizSession:
         self.out.print()
         self.out.print(Rule(Text(text("quiz-heading", number=number, total=len(self.questions), title=scenario.title))))
         if scenario.description.strip():
-            self.say(scenario.description.strip())
+            self.say(reflow(scenario.description))
         self.out.print(board(scenario.state))
         asked = scenario.data.get("question")
         if isinstance(asked, str) and asked.strip():
