@@ -188,6 +188,8 @@ class PlayTable:
             return
         assessment = self.assess(state, move)
         outcome = self.game.play(move)
+        if isinstance(move, Transfer) and move.target.kind is PileKind.BUILD:
+            print_wrapped(self.out, ruling.reason, prefix="-> ", indent="")
         for event in outcome.events:
             print_wrapped(self.out, event, prefix="-> ", indent="")
         self.save()
