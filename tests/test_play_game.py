@@ -126,6 +126,8 @@ def test_a_bots_draw_is_told_without_its_cards():
     (Settings(("strong",) * 6), "2 to 6"),
     (Settings(("strong",), teams=True), "4 or 6 players"),
     (Settings(("strong",), stock_size=100), "do not fit"),
+    (Settings(("strong",), seed=-1), "a seed is a whole number from 0"),
+    (Settings(("strong",), seed=10**12), "a seed is a whole number from 0"),
 ])
 def test_impossible_settings_are_refused(settings, message):
     with pytest.raises(ValueError, match=message):
@@ -153,3 +155,15 @@ def test_a_damaged_or_foreign_save_is_refused_without_a_traceback(tmp_path):
         run = subprocess.run([sys.executable, "-m", "tutor", "play", "--resume"], capture_output=True, text=True,
                              timeout=60, env={**env, "SKIPBO_TUTOR_HOME": str(home)}, stdin=subprocess.DEVNULL)
         assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("seed", [None, 999_999_999_999])
+def test_a_match_dealt_from_any_seed_is_saved_so_that_it_can_be_resumed(tmp_path, seed):
+    store = SaveStore(tmp_path)
+    game = Game.new(Settings(("greedy",), stock_size=2, target=500, seed=seed))
+    while len(game.record.rounds) < 3:
+        play_out(game, stop_after=1)
+        if game.round_over:
+            game.next_round()
+    store.save(game.record)
+    assert Game.resume(store.load()).state == game.state

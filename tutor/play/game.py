@@ -19,7 +19,7 @@ from ..engine.moves import Move, Transfer
 from ..engine.play import Outcome, next_turn, play
 from ..engine.scoring import Match, RoundScore
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Stalemate, standard_stock_size
-from ..records.model import HUMAN, GameRecord, RoundRecord, Seat, Setup, Undo
+from ..records.model import HUMAN, NUMBER_LIMIT, GameRecord, RoundRecord, Seat, Setup, Undo
 from ..records.recording import RoundRecorder, SeededShuffler, kept_moves, round_result
 from ..records.replay import replay_round
 from .texts import BOT_NAMES, DEFAULT_NAME
@@ -73,6 +73,8 @@ class Game:
     @classmethod
     def new(cls, settings: Settings) -> "Game":
         seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(2**31)
+        if not 0 <= seed < NUMBER_LIMIT:
+            raise DealError(f"a seed is a whole number from 0 to {NUMBER_LIMIT - 1}, not {seed}")
         setup = settings.setup()
         record = GameRecord(setup, [RoundRecord(seed)], settings.coach)
         return cls(record, setup.deal(seed).state)
@@ -177,6 +179,6 @@ class Game:
 
     def next_round(self) -> None:
         """Deal the next round of a match."""
-        seed = game_seed(self.record.rounds[0].seed, len(self.record.rounds))
+        seed = game_seed(self.record.rounds[0].seed, len(self.record.rounds)) % NUMBER_LIMIT
         self.record.rounds.append(RoundRecord(seed))
         self.__init__(self.record, self.record.setup.deal(seed).state)  # type: ignore[misc]

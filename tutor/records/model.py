@@ -18,10 +18,12 @@ from ..engine.moves import Move
 from ..engine.notation import NotationError, format_move, parse_move
 from ..engine.position import Path, Problem
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Rules, Stalemate
+from ..scenario.loader import MAX_NUMBER_DIGITS
 
 FORMAT = "skipbo-record/1"
 HUMAN = "human"
 MAX_NAME = 40
+NUMBER_LIMIT = 10 ** MAX_NUMBER_DIGITS  # seeds and targets stay below it: longer numbers are refused when read
 
 
 @dataclass(frozen=True)
