@@ -167,3 +167,25 @@ def test_a_match_dealt_from_any_seed_is_saved_so_that_it_can_be_resumed(tmp_path
             game.next_round()
     store.save(game.record)
     assert Game.resume(store.load()).state == game.state
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "under a file"])
+def test_a_record_path_that_cannot_take_the_record_is_refused_before_the_game(tmp_path, kind):
+    import os
+    import subprocess
+    import sys
+
+    target = tmp_path / "game.yaml"
+    if kind == "folder":
+        target.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(target)
+    else:
+        target.write_text("")
+        target = target / "game.yaml"
+    home = tmp_path / "home"
+    run = subprocess.run([sys.executable, "-m", "tutor", "play", "--fast", "--record", str(target)],
+                         capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+                         env={**os.environ, "SKIPBO_TUTOR_HOME": str(home)})
+    assert run.returncode == 2 and "--record" in run.stderr and "Traceback" not in run.stderr
+    assert not (home / "saved-game.yaml").exists()

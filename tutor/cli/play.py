@@ -60,6 +60,8 @@ def play_command(
         if store.exists() and not new:
             unusable([texts.SAVE_WAITING], as_json=False, kind="usage")
         settings = _settings(bots, players, teams, short, stock, start, youngest, match, coach, seed, name)
+        if record is not None:
+            _check_record_path(record)
         try:
             game = Game.new(settings)
         except DealError as error:
@@ -107,6 +109,17 @@ def _settings(bots, players, teams, short, stock, start, youngest, match, coach,
     from dataclasses import replace
 
     return replace(settings, youngest=youngest)
+
+
+def _check_record_path(path: Path) -> None:
+    """Refuse at the start a --record path the finished game's record could not be written to."""
+    if path.exists() and not path.is_file():
+        unusable([texts.RECORD_NOT_A_FILE.format(path=path)], as_json=False, kind="usage")
+    folder = path.parent
+    while not folder.exists():
+        folder = folder.parent
+    if not folder.is_dir():
+        unusable([texts.RECORD_NO_FOLDER.format(path=path, folder=folder)], as_json=False, kind="usage")
 
 
 def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool) -> None:

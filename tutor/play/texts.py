@@ -86,6 +86,8 @@ SAVE_WAITING = ("a saved game is waiting: 'tutor play --resume' goes on with it,
 NO_SAVE = "there is no saved game to resume; start one with 'tutor play'"
 SAVE_BROKEN = "the saved game cannot be resumed: {problem}"
 CANNOT_SAVE = "cannot save the game in {path}: {problem}"
+RECORD_NOT_A_FILE = "--record: {path} is not a file the record can be written to (a folder or a device?)"
+RECORD_NO_FOLDER = "--record: {path} cannot be written: {folder} is not a folder"
 
 # -- tutor review ----------------------------------------------------------------------
 REVIEW_TITLE = "Review of {source}: {players}"
