@@ -124,7 +124,8 @@ def _check_record_path(path: Path) -> None:
 
 def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool) -> None:
     from .output import console
-    from .play_table import PlayTable, Quit
+    from .play_table import PlayTable
+    from .prompt import Quit, ask
 
     out = console()
 
@@ -135,7 +136,7 @@ def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool
             unusable([texts.CANNOT_SAVE.format(path=store.path, problem=error.strerror or error)], as_json=False,
                      kind="save")
 
-    table = PlayTable(out, game, _ask(Quit), pace=pace, save=save)
+    table = PlayTable(out, game, ask, pace=pace, save=save)
     save()
     _introduce(table, resumed)
     try:
@@ -186,15 +187,3 @@ def _introduce(table, resumed: bool) -> None:
     table.say(texts.HOW_TO, "dim")
     table.announce_round()
 
-
-def _ask(quit_error):
-    def ask(prompt: str) -> str:
-        try:
-            answer = input(prompt)
-        except EOFError:
-            raise quit_error from None
-        if answer.strip().lower() in ("q", "quit", "exit"):
-            raise quit_error
-        return answer.strip()
-
-    return ask

@@ -30,10 +30,6 @@ if TYPE_CHECKING:
     from ..coach.verdicts import Assessment
 
 
-class Quit(Exception):
-    """The player asked to stop (q, quit, or the end of the input)."""
-
-
 class PlayTable:
     """One sitting at the table: shows the game, takes the player's moves, narrates the bots'."""
 
