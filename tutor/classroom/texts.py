@@ -5,6 +5,8 @@ Each text is a template for ``str.format``; ``text(key, **values)`` fills one in
 
 from __future__ import annotations
 
+from ..lessons.texts import filler
+
 TEXTS: dict[str, str] = {
     # the diagram
     "build-piles": "Build piles",
@@ -68,6 +70,4 @@ TEXTS: dict[str, str] = {
 }
 
 
-def text(key: str, **values: object) -> str:
-    """The text ``key`` with ``values`` filled in."""
-    return TEXTS[key].format(**values)
+text = filler(TEXTS)
