@@ -55,7 +55,7 @@ def play_out(game: Game, store: SaveStore | None = None, stop_after: int | None 
 def test_a_match_with_teams_plays_rounds_until_a_side_reaches_the_target(tmp_path):
     game = Game.new(Settings(("greedy", "random", "strong"), teams=True, stock_size=4, target=120, seed=2))
     play_out(game)
-    match = game.match()
+    match = game.record.match()
     assert match.champion is not None and match.totals[match.champion] >= 120
     assert len(game.record.rounds) > 1  # a round is worth at most 25 + 5 * 8 = 65
     for played in game.record.rounds:

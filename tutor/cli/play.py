@@ -151,7 +151,7 @@ def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool
         out.print()
         table.say(texts.INTERRUPTED, "bold")
         raise typer.Exit(EXIT_INTERRUPTED)
-    champion = game.match().champion if game.record.setup.target is not None else game.state.winners
+    champion = game.record.match().champion if game.record.setup.target is not None else game.state.winners
     names = game.record.setup.names
     out.print()
     if champion:

@@ -87,7 +87,7 @@ class PlayTable:
         if game.record.setup.target is not None:
             self.say(texts.SCORE_TITLE.format(target=game.record.setup.target), "bold")
             names = game.record.setup.names
-            totals = game.match().totals
+            totals = game.record.match().totals
             for side in _sides(game):
                 self.say(texts.SCORE_LINE.format(side=texts.AND.join(names[s] for s in side),
                                                  points=totals.get(side, 0)))

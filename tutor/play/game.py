@@ -17,7 +17,6 @@ from ..coach.simulation import game_seed, play_turn, reveals_card
 from ..engine.dealing import DealError, StartRule, partner_teams
 from ..engine.moves import Move, Transfer
 from ..engine.play import Outcome, next_turn, play
-from ..engine.scoring import Match, RoundScore
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Stalemate, standard_stock_size
 from ..records.model import HUMAN, NUMBER_LIMIT, GameRecord, RoundRecord, Seat, Setup, Undo
 from ..records.recording import RoundRecorder, SeededShuffler, kept_moves, round_result
@@ -107,23 +106,11 @@ class Game:
     def round_over(self) -> bool:
         return self.state.is_over
 
-    def match(self) -> Match:
-        """The points so far, by side."""
-        setup = self.record.setup
-        match = Match(target=setup.target) if setup.target is not None else Match()
-        for played in self.record.rounds:
-            result = played.result
-            if result is not None and result.winners:
-                seats = tuple(setup.seat_of(name) for name in result.winners)
-                left = sum(count for name, count in result.stocks.items() if name not in result.winners)
-                match.record(RoundScore(seats, left, result.points))
-        return match
-
     @property
     def finished(self) -> bool:
         if not self.round_over:
             return False
-        return self.record.setup.target is None or self.match().champion is not None
+        return self.record.setup.target is None or self.record.match().champion is not None
 
     # -- moves -----------------------------------------------------------------------------
 
