@@ -36,6 +36,7 @@ TEXTS: dict[str, str] = {
     "key-answer": "In words",
     "no-question": "What would you play here, and why?",
     "legal": "legal",
+    "worksheet-over-scenario": "{path}: is one of the scenario files the worksheet shows; write the sheet to another file",
     # the quiz
     "quiz-heading": "Question {number} of {total}: {title}",
     "quiz-ask-points": "Answer with a whole number.",
