@@ -82,7 +82,7 @@ def test_a_broken_course_is_refused_with_every_problem_at_its_line(tmp_path):
         f"{folder / '02-syntax.yaml'}:5:1: ",  # the tab, at its line and column
         f"{folder / '03-mistakes.yaml'}:10:11: step 1 (exercise 'bad-goal'): goal must be one of",
         f"{folder / '03-mistakes.yaml'}:30:13: step 3 (exercise 'sum'): 'answer' must be a whole number",
-        f"{folder / '04-again.yaml'}: the stage id 'first-plays' is taken by {folder / '01-good.yaml'}",
+        f"{folder / '04-again.yaml'}:4:5: the stage id 'first-plays' is taken by {folder / '01-good.yaml'}",
     ]
     for start in expected:
         assert any(line.startswith(start) for line in lines), (start, lines)
