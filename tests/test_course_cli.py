@@ -158,3 +158,15 @@ def test_a_course_s_own_words_are_printed_literally(tmp_path):
     assert listing.returncode == 0 and "First [bold]plays[/bold] [red]" in listing.stdout
     stage = tutor("learn", "--course", folder, home=tmp_path, answers="q\n")
     assert "Stage 1/1: First [bold]plays[/bold] [red]" in stage.stdout
+
+
+def test_a_fifo_or_folder_named_like_a_stage_is_refused_not_waited_on(tmp_path):
+    folder = tmp_path / "course"
+    folder.mkdir()
+    shutil.copy(GOOD_STAGE, folder / "01-good.yaml")
+    os.mkfifo(folder / "02-pipe.yaml")
+    (folder / "03-folder.yaml").mkdir()
+    result = tutor("course", "validate", folder, home=tmp_path)
+    assert result.returncode == 2
+    assert f"{folder / '02-pipe.yaml'}: is not a regular file" in result.stdout
+    assert f"{folder / '03-folder.yaml'}: is not a regular file" in result.stdout

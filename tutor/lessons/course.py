@@ -185,6 +185,9 @@ def load_course_folder(folder: str | os.PathLike[str]) -> Course:
     files, problems = [], []
     for entry in paths:
         path = os.path.join(name, entry)
+        if not os.path.isfile(path):  # a folder, a FIFO or a device named like a stage file
+            problems.append(f"{path}: is not a regular file; a stage is a YAML file")
+            continue
         try:
             files.append((path, read_scenario_text(path)))
         except ScenarioError as error:
