@@ -110,3 +110,13 @@ def test_a_turn_without_a_choice_has_no_grade(tmp_path):
                            timeout=120, env={**__import__("os").environ, "NO_COLOR": "1"})
     line = next(line for line in human.stdout.splitlines() if line.strip().startswith("2."))
     assert "(no choice)" in line and "[" not in line
+
+
+def test_a_turn_line_wraps_under_its_moves_and_shows_no_loss_of_zero(tmp_path):
+    path = tmp_path / "game.yaml"
+    write_record(path, recorded_games(1, stock=5)[0])
+    human = subprocess.run([sys.executable, "-m", "tutor", "review", str(path)], capture_output=True, text=True,
+                           timeout=120, env={**__import__("os").environ, "COLUMNS": "40", "NO_COLOR": "1"})
+    turns = human.stdout[human.stdout.index("Round 1"):human.stdout.index("Accuracy")].splitlines()[1:]
+    assert all(line.startswith("     ") or line[:5].strip().rstrip(".").isdigit() for line in turns if line)
+    assert "-0.0" not in human.stdout and "[best]" in human.stdout

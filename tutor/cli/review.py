@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 BARS = "▁▂▃▄▅▆▇█"
 EMPTY_STOCK = "·"
 MARK = "^"
+TURN_HANG = 5  # a turn's line goes on under its moves, past the turn's number
 
 
 def review_command(
@@ -101,8 +102,11 @@ def _print_turn(out: "Console", turn: "TurnReview") -> None:
     line = Text(texts.REVIEW_TURN.format(turn=turn.turn, player=turn.player, moves=moves))
     if turn.grade is not None:
         style = {"best": "dim", "good": "dim", "inaccuracy": "yellow"}.get(turn.grade, "bold red")
-        line.append(texts.REVIEW_TURN_GRADE.format(grade=turn.grade, loss=turn.loss), style=style)
-    out.print(line, overflow="fold")
+        grade = texts.REVIEW_TURN_GRADE if round(turn.loss, 1) else texts.REVIEW_TURN_GRADE_NO_LOSS
+        line.append(grade.format(grade=turn.grade, loss=turn.loss), style=style)
+    for number, part in enumerate(line.wrap(out, max(out.width - TURN_HANG, 20), overflow="fold")):
+        part.rstrip()
+        out.print(Text(" " * TURN_HANG) + part if number else part, no_wrap=True, overflow="ignore")
     worst = turn.worst()
     if worst is not None and worst.assessment.quality == "weak":
         print_wrapped(out, worst.assessment.explanation, indent="       ")
