@@ -111,9 +111,9 @@ TIMELINE_TURN = "turn"
 TIMELINE_TURNS = "{count} turns"
 
 # -- tutor scenario from-record ----------------------------------------------------------
-EXERCISE_TITLE = "{player}'s turn {turn}"
-EXERCISE_DESCRIPTION = ("Round {round}, turn {turn} of the game recorded in {source}: {player} has drawn and "
-                        "plays. The moves below are the ones played, each with the coach's verdict.")
+EXERCISE_TITLE = "Turn {turn}: {player} to play"
+EXERCISE_DESCRIPTION = ("Round {round}, turn {turn} of the game recorded in {source}, after the draw; "
+                        "{player} to play. The moves below are the ones played, each with the coach's verdict.")
 EXERCISE_QUESTION = "What is the best way to play this turn?"
 EXERCISE_NOTE = "played in the game; the review graded it {grade} (loss {loss:.1f})"
 NO_SUCH_TURN = "the game has {count} turns; there is no turn {turn}"
