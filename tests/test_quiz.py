@@ -57,6 +57,8 @@ def test_moves_are_judged_by_the_key_then_by_the_engine_and_the_analysis():
     by_key = judge(q, "hSB>b1", assess)  # the key's weak move, in the compact notation
     assert not by_key.right and any("strategy.save-wilds" in line for line in by_key.explanation)
     assert judge(q, "hand 10 to discard 1", assess).right  # the key's best move
+    for turn in ("hSB>b1; h10>d1", "hSB>b1, h10>d1", "hand SB to build 1 then hand 10 to discard 1"):
+        assert not judge(q, turn, assess).right  # a turn, however its moves are separated, judged as a whole
     illegal = judge(q, "hand 9 to build 1", assess)
     assert not illegal.right and "not allowed" in illegal.explanation[0]
     assert any("(build.sequence)" in line for line in illegal.explanation)

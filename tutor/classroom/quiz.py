@@ -35,7 +35,7 @@ from .texts import text
 
 Assess = Callable[[GameState, Move], Any]
 _POSITIVE_QUALITIES = ("best", "good")
-_SEPARATOR = re.compile(r"\s*;\s*")
+_SEPARATOR = re.compile(r"\s*(?:[;,]|\bthen\b)\s*", re.IGNORECASE)  # between the moves of a turn
 
 
 @dataclass(frozen=True)

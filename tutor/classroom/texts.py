@@ -40,7 +40,7 @@ TEXTS: dict[str, str] = {
     # the quiz
     "quiz-heading": "Question {number} of {total}: {title}",
     "quiz-ask-points": "Answer with a whole number.",
-    "quiz-ask-play": "Answer with a move, or a turn with moves separated by ';' (e.g. hand 5 to build 1; stock to build 1).",
+    "quiz-ask-play": "Answer with a move, or a turn with moves separated by ';', ',' or 'then' (e.g. hand 5 to build 1; stock to build 1).",
     "quiz-ask-legal": "Which of these moves are legal? Answer with their numbers (e.g. 1 3), or none.",
     "quiz-option": "{number}. {moves}",
     "quiz-prompt": "answer> ",
