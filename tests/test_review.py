@@ -120,3 +120,20 @@ def test_a_turn_line_wraps_under_its_moves_and_shows_no_loss_of_zero(tmp_path):
     turns = human.stdout[human.stdout.index("Round 1"):human.stdout.index("Accuracy")].splitlines()[1:]
     assert all(line.startswith("     ") or line[:5].strip().rstrip(".").isdigit() for line in turns if line)
     assert "-0.0" not in human.stdout and "[best]" in human.stdout
+
+
+def test_a_round_stopped_before_its_end_is_not_called_a_round_without_winner(tmp_path):
+    from tutor.records.recording import round_result
+    from tutor.records.replay import replay_round
+
+    record = recorded_games(1, stock=8)[0]
+    played = record.rounds[0]
+    played.turns = played.turns[:6]
+    played.result = None
+    played.result = round_result(replay_round(record.setup, played), finished=False)
+    path = tmp_path / "stopped.yaml"
+    write_record(path, record)
+    human = subprocess.run([sys.executable, "-m", "tutor", "review", str(path)], capture_output=True, text=True,
+                           timeout=120, env={**__import__("os").environ, "NO_COLOR": "1"})
+    assert human.returncode == 0, human.stderr
+    assert "Round 1: stopped before its end" in human.stdout

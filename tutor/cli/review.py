@@ -82,6 +82,8 @@ def print_review(out: "Console", review: "Review", source: str) -> None:
 def _outcome(played) -> str:
     if played.result is None:
         return texts.REVIEW_ROUND_OPEN
+    if not played.result.finished:
+        return texts.REVIEW_ROUND_STOPPED
     if not played.result.winners:
         return texts.REVIEW_ROUND_NO_WINNER
     return texts.REVIEW_ROUND_WON.format(winners=texts.AND.join(played.result.winners), points=played.result.points)
