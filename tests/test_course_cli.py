@@ -82,7 +82,7 @@ def test_a_broken_course_is_refused_with_every_problem_at_its_line(tmp_path):
         f"{folder / '02-syntax.yaml'}:5:1: ",  # the tab, at its line and column
         f"{folder / '03-mistakes.yaml'}:10:11: step 1 (exercise 'bad-goal'): goal must be one of",
         f"{folder / '03-mistakes.yaml'}:30:13: step 3 (exercise 'sum'): 'answer' must be a whole number",
-        f"{folder / '04-again.yaml'}: the stage id 'first-plays' is taken by {folder / '01-good.yaml'}",
+        f"{folder / '04-again.yaml'}:4:5: the stage id 'first-plays' is taken by {folder / '01-good.yaml'}",
     ]
     for start in expected:
         assert any(line.startswith(start) for line in lines), (start, lines)
@@ -158,3 +158,15 @@ def test_a_course_s_own_words_are_printed_literally(tmp_path):
     assert listing.returncode == 0 and "First [bold]plays[/bold] [red]" in listing.stdout
     stage = tutor("learn", "--course", folder, home=tmp_path, answers="q\n")
     assert "Stage 1/1: First [bold]plays[/bold] [red]" in stage.stdout
+
+
+def test_a_fifo_or_folder_named_like_a_stage_is_refused_not_waited_on(tmp_path):
+    folder = tmp_path / "course"
+    folder.mkdir()
+    shutil.copy(GOOD_STAGE, folder / "01-good.yaml")
+    os.mkfifo(folder / "02-pipe.yaml")
+    (folder / "03-folder.yaml").mkdir()
+    result = tutor("course", "validate", folder, home=tmp_path)
+    assert result.returncode == 2
+    assert f"{folder / '02-pipe.yaml'}: is not a regular file" in result.stdout
+    assert f"{folder / '03-folder.yaml'}: is not a regular file" in result.stdout

@@ -74,3 +74,18 @@ def test_the_command_writes_a_scenario_that_scenario_test_passes(tmp_path):
     again = subprocess.run([sys.executable, "-m", "tutor", "scenario", "from-record", str(game), "--turn", "4",
                             "-o", str(out)], capture_output=True, text=True, timeout=120)
     assert again.returncode == 2 and "already exists" in again.stderr
+
+
+
+def test_the_title_and_description_read_well_for_a_player_called_you():
+    from test_play_game import play_out
+
+    from tutor.play.game import Game, Settings
+
+    game = Game.new(Settings(("greedy",), stock_size=3, seed=5))
+    play_out(game)
+    played = [t for t in range(1, len(game.record.rounds[0].turns) + 1)
+              if game.record.rounds[0].turns[t - 1].player == "you" and len(game.record.rounds[0].turns[t - 1].moves) > 1]
+    data = exercise_data(game.record, find_turn(game.record, played[0]), "game.yaml")
+    assert data["title"] == f"Turn {played[0]}: you to play"
+    assert "you has" not in data["description"] and "you to play" in data["description"]

@@ -55,7 +55,7 @@ def play_out(game: Game, store: SaveStore | None = None, stop_after: int | None 
 def test_a_match_with_teams_plays_rounds_until_a_side_reaches_the_target(tmp_path):
     game = Game.new(Settings(("greedy", "random", "strong"), teams=True, stock_size=4, target=120, seed=2))
     play_out(game)
-    match = game.match()
+    match = game.record.match()
     assert match.champion is not None and match.totals[match.champion] >= 120
     assert len(game.record.rounds) > 1  # a round is worth at most 25 + 5 * 8 = 65
     for played in game.record.rounds:
@@ -126,6 +126,8 @@ def test_a_bots_draw_is_told_without_its_cards():
     (Settings(("strong",) * 6), "2 to 6"),
     (Settings(("strong",), teams=True), "4 or 6 players"),
     (Settings(("strong",), stock_size=100), "do not fit"),
+    (Settings(("strong",), seed=-1), "a seed is a whole number from 0"),
+    (Settings(("strong",), seed=10**12), "a seed is a whole number from 0"),
 ])
 def test_impossible_settings_are_refused(settings, message):
     with pytest.raises(ValueError, match=message):
@@ -153,3 +155,37 @@ def test_a_damaged_or_foreign_save_is_refused_without_a_traceback(tmp_path):
         run = subprocess.run([sys.executable, "-m", "tutor", "play", "--resume"], capture_output=True, text=True,
                              timeout=60, env={**env, "SKIPBO_TUTOR_HOME": str(home)}, stdin=subprocess.DEVNULL)
         assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("seed", [None, 999_999_999_999])
+def test_a_match_dealt_from_any_seed_is_saved_so_that_it_can_be_resumed(tmp_path, seed):
+    store = SaveStore(tmp_path)
+    game = Game.new(Settings(("greedy",), stock_size=2, target=500, seed=seed))
+    while len(game.record.rounds) < 3:
+        play_out(game, stop_after=1)
+        if game.round_over:
+            game.next_round()
+    store.save(game.record)
+    assert Game.resume(store.load()).state == game.state
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "under a file"])
+def test_a_record_path_that_cannot_take_the_record_is_refused_before_the_game(tmp_path, kind):
+    import os
+    import subprocess
+    import sys
+
+    target = tmp_path / "game.yaml"
+    if kind == "folder":
+        target.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(target)
+    else:
+        target.write_text("")
+        target = target / "game.yaml"
+    home = tmp_path / "home"
+    run = subprocess.run([sys.executable, "-m", "tutor", "play", "--fast", "--record", str(target)],
+                         capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+                         env={**os.environ, "SKIPBO_TUTOR_HOME": str(home)})
+    assert run.returncode == 2 and "--record" in run.stderr and "Traceback" not in run.stderr
+    assert not (home / "saved-game.yaml").exists()

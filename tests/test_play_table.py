@@ -52,3 +52,18 @@ def test_with_the_coach_on_undo_needs_a_flagged_move():
     game, shown, _ = sit("on", ["undo"])
     assert texts.NO_UNDO in shown
     assert game.finished and all(not turn.undone for turn in game.round.turns)
+
+
+def test_every_card_played_onto_a_build_pile_is_confirmed():
+    from tutor.engine.moves import PileKind, Transfer
+    from tutor.engine.rules import check_move
+    from tutor.records.replay import round_steps
+
+    game, shown, _ = sit("off")
+    record = game.record
+    plays = [step for step in round_steps(record.setup, record.rounds[0])
+             if step.before.turn == game.human and isinstance(step.move, Transfer)
+             and step.move.target.kind is PileKind.BUILD]
+    assert plays
+    for step in plays:
+        assert "-> " + check_move(step.before, step.move).reason in shown

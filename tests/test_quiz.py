@@ -37,6 +37,7 @@ def test_legal_options_are_judged_as_a_set_and_each_explained():
     assert not wrong.right
     assert "(you had this one wrong)" in wrong.explanation[1]
     assert "build.sequence" in wrong.explanation[2] and "A build pile rises by exactly one" in wrong.explanation[2]
+    assert wrong.explanation[2].endswith("(build.sequence) Note: pile 3 shows a 2, so it takes a 3 (or an SB)")
     for unreadable in ("4", "one", ""):
         with pytest.raises(AnswerError):
             judge(q, unreadable)
@@ -56,6 +57,8 @@ def test_moves_are_judged_by_the_key_then_by_the_engine_and_the_analysis():
     by_key = judge(q, "hSB>b1", assess)  # the key's weak move, in the compact notation
     assert not by_key.right and any("strategy.save-wilds" in line for line in by_key.explanation)
     assert judge(q, "hand 10 to discard 1", assess).right  # the key's best move
+    for turn in ("hSB>b1; h10>d1", "hSB>b1, h10>d1", "hand SB to build 1 then hand 10 to discard 1"):
+        assert not judge(q, turn, assess).right  # a turn, however its moves are separated, judged as a whole
     illegal = judge(q, "hand 9 to build 1", assess)
     assert not illegal.right and "not allowed" in illegal.explanation[0]
     assert any("(build.sequence)" in line for line in illegal.explanation)
@@ -157,3 +160,9 @@ def test_every_gallery_position_but_those_judged_over_several_turns_makes_a_ques
             left_out.append(path.name)
             assert all(expectation.several_turns for expectation in checked.expectations)
     assert left_out == ["stalemate-fewest-stock.yaml", "stalemate.yaml"]
+
+
+def test_a_description_written_over_several_lines_is_shown_as_one_paragraph():
+    result = run(STOCK_FIRST, answers="q\n")
+    assert "The stock card is the one that wins the round" in " ".join(result.stdout.split())
+    assert "The stock card is the\n" not in result.stdout

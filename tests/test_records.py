@@ -181,3 +181,28 @@ def test_simulate_refuses_a_file_as_the_record_folder(tmp_path):
     run = subprocess.run([sys.executable, "-m", "tutor", "simulate", "--games", "1", "--record", str(target)],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and "is a file, not a folder" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_fifo_is_refused_at_once_rather_than_waited_on(tmp_path):
+    import os
+
+    fifo = tmp_path / "game.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(RecordError, match="not a regular file"):
+        read_record(fifo)
+
+
+def test_a_match_record_names_its_champion_side_once_a_side_reaches_the_target():
+    from tutor.records.model import GameRecord, Result, RoundRecord, Seat, Setup
+
+    setup = Setup(tuple(Seat(name, "strong") for name in ("A", "B", "C", "D")), 5,
+                  teams=(("A", "C"), ("B", "D")), target=100)
+    won = lambda winners, left, points: RoundRecord(1, result=Result(winners, left, points))  # noqa: E731
+    record = GameRecord(setup, [won(("A", "C"), {"A": 0, "B": 3, "C": 0, "D": 4}, 60)])
+    assert record.champion() is None and not record.finished
+    record.rounds.append(won(("B", "D"), {"A": 2, "B": 0, "C": 1, "D": 0}, 40))
+    assert record.champion() is None and record.match().totals == {(0, 2): 60, (1, 3): 40}
+    record.rounds.append(won(("A", "C"), {"A": 0, "B": 3, "C": 0, "D": 1}, 45))
+    assert record.champion() == ("A", "C") and record.finished
+    record.rounds.append(RoundRecord(2))
+    assert record.champion() is None  # a round in play

@@ -87,3 +87,53 @@ def test_a_broken_record_is_refused_with_exit_2(tmp_path, content, message):
     run = subprocess.run([sys.executable, "-m", "tutor", "review", str(path)], capture_output=True, text=True,
                          timeout=60)
     assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_turn_without_a_choice_has_no_grade(tmp_path):
+    from tutor.records.model import record_from_data
+
+    record = recorded_games(1, stock=5)[0]
+    data = record.to_data()
+    first = data["rounds"][0]
+    first["turns"] = first["turns"][:1] + [{"player": first["turns"][1]["player"],
+                                            "moves": first["turns"][1]["moves"][:1]}]
+    del first["result"]
+    shortened, problems = record_from_data(data)
+    assert not problems
+    review = review_record(shortened)
+    drawn_only = review.turns[-1]
+    assert drawn_only.moves == [] and drawn_only.grade is None
+    assert drawn_only.to_json()["grade"] is None
+    path = tmp_path / "game.yaml"
+    write_record(path, shortened)
+    human = subprocess.run([sys.executable, "-m", "tutor", "review", str(path)], capture_output=True, text=True,
+                           timeout=120, env={**__import__("os").environ, "NO_COLOR": "1"})
+    line = next(line for line in human.stdout.splitlines() if line.strip().startswith("2."))
+    assert "(no choice)" in line and "[" not in line
+
+
+def test_a_turn_line_wraps_under_its_moves_and_shows_no_loss_of_zero(tmp_path):
+    path = tmp_path / "game.yaml"
+    write_record(path, recorded_games(1, stock=5)[0])
+    human = subprocess.run([sys.executable, "-m", "tutor", "review", str(path)], capture_output=True, text=True,
+                           timeout=120, env={**__import__("os").environ, "COLUMNS": "40", "NO_COLOR": "1"})
+    turns = human.stdout[human.stdout.index("Round 1"):human.stdout.index("Accuracy")].splitlines()[1:]
+    assert all(line.startswith("     ") or line[:5].strip().rstrip(".").isdigit() for line in turns if line)
+    assert "-0.0" not in human.stdout and "[best]" in human.stdout
+
+
+def test_a_round_stopped_before_its_end_is_not_called_a_round_without_winner(tmp_path):
+    from tutor.records.recording import round_result
+    from tutor.records.replay import replay_round
+
+    record = recorded_games(1, stock=8)[0]
+    played = record.rounds[0]
+    played.turns = played.turns[:6]
+    played.result = None
+    played.result = round_result(replay_round(record.setup, played), finished=False)
+    path = tmp_path / "stopped.yaml"
+    write_record(path, record)
+    human = subprocess.run([sys.executable, "-m", "tutor", "review", str(path)], capture_output=True, text=True,
+                           timeout=120, env={**__import__("os").environ, "NO_COLOR": "1"})
+    assert human.returncode == 0, human.stderr
+    assert "Round 1: stopped before its end" in human.stdout

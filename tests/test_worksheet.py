@@ -96,3 +96,12 @@ def test_the_rendered_examples_in_the_docs_are_current():
     for name, text in script.rendered().items():
         assert (ROOT / "docs" / "examples" / name).read_text(encoding="utf-8") == text, \
             f"docs/examples/{name} is out of date: run python scripts/render_examples.py"
+
+
+def test_a_worksheet_is_never_written_over_one_of_its_scenarios(tmp_path):
+    scenario = tmp_path / "stock-first.yaml"
+    scenario.write_text(STOCK_FIRST.read_text(encoding="utf-8"), encoding="utf-8")
+    for target in (scenario, tmp_path / "." / "stock-first.yaml"):
+        result = runner.invoke(build_app(), ["worksheet", str(tmp_path), "-o", str(target)])
+        assert result.exit_code == 2 and "is one of the scenario files" in result.stderr
+    assert scenario.read_text(encoding="utf-8") == STOCK_FIRST.read_text(encoding="utf-8")

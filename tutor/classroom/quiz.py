@@ -35,7 +35,7 @@ from .texts import text
 
 Assess = Callable[[GameState, Move], Any]
 _POSITIVE_QUALITIES = ("best", "good")
-_SEPARATOR = re.compile(r"\s*;\s*")
+_SEPARATOR = re.compile(r"\s*(?:[;,]|\bthen\b)\s*", re.IGNORECASE)  # between the moves of a turn
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,11 @@ def _closing(question: Question) -> list[str]:
         else []
 
 
+def _note(note: str) -> str:
+    """An expectation's note, set apart from the engine's words that come before it."""
+    return text("quiz-note", note=" ".join(note.split())) if note.strip() else ""
+
+
 def _judge_points(question: Question, answer: str) -> Judgement:
     if not is_short_number(answer.strip(), digits=4):
         raise AnswerError(text("quiz-want-number"))
@@ -135,7 +140,7 @@ def _judge_legal(question: Question, answer: str) -> Judgement:
         mark = "" if (number in chosen) == (number in legal) else text("quiz-missed-mark")
         line = text("quiz-option-verdict", number=number, moves=entry.moves, verdict=verdict, mark=mark)
         rule = text("quiz-rule", words=entry.rule_words, rule=entry.rule) if entry.rule_words else ""
-        explanation.append(" ".join(part for part in (line, entry.reason, rule, entry.note) if part))
+        explanation.append(" ".join(part for part in (line, entry.reason, rule, _note(entry.note)) if part))
     return Judgement(chosen == legal, explanation + _closing(question))
 
 
@@ -154,7 +159,7 @@ def _judge_play(question: Question, answer: str, assess: Optional[Assess]) -> Ju
             if ruling.rule:
                 why.append(text("quiz-rule", words=rule_in_words(ruling.rule), rule=ruling.rule))
             if covered and covered.wanted.get("note"):
-                why.append(str(covered.wanted["note"]))
+                why.append(_note(str(covered.wanted["note"])))
             return Judgement(False, why + _closing(question))
         state = apply_move(state, move, rng).state
     covered = _covering(question, moves)
@@ -205,7 +210,7 @@ def _judge_by_key(question: Question, expectation: Expectation) -> Judgement:
     if entry.rule_words:
         why.append(text("quiz-rule", words=entry.rule_words, rule=entry.rule))
     if entry.note:
-        why.append(entry.note)
+        why.append(_note(entry.note))
     return Judgement(right, why + _closing(question))
 
 

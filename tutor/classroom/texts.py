@@ -5,6 +5,8 @@ Each text is a template for ``str.format``; ``text(key, **values)`` fills one in
 
 from __future__ import annotations
 
+from ..lessons.texts import filler
+
 TEXTS: dict[str, str] = {
     # the diagram
     "build-piles": "Build piles",
@@ -34,10 +36,11 @@ TEXTS: dict[str, str] = {
     "key-answer": "In words",
     "no-question": "What would you play here, and why?",
     "legal": "legal",
+    "worksheet-over-scenario": "{path}: is one of the scenario files the worksheet shows; write the sheet to another file",
     # the quiz
     "quiz-heading": "Question {number} of {total}: {title}",
     "quiz-ask-points": "Answer with a whole number.",
-    "quiz-ask-play": "Answer with a move, or a turn with moves separated by ';' (e.g. hand 5 to build 1; stock to build 1).",
+    "quiz-ask-play": "Answer with a move, or a turn with moves separated by ';', ',' or 'then' (e.g. hand 5 to build 1; stock to build 1).",
     "quiz-ask-legal": "Which of these moves are legal? Answer with their numbers (e.g. 1 3), or none.",
     "quiz-option": "{number}. {moves}",
     "quiz-prompt": "answer> ",
@@ -59,6 +62,7 @@ TEXTS: dict[str, str] = {
     "quiz-missed-mark": " (you had this one wrong)",
     "quiz-illegal": "That is not allowed: {reason}",
     "quiz-rule": "{words} ({rule})",
+    "quiz-note": "Note: {note}",
     "quiz-by-key": "The key says of that move: {expected}.",
     "quiz-no-analysis": "The move analysis is not available to judge a move the key does not cover.",
     "quiz-not-best": "Legal, but not the best: {explanation}",
@@ -67,6 +71,4 @@ TEXTS: dict[str, str] = {
 }
 
 
-def text(key: str, **values: object) -> str:
-    """The text ``key`` with ``values`` filled in."""
-    return TEXTS[key].format(**values)
+text = filler(TEXTS)

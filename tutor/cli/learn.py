@@ -16,16 +16,13 @@ from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, 
 from ..lessons.progress import HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
 from ..lessons.texts import text as says
 from .output import console as make_console, print_json, printable, unusable
+from .prompt import Quit, ask
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 TRIES = 3
 EXIT_INTERRUPTED = 130
-
-
-class Quit(Exception):
-    """The learner asked to stop (q, end of input)."""
 
 
 def learn_command(
@@ -68,7 +65,7 @@ def learn_command(
         return
     if not stage:
         print_overview(console, course, progress, command)
-    session = Session(console, course, progress, store, _ask)
+    session = Session(console, course, progress, store, ask)
     try:
         session.run(start)
     except Quit:
@@ -116,16 +113,6 @@ def stage_not_found(course: Course, word: str) -> str:
     if len(candidates) > 1:
         return says("which-stage", word=quoted(word), names=", ".join(f"{s.number} {s.id}" for s in candidates))
     return says("no-stage", word=quoted(word), names=", ".join(f"{s.number} {s.id}" for s in course.stages))
-
-
-def _ask(prompt: str) -> str:
-    try:
-        answer = input(prompt)
-    except EOFError:
-        raise Quit from None
-    if answer.strip().lower() in ("q", "quit", "exit"):
-        raise Quit
-    return answer.strip()
 
 
 def resume_stage(course: Course, progress: Progress) -> Optional[Stage]:

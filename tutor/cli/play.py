@@ -60,6 +60,8 @@ def play_command(
         if store.exists() and not new:
             unusable([texts.SAVE_WAITING], as_json=False, kind="usage")
         settings = _settings(bots, players, teams, short, stock, start, youngest, match, coach, seed, name)
+        if record is not None:
+            _check_record_path(record)
         try:
             game = Game.new(settings)
         except DealError as error:
@@ -71,6 +73,7 @@ def _settings(bots, players, teams, short, stock, start, youngest, match, coach,
     from ..coach.bots import BOTS
     from ..engine.dealing import StartRule
     from ..play.game import Settings
+    from ..records.model import NUMBER_LIMIT
 
     problems = []
     names = [bot.strip().lower() for bot in bots.split(",") if bot.strip()]
@@ -88,8 +91,8 @@ def _settings(bots, players, teams, short, stock, start, youngest, match, coach,
         problems.append(f"--coach: on, quiet or off, not {coach!r}")
     if start not in ("cut", "youngest"):
         problems.append(f"--start: cut or youngest, not {start!r}")
-    if match is not None and match < 1:
-        problems.append(f"--match: a target of at least 1 point, not {match}")
+    if match is not None and not 1 <= match < NUMBER_LIMIT:
+        problems.append(f"--match: a target from 1 to {NUMBER_LIMIT - 1} points, not {match}")
     if not NAME.match(name):
         problems.append(f"--name: {name!r}: a letter, then up to 19 letters, digits, - or _")
     if short and stock is not None:
@@ -108,9 +111,21 @@ def _settings(bots, players, teams, short, stock, start, youngest, match, coach,
     return replace(settings, youngest=youngest)
 
 
+def _check_record_path(path: Path) -> None:
+    """Refuse at the start a --record path the finished game's record could not be written to."""
+    if path.exists() and not path.is_file():
+        unusable([texts.RECORD_NOT_A_FILE.format(path=path)], as_json=False, kind="usage")
+    folder = path.parent
+    while not folder.exists():
+        folder = folder.parent
+    if not folder.is_dir():
+        unusable([texts.RECORD_NO_FOLDER.format(path=path, folder=folder)], as_json=False, kind="usage")
+
+
 def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool) -> None:
     from .output import console
-    from .play_table import PlayTable, Quit
+    from .play_table import PlayTable
+    from .prompt import Quit, ask
 
     out = console()
 
@@ -121,7 +136,7 @@ def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool
             unusable([texts.CANNOT_SAVE.format(path=store.path, problem=error.strerror or error)], as_json=False,
                      kind="save")
 
-    table = PlayTable(out, game, _ask(Quit), pace=pace, save=save)
+    table = PlayTable(out, game, ask, pace=pace, save=save)
     save()
     _introduce(table, resumed)
     try:
@@ -136,7 +151,7 @@ def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool
         out.print()
         table.say(texts.INTERRUPTED, "bold")
         raise typer.Exit(EXIT_INTERRUPTED)
-    champion = game.match().champion if game.record.setup.target is not None else game.state.winners
+    champion = game.record.match().champion if game.record.setup.target is not None else game.state.winners
     names = game.record.setup.names
     out.print()
     if champion:
@@ -172,15 +187,3 @@ def _introduce(table, resumed: bool) -> None:
     table.say(texts.HOW_TO, "dim")
     table.announce_round()
 
-
-def _ask(quit_error):
-    def ask(prompt: str) -> str:
-        try:
-            answer = input(prompt)
-        except EOFError:
-            raise quit_error from None
-        if answer.strip().lower() in ("q", "quit", "exit"):
-            raise quit_error
-        return answer.strip()
-
-    return ask

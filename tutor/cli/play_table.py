@@ -30,10 +30,6 @@ if TYPE_CHECKING:
     from ..coach.verdicts import Assessment
 
 
-class Quit(Exception):
-    """The player asked to stop (q, quit, or the end of the input)."""
-
-
 class PlayTable:
     """One sitting at the table: shows the game, takes the player's moves, narrates the bots'."""
 
@@ -91,7 +87,7 @@ class PlayTable:
         if game.record.setup.target is not None:
             self.say(texts.SCORE_TITLE.format(target=game.record.setup.target), "bold")
             names = game.record.setup.names
-            totals = game.match().totals
+            totals = game.record.match().totals
             for side in _sides(game):
                 self.say(texts.SCORE_LINE.format(side=texts.AND.join(names[s] for s in side),
                                                  points=totals.get(side, 0)))
@@ -188,6 +184,8 @@ class PlayTable:
             return
         assessment = self.assess(state, move)
         outcome = self.game.play(move)
+        if isinstance(move, Transfer) and move.target.kind is PileKind.BUILD:
+            print_wrapped(self.out, ruling.reason, prefix="-> ", indent="")
         for event in outcome.events:
             print_wrapped(self.out, event, prefix="-> ", indent="")
         self.save()

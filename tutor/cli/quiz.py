@@ -9,18 +9,16 @@ import typer
 
 from ..classroom.quiz import AnswerError, Question, judge, make_question
 from ..classroom.texts import text
+from ..lessons.course import reflow
 from .output import console, error_console, print_json, unusable
+from .prompt import STOP_WORDS, Quit
 from .scenario_paths import usable_scenarios
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 EXIT_INTERRUPTED = 130
-SKIP, STOP = ("skip", "s"), ("q", "quit", "exit")
-
-
-class Stop(Exception):
-    """The student stopped the quiz (q or end of input)."""
+SKIP = ("skip", "s")
 
 
 def quiz_command(
@@ -45,7 +43,7 @@ def quiz_command(
     interrupted = False
     try:
         session.run()
-    except Stop:
+    except Quit:
         pass
     except KeyboardInterrupt:
         interrupted = True
@@ -77,9 +75,9 @@ class QuizSession:
         stream.flush()
         line = sys.stdin.readline()
         if not line:
-            raise Stop
-        if line.strip().lower() in STOP:
-            raise Stop
+            raise Quit
+        if line.strip().lower() in STOP_WORDS:
+            raise Quit
         return line.strip()
 
     def run(self) -> None:
@@ -97,7 +95,7 @@ class QuizSession:
         self.out.print()
         self.out.print(Rule(Text(text("quiz-heading", number=number, total=len(self.questions), title=scenario.title))))
         if scenario.description.strip():
-            self.say(scenario.description.strip())
+            self.say(reflow(scenario.description))
         self.out.print(board(scenario.state))
         asked = scenario.data.get("question")
         if isinstance(asked, str) and asked.strip():

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 BARS = "▁▂▃▄▅▆▇█"
 EMPTY_STOCK = "·"
 MARK = "^"
+TURN_HANG = 5  # a turn's line goes on under its moves, past the turn's number
 
 
 def review_command(
@@ -81,6 +82,8 @@ def print_review(out: "Console", review: "Review", source: str) -> None:
 def _outcome(played) -> str:
     if played.result is None:
         return texts.REVIEW_ROUND_OPEN
+    if not played.result.finished:
+        return texts.REVIEW_ROUND_STOPPED
     if not played.result.winners:
         return texts.REVIEW_ROUND_NO_WINNER
     return texts.REVIEW_ROUND_WON.format(winners=texts.AND.join(played.result.winners), points=played.result.points)
@@ -99,9 +102,13 @@ def _print_turn(out: "Console", turn: "TurnReview") -> None:
 
     moves = ", ".join(_move(m.move) for m in turn.moves) or texts.REVIEW_NO_MOVES
     line = Text(texts.REVIEW_TURN.format(turn=turn.turn, player=turn.player, moves=moves))
-    style = {"best": "dim", "good": "dim", "inaccuracy": "yellow"}.get(turn.grade, "bold red")
-    line.append(texts.REVIEW_TURN_GRADE.format(grade=turn.grade, loss=turn.loss), style=style)
-    out.print(line, overflow="fold")
+    if turn.grade is not None:
+        style = {"best": "dim", "good": "dim", "inaccuracy": "yellow"}.get(turn.grade, "bold red")
+        grade = texts.REVIEW_TURN_GRADE if round(turn.loss, 1) else texts.REVIEW_TURN_GRADE_NO_LOSS
+        line.append(grade.format(grade=turn.grade, loss=turn.loss), style=style)
+    for number, part in enumerate(line.wrap(out, max(out.width - TURN_HANG, 20), overflow="fold")):
+        part.rstrip()
+        out.print(Text(" " * TURN_HANG) + part if number else part, no_wrap=True, overflow="ignore")
     worst = turn.worst()
     if worst is not None and worst.assessment.quality == "weak":
         print_wrapped(out, worst.assessment.explanation, indent="       ")

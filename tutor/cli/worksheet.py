@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from typing import Optional
 
 import typer
 
+from ..classroom.texts import text
+from .output import unusable
 from .scenario_paths import usable_scenarios
 from .show import write_output
 
@@ -18,4 +21,7 @@ def worksheet_command(
     """Write a printable worksheet: each position's diagram, question and room to answer, then an answer key."""
     from ..classroom.worksheet import worksheet_html
 
-    write_output(output, worksheet_html(usable_scenarios(paths, as_json=False), title))
+    scenarios = usable_scenarios(paths, as_json=False)
+    if output != "-" and any(os.path.realpath(output) == os.path.realpath(f.source) for f in scenarios):
+        unusable([text("worksheet-over-scenario", path=output)], as_json=False, kind="usage")
+    write_output(output, worksheet_html(scenarios, title))

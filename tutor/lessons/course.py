@@ -131,6 +131,7 @@ class Stage:
     title: str
     summary: str
     steps: tuple[Step, ...] = ()
+    where: str = field(default="", compare=False)  # file:line:column of its id, for problems found later
 
     @property
     def exercises(self) -> tuple[Exercise, ...]:
@@ -184,6 +185,9 @@ def load_course_folder(folder: str | os.PathLike[str]) -> Course:
     files, problems = [], []
     for entry in paths:
         path = os.path.join(name, entry)
+        if not os.path.isfile(path):  # a folder, a FIFO or a device named like a stage file
+            problems.append(f"{path}: is not a regular file; a stage is a YAML file")
+            continue
         try:
             files.append((path, read_scenario_text(path)))
         except ScenarioError as error:
@@ -206,7 +210,7 @@ def course_from_texts(files: list[tuple[str, str]]) -> Course:
             problems += error.lines
             continue
         if stage.id in seen:
-            problems.append(f"{source}: the stage id {stage.id!r} is taken by {seen[stage.id]}")
+            problems.append(f"{stage.where}: the stage id {stage.id!r} is taken by {seen[stage.id]}")
         seen.setdefault(stage.id, source)
         stages.append(stage)
     if problems:
@@ -252,7 +256,7 @@ def parse_stage(text: str, source: str, number: int) -> Stage:
             problems += error.lines
     if problems:
         raise CourseError(problems)
-    return Stage(number, heading[0], heading[1], heading[2], tuple(parsed))
+    return Stage(number, heading[0], heading[1], heading[2], tuple(parsed), reader.line(("id",), "").rstrip(": "))
 
 
 class _Reader:

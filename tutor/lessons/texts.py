@@ -5,6 +5,8 @@ Each text is a template for ``str.format``; ``text(key, **values)`` fills one in
 
 from __future__ import annotations
 
+from typing import Callable
+
 TEXTS: dict[str, str] = {
     # the judge: about the answer just given
     "another-way": "That does it too. The lesson's own answer was: {solution}. {done}",
@@ -48,6 +50,13 @@ TEXTS: dict[str, str] = {
 }
 
 
-def text(key: str, **values: object) -> str:
-    """The text ``key`` with ``values`` filled in."""
-    return TEXTS[key].format(**values)
+def filler(templates: dict[str, str]) -> Callable[..., str]:
+    """``text(key, **values)`` for ``templates``: the template ``key`` with ``values`` filled in."""
+
+    def text(key: str, **values: object) -> str:
+        return templates[key].format(**values)
+
+    return text
+
+
+text = filler(TEXTS)

@@ -17,9 +17,8 @@ from ..coach.simulation import game_seed, play_turn, reveals_card
 from ..engine.dealing import DealError, StartRule, partner_teams
 from ..engine.moves import Move, Transfer
 from ..engine.play import Outcome, next_turn, play
-from ..engine.scoring import Match, RoundScore
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Stalemate, standard_stock_size
-from ..records.model import HUMAN, GameRecord, RoundRecord, Seat, Setup, Undo
+from ..records.model import HUMAN, NUMBER_LIMIT, GameRecord, RoundRecord, Seat, Setup, Undo
 from ..records.recording import RoundRecorder, SeededShuffler, kept_moves, round_result
 from ..records.replay import replay_round
 from .texts import BOT_NAMES, DEFAULT_NAME
@@ -73,6 +72,8 @@ class Game:
     @classmethod
     def new(cls, settings: Settings) -> "Game":
         seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(2**31)
+        if not 0 <= seed < NUMBER_LIMIT:
+            raise DealError(f"a seed is a whole number from 0 to {NUMBER_LIMIT - 1}, not {seed}")
         setup = settings.setup()
         record = GameRecord(setup, [RoundRecord(seed)], settings.coach)
         return cls(record, setup.deal(seed).state)
@@ -105,23 +106,11 @@ class Game:
     def round_over(self) -> bool:
         return self.state.is_over
 
-    def match(self) -> Match:
-        """The points so far, by side."""
-        setup = self.record.setup
-        match = Match(target=setup.target) if setup.target is not None else Match()
-        for played in self.record.rounds:
-            result = played.result
-            if result is not None and result.winners:
-                seats = tuple(setup.seat_of(name) for name in result.winners)
-                left = sum(count for name, count in result.stocks.items() if name not in result.winners)
-                match.record(RoundScore(seats, left, result.points))
-        return match
-
     @property
     def finished(self) -> bool:
         if not self.round_over:
             return False
-        return self.record.setup.target is None or self.match().champion is not None
+        return self.record.setup.target is None or self.record.match().champion is not None
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -177,6 +166,6 @@ class Game:
 
     def next_round(self) -> None:
         """Deal the next round of a match."""
-        seed = game_seed(self.record.rounds[0].seed, len(self.record.rounds))
+        seed = game_seed(self.record.rounds[0].seed, len(self.record.rounds)) % NUMBER_LIMIT
         self.record.rounds.append(RoundRecord(seed))
         self.__init__(self.record, self.record.setup.deal(seed).state)  # type: ignore[misc]

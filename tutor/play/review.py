@@ -50,8 +50,9 @@ class TurnReview:
     stocks: dict[str, int] = field(default_factory=dict)
 
     @property
-    def grade(self) -> str:
-        return max((m.assessment.grade for m in self.moves), key=GRADES.index, default="best")
+    def grade(self) -> Optional[str]:
+        """The worst grade of the turn's moves; None for a turn that held no choice."""
+        return max((m.assessment.grade for m in self.moves), key=GRADES.index, default=None)
 
     @property
     def loss(self) -> float:

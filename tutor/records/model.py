@@ -17,11 +17,14 @@ from ..engine.dealing import Deal, StartRule, deal
 from ..engine.moves import Move
 from ..engine.notation import NotationError, format_move, parse_move
 from ..engine.position import Path, Problem
+from ..engine.scoring import Match, RoundScore
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Rules, Stalemate
+from ..scenario.loader import MAX_NUMBER_DIGITS
 
 FORMAT = "skipbo-record/1"
 HUMAN = "human"
 MAX_NAME = 40
+NUMBER_LIMIT = 10 ** MAX_NUMBER_DIGITS  # seeds and targets stay below it: longer numbers are refused when read
 
 
 @dataclass(frozen=True)
@@ -113,14 +116,17 @@ class GameRecord:
     def finished(self) -> bool:
         return bool(self.rounds) and self.rounds[-1].result is not None and self.champion() is not None
 
-    def totals(self) -> dict[str, int]:
-        """Points so far, by player (partners share their team's points)."""
-        totals = {name: 0 for name in self.setup.names}
+    def match(self) -> Match:
+        """The points of the finished rounds by side (seats), kept as the engine keeps a match."""
+        setup = self.setup
+        match = Match(target=setup.target) if setup.target is not None else Match()
         for played in self.rounds:
-            if played.result is not None:
-                for name in played.result.winners:
-                    totals[name] += played.result.points
-        return totals
+            result = played.result
+            if result is not None and result.winners:
+                seats = tuple(setup.seat_of(name) for name in result.winners)
+                left = sum(count for name, count in result.stocks.items() if name not in result.winners)
+                match.record(RoundScore(seats, left, result.points))
+        return match
 
     def champion(self) -> Optional[tuple[str, ...]]:
         """Who won the game: the round's winners, or in a match the side first to reach the target.
@@ -131,12 +137,8 @@ class GameRecord:
             return None
         if self.setup.target is None:
             return self.rounds[-1].result.winners
-        totals = self.totals()
-        reached = [name for name in self.setup.names if totals[name] >= self.setup.target]
-        if not reached:
-            return None
-        best = max(totals[name] for name in reached)
-        return tuple(name for name in reached if totals[name] == best)
+        side = self.match().champion
+        return tuple(self.setup.names[seat] for seat in side) if side is not None else None
 
     # -- as data ----------------------------------------------------------------
 
