@@ -188,7 +188,7 @@ def test_a_fifo_is_refused_at_once_rather_than_waited_on(tmp_path):
 
     fifo = tmp_path / "game.yaml"
     os.mkfifo(fifo)
-    with pytest.raises(RecordError, match="not a regular file"):
+    with pytest.raises(RecordError, match="is a named pipe, not a game record"):
         read_record(fifo)
 
 
