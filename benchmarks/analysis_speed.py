@@ -5,7 +5,9 @@ Each figure comes with a baseline measured in the same run:
 - a verdict (``assess_move``) on a hard position -- three wild cards among the
   hand and the discard tops, all four build piles in play, long discard runs --
   against ruling on every legal move of that position with ``check_move``;
-- strong-bot games per second against greedy-only games per second.
+- a hint (the search, the best turn and the runners-up) on the same positions;
+- strong-bot games per second against greedy-only games per second, and
+  against the ``strong-v1`` baseline bot's games per second.
 
     python benchmarks/analysis_speed.py [--games 100] [--seed 1]
 """
@@ -56,6 +58,20 @@ TEAM = {
         {"name": "Dan", "stock": {"top": 9, "count": 11}, "hand": 5},
     ],
 }
+TEAM_EIGHT_RUNS = {
+    "title": "team game: three SBs in hand, runs on all eight discard piles of the side",
+    "rules": {"teams": [["you", "Bo"], ["Cleo", "Dan"]]},
+    "build": [1, 3, 5, 8],
+    "players": [
+        {"name": "you", "stock": {"top": 12, "count": 11}, "hand": ["SB", "SB", "SB", 4, 10],
+         "discards": [[11, 10, 9], [8, 7, 6], [7, 6, 5, 4, 3], [12, 11]]},
+        {"name": "Cleo", "stock": {"top": 6, "count": 11}, "hand": 5},
+        {"name": "Bo", "stock": {"top": 2, "count": 11}, "hand": 5,
+         "discards": [[9, 8, 7], [6, 5, 4], [12, 11, 10], [4, 3, 2]]},
+        {"name": "Dan", "stock": {"top": 9, "count": 11}, "hand": 5},
+    ],
+}
+POSITIONS = (HARD, HARDER, TEAM, TEAM_EIGHT_RUNS)
 MOVES = ["hand SB to build 2", "hand 3 to build 3", "hand 7 to discard 4", "hand SB to build 1"]
 
 
@@ -70,7 +86,7 @@ def timed(work, repeat: int = 5) -> float:
 
 
 def verdict_figures() -> None:
-    for data in (HARD, HARDER, TEAM):
+    for data in POSITIONS:
         state = position_from_data(data)
         search = TurnSearch(player_view(state, state.turn))
         legal = legal_moves(state)
@@ -80,20 +96,31 @@ def verdict_figures() -> None:
             move = parse_move(text)
             if check_move(state, move).legal:
                 worst = max(worst, timed(lambda: assess_move(state, move)))
+        hint = timed(lambda: _hint(state))
         limit = f" (lines cut at {search.depth} plays)" if search.depth else ""
-        print(f"{data['title']}: {search.nodes} positions searched{limit}; slowest verdict {worst * 1000:.0f} ms "
-              f"(target < 1000 ms); ruling on all {len(legal)} legal moves {baseline * 1000:.1f} ms; "
-              f"ratio {worst / baseline:.0f}x")
+        print(f"{data['title']}: {search.nodes} positions searched{limit}; slowest verdict {worst * 1000:.0f} ms, "
+              f"hint {hint * 1000:.0f} ms (target < 500 ms); ruling on all {len(legal)} legal moves "
+              f"{baseline * 1000:.1f} ms; ratios {worst / baseline:.0f}x and {hint / baseline:.0f}x")
+
+
+def _hint(state) -> None:
+    """What ``tutor hint`` asks of the analysis: one search, its best turn and the runners-up."""
+    search = TurnSearch(player_view(state, state.turn))
+    search.best()
+    search.runners_up(3)
 
 
 def game_figures(games: int, seed: int) -> None:
     greedy = run_series(Series(("greedy", "greedy"), players=2, stock=20, seed=seed), games)
     strong = run_series(Series(("strong", "greedy"), players=2, stock=20, seed=seed), games)
     both = run_series(Series(("strong", "strong"), players=2, stock=20, seed=seed), games // 2)
+    previous = run_series(Series(("strong-v1", "strong-v1"), players=2, stock=20, seed=seed), games // 2)
     print(f"greedy vs greedy: {greedy.games_per_second:.1f} games/s (baseline)")
     print(f"strong vs greedy: {strong.games_per_second:.1f} games/s "
           f"({strong.games_per_second / greedy.games_per_second:.2f}x the baseline; target 40)")
-    print(f"strong vs strong: {both.games_per_second:.1f} games/s")
+    print(f"strong vs strong: {both.games_per_second:.1f} games/s; strong-v1 vs strong-v1: "
+          f"{previous.games_per_second:.1f} games/s (ratio {both.games_per_second / previous.games_per_second:.2f}, "
+          f"target >= 1)")
     print(f"strong won {strong.wins['strong']} of {strong.games} against greedy")
 
 

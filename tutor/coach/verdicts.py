@@ -32,7 +32,10 @@ class Assessment(NamedTuple):
     is how much the best turn still open after the move is worth less than
     the best turn before it. A move that is not best names a ``better`` turn
     (long notation, moves joined by ", "); a weak one also names the
-    ``principles`` that explain it.
+    ``principles`` that explain it. ``opponent_wins_next`` is set when an
+    opponent may play out their stock on their next turn after the move
+    (see ``TurnSearch.opponent_wins_next``; ``best_turn_chance`` is that
+    opponent's chance after the best turn).
     """
 
     quality: str
@@ -41,9 +44,12 @@ class Assessment(NamedTuple):
     principles: tuple[str, ...] = ()
     better: Optional[str] = None
     explanation: str = ""
+    opponent_wins_next: Optional[dict] = None
 
     def to_json(self) -> dict:
         entry: dict = {"quality": self.quality, "grade": self.grade, "loss": round(self.loss, 2)}
+        if self.opponent_wins_next:
+            entry["opponent_wins_next"] = dict(self.opponent_wins_next)
         if self.quality == "weak":
             entry.update(principles=list(self.principles), better=self.better, explanation=self.explanation)
         elif self.explanation:
@@ -88,11 +94,14 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
                               explanation="It plays a card the position does not show, so it is not judged.")
     else:
         after_value = search.value_after(move)
+        if search.risk is not None:
+            after_turn = search.best_after(move)
     loss = max(0.0, search.value - after_value)
     grade = grade_of(loss)
     quality = quality_of(grade)
+    risk = _opponent_wins_next(search, after_turn)
     if quality == "best":
-        return Assessment(quality, grade, loss)
+        return Assessment(quality, grade, loss, opponent_wins_next=risk)
     from ..engine.notation import format_move
     from .principles import Context, describe_turn, detect
 
@@ -100,13 +109,26 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     better = ", ".join(format_move(step) for step in best.moves)
     if quality == "good":
         return Assessment(quality, grade, loss, better=better,
-                          explanation=f"Fine, though slightly better: {describe_turn(view, best.moves)}.")
+                          explanation=f"Fine, though slightly better: {describe_turn(view, best.moves)}.",
+                          opponent_wins_next=risk)
     if after_turn is None:
         after_turn = search.best_after(move)
     findings = detect(Context(view, move, best, after_turn))
     principles = tuple(dict.fromkeys(finding.principle for finding in findings))
     explanation = f"{findings[0].sentence} Better: {describe_turn(view, best.moves)}."
-    return Assessment(quality, grade, loss, principles, better, explanation)
+    return Assessment(quality, grade, loss, principles, better, explanation, risk)
+
+
+def _opponent_wins_next(search: TurnSearch, after_turn) -> Optional[dict]:
+    """``search.opponent_wins_next`` after the move's best turn, with the chance after the best turn added."""
+    if search.risk is None or after_turn is None:
+        return None
+    found = search.opponent_wins_next(after_turn)
+    if found is None:
+        return None
+    best = search.opponent_wins_next(search.best())
+    same = best is not None and best["player"] == found["player"]
+    return {**found, "best_turn_chance": best["chance"] if same else 0.0}
 
 
 def _after_unseen(view: GameState, move: Transfer, weights: Weights, search: TurnSearch):
