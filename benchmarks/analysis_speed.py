@@ -22,6 +22,7 @@ from tutor.engine.legal import legal_moves
 from tutor.engine.notation import parse_move
 from tutor.engine.position import position_from_data
 from tutor.engine.rules import check_move
+from tutor.coach.evaluation import STRONG_V1_WEIGHTS
 from tutor.coach.search import TurnSearch
 from tutor.coach.simulation import Series, run_series
 from tutor.coach.verdicts import assess_move
@@ -91,16 +92,18 @@ def verdict_figures() -> None:
         search = TurnSearch(player_view(state, state.turn))
         legal = legal_moves(state)
         baseline = timed(lambda: [check_move(state, move) for move in legal])
-        worst = 0.0
+        worst = previous = 0.0
         for text in MOVES:
             move = parse_move(text)
             if check_move(state, move).legal:
                 worst = max(worst, timed(lambda: assess_move(state, move)))
+                previous = max(previous, timed(lambda: assess_move(state, move, STRONG_V1_WEIGHTS)))
         hint = timed(lambda: _hint(state))
         limit = f" (lines cut at {search.depth} plays)" if search.depth else ""
         print(f"{data['title']}: {search.nodes} positions searched{limit}; slowest verdict {worst * 1000:.0f} ms, "
               f"hint {hint * 1000:.0f} ms (target < 500 ms); ruling on all {len(legal)} legal moves "
-              f"{baseline * 1000:.1f} ms; ratios {worst / baseline:.0f}x and {hint / baseline:.0f}x")
+              f"{baseline * 1000:.1f} ms; ratios {worst / baseline:.0f}x and {hint / baseline:.0f}x; "
+              f"verdict with strong-v1's weights {previous * 1000:.0f} ms (ratio {worst / previous:.2f})")
 
 
 def _hint(state) -> None:

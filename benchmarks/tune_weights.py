@@ -25,6 +25,8 @@ STEPS = {
     "hand_card": (0.0, 2.0), "high_card": (0.0, 2.0), "run": (0.0, 2.0),
     "buried": (0.0, 2.0), "inversion": (0.0, 2.0), "buried_wild": (0.0, 2.0), "opponent": (0.5, 2.0),
     "opponent_decay": (0.5, 1.5), "reach_decay": (0.5, 1.5), "later_opponent": (0.0, 2.0),
+    "wild_decay": (0.5, 1.5), "stacked": (0.0, 2.0), "fresh_hand": (0.0, 2.0), "closing": (0.0, 2.0),
+    "round_loss": (0.5, 2.0),
 }
 
 

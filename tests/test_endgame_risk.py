@@ -149,3 +149,18 @@ def test_the_previous_strong_bot_is_kept_as_a_baseline():
     view = player_view(state, 0)
     assert TurnSearch(view, STRONG_V1_WEIGHTS).risk is None  # the baseline does not weigh the endgame
     assert TurnSearch(view).risk is not None
+
+
+def test_simulate_pits_the_strong_bot_against_its_baseline():
+    import json
+
+    from typer.testing import CliRunner
+
+    from tutor.cli.app import build_app
+
+    result = CliRunner().invoke(build_app(), ["simulate", "--games", "2", "--stock", "4", "--bots", "strong,strong-v1",
+                                              "--seed", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert set(document["wins"]) == {"strong", "strong-v1"}
+    assert sum(document["wins"].values()) + document["stalemates"] == 2

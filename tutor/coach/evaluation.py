@@ -42,8 +42,8 @@ class Weights(NamedTuple):
     horizon: int = 4  # gaps beyond this count as nothing
     wild_decay: float = 0.5  # each further SB kept is worth this share of the one before it
     stacked: float = 1.0  # a discard card lying on an equal card (the pair comes out only one at a time)
-    fresh_hand: float = 6.0  # times the chance that a refilled hand lets the stock top be played
-    closing: float = 4.0  # an opponent's threat grows by this over their stock count (1 + closing / count)
+    fresh_hand: float = 0.0  # times the chance that a refilled hand lets the stock top be played (6 lost)
+    closing: float = 2.0  # an opponent's threat grows by this over their stock count (1 + closing / count)
     round_loss: float = 200.0  # times the chance that an opponent plays out their stock on their next turn
 
 
