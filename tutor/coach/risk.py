@@ -52,32 +52,33 @@ def plays_out(stock: tuple[int, ...], builds: tuple[int, ...], helpers: tuple[in
     """Whether the ``stock`` cards (top first) can all be played, one after the other, using ``helpers``.
 
     ``builds`` are the pile values (0 = free slot). Each stock card goes on the
-    pile that needs the fewest helpers to reach it; number cards bridge the gap
-    before wild cards, and a completed pile frees its slot.
+    pile that needs the fewest wild cards to reach it; number cards bridge the
+    gap before wild cards (each value once: a second equal helper is not
+    counted), and a completed pile frees its slot.
     """
+    return _plays_out(stock, builds, _mask(helpers), helpers.count(SKIP_BO))
+
+
+def _plays_out(stock: tuple[int, ...], builds: tuple[int, ...], spare: int, wilds: int) -> bool:
+    """``plays_out`` with the number helpers as a bit set ``spare`` and ``wilds`` wild cards."""
     piles = list(builds)
-    spare = list(helpers)
     for card in stock:
         if card == SKIP_BO:
             at = piles.index(min(piles))
             piles[at] = _raised(piles[at] + 1)
             continue
-        best: Optional[tuple[int, int, list[int]]] = None
+        best = None
         for at, value in enumerate(piles):
-            if value >= card:
-                continue
-            needed = list(range(value + 1, card))
-            used = [needed_card for needed_card in needed if needed_card in spare]
-            wilds = len(needed) - len(used)
-            if wilds <= spare.count(SKIP_BO) and (best is None or wilds < best[0]):
-                best = (wilds, at, used)
+            if value < card:
+                needed = BETWEEN[value][card]
+                short = (needed & ~spare).bit_count()
+                if short <= wilds and (best is None or short < best[0]):
+                    best = (short, at, needed)
         if best is None:
             return False
-        wilds, at, used = best
-        for used_card in used:
-            spare.remove(used_card)
-        for _ in range(wilds):
-            spare.remove(SKIP_BO)
+        short, at, needed = best
+        spare &= ~needed
+        wilds -= short
         piles[at] = _raised(card)
     return True
 
@@ -101,10 +102,13 @@ class EndgameRisk:
     def __init__(self, opponents: tuple[Opponent, ...], unseen: Mapping[int, int], seed: int,
                  samples: int = SAMPLES):
         self.opponents = opponents
-        self._deals: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self._deals: dict[int, tuple[tuple[tuple[int, ...], int, int], ...]] = {}  # (stock, helper bits, wilds)
         for index, opponent in enumerate(opponents):
             if _close(opponent):
-                self._deals[index] = sample_deals(unseen, HAND_SIZE + opponent.count - 1, seed + index, samples)
+                deals = sample_deals(unseen, HAND_SIZE + opponent.count - 1, seed + index, samples)
+                self._deals[index] = tuple(
+                    ((opponent.top, *deal[HAND_SIZE:]), _mask(deal[:HAND_SIZE] + opponent.tops),
+                     (deal[:HAND_SIZE] + opponent.tops).count(SKIP_BO)) for deal in deals)
         self._known: dict[tuple[int, tuple[int, ...]], float] = {}
 
     @property
@@ -122,11 +126,7 @@ class EndgameRisk:
         chance = self._known.get(key)
         if chance is None:
             piles = builds if opponent.count > 1 else key[1]
-            won = 0
-            for deal in deals:
-                hand, below = deal[:HAND_SIZE], deal[HAND_SIZE:]
-                if plays_out((opponent.top, *below), piles, hand + opponent.tops):
-                    won += 1
+            won = sum(1 for stock, spare, wilds in deals if _plays_out(stock, piles, spare, wilds))
             chance = self._known[key] = won / len(deals)
         return chance
 
