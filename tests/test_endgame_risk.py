@@ -5,16 +5,22 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tutor.coach.bots import BOTS, StrongV1Bot
 from tutor.coach.evaluation import DEFAULT_WEIGHTS, STRONG_V1_WEIGHTS, Opponent, hand_parts, wilds_value
 from tutor.coach.risk import EndgameRisk, RefillChance, plays_out, sample_deals, seed_of
 from tutor.coach.search import TurnSearch
 from tutor.coach.verdicts import assess_move
 from tutor.engine.cards import SKIP_BO
+from tutor.engine.legal import legal_moves
+from tutor.engine.moves import Draw
 from tutor.engine.notation import parse_move
+from tutor.engine.state import Phase
 from tutor.engine.view import player_view
 
-from analysis_positions import position
+from analysis_positions import midgame, position
 
 SB = SKIP_BO
 
@@ -164,3 +170,24 @@ def test_simulate_pits_the_strong_bot_against_its_baseline():
     document = json.loads(result.stdout)
     assert set(document["wins"]) == {"strong", "strong-v1"}
     assert sum(document["wins"].values()) + document["stalemates"] == 2
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 3000), turns=st.integers(4, 30), left=st.integers(1, 3))
+def test_dealt_endgames_depend_only_on_what_the_mover_sees(seed, turns, left):
+    """The opponent cut to their last ``left`` stock cards; their hand swapped with the draw pile's next cards."""
+    state = midgame(seed, turns)
+    rival = 1 - state.turn
+    if state.phase is not Phase.PLAY or len(state.draw_pile) < 5 or len(state.players[rival].stock) < left:
+        return
+    opponent = state.players[rival]
+    short = replace(opponent, stock=opponent.stock[-left:])
+    hand, pile = opponent.hand, state.draw_pile
+    swapped = replace(short, hand=pile[:len(hand)])
+    base = replace(state, players=tuple(short if seat == rival else p for seat, p in enumerate(state.players)))
+    twin = replace(state, players=tuple(swapped if seat == rival else p for seat, p in enumerate(state.players)),
+                   draw_pile=hand + pile[len(hand):])
+    assert player_view(base, state.turn) == player_view(twin, state.turn)
+    moves = [move for move in legal_moves(base) if not isinstance(move, Draw)][:4]
+    for move in moves:
+        assert assess_move(base, move) == assess_move(twin, move)
