@@ -59,18 +59,12 @@ TEAM = {
         {"name": "Dan", "stock": {"top": 9, "count": 11}, "hand": 5},
     ],
 }
-TEAM_EIGHT_RUNS = {
+TEAM_EIGHT_RUNS = {  # TEAM with a run, not an SB, on the last of Bo's discard piles
+    **TEAM,
     "title": "team game: three SBs in hand, runs on all eight discard piles of the side",
-    "rules": {"teams": [["you", "Bo"], ["Cleo", "Dan"]]},
-    "build": [1, 3, 5, 8],
-    "players": [
-        {"name": "you", "stock": {"top": 12, "count": 11}, "hand": ["SB", "SB", "SB", 4, 10],
-         "discards": [[11, 10, 9], [8, 7, 6], [7, 6, 5, 4, 3], [12, 11]]},
-        {"name": "Cleo", "stock": {"top": 6, "count": 11}, "hand": 5},
-        {"name": "Bo", "stock": {"top": 2, "count": 11}, "hand": 5,
-         "discards": [[9, 8, 7], [6, 5, 4], [12, 11, 10], [4, 3, 2]]},
-        {"name": "Dan", "stock": {"top": 9, "count": 11}, "hand": 5},
-    ],
+    "players": [*TEAM["players"][:2],
+                {**TEAM["players"][2], "discards": [[9, 8, 7], [6, 5, 4], [12, 11, 10], [4, 3, 2]]},
+                TEAM["players"][3]],
 }
 POSITIONS = (HARD, HARDER, TEAM, TEAM_EIGHT_RUNS)
 MOVES = ["hand SB to build 2", "hand 3 to build 3", "hand 7 to discard 4", "hand SB to build 1"]
