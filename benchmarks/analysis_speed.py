@@ -5,7 +5,9 @@ Each figure comes with a baseline measured in the same run:
 - a verdict (``assess_move``) on a hard position -- three wild cards among the
   hand and the discard tops, all four build piles in play, long discard runs --
   against ruling on every legal move of that position with ``check_move``;
-- strong-bot games per second against greedy-only games per second.
+- a hint (the search, the best turn and the runners-up) on the same positions;
+- strong-bot games per second against greedy-only games per second, and
+  against the ``strong-v1`` baseline bot's games per second.
 
     python benchmarks/analysis_speed.py [--games 100] [--seed 1]
 """
@@ -20,6 +22,7 @@ from tutor.engine.legal import legal_moves
 from tutor.engine.notation import parse_move
 from tutor.engine.position import position_from_data
 from tutor.engine.rules import check_move
+from tutor.coach.evaluation import STRONG_V1_WEIGHTS
 from tutor.coach.search import TurnSearch
 from tutor.coach.simulation import Series, run_series
 from tutor.coach.verdicts import assess_move
@@ -56,6 +59,14 @@ TEAM = {
         {"name": "Dan", "stock": {"top": 9, "count": 11}, "hand": 5},
     ],
 }
+TEAM_EIGHT_RUNS = {  # TEAM with a run, not an SB, on the last of Bo's discard piles
+    **TEAM,
+    "title": "team game: three SBs in hand, runs on all eight discard piles of the side",
+    "players": [*TEAM["players"][:2],
+                {**TEAM["players"][2], "discards": [[9, 8, 7], [6, 5, 4], [12, 11, 10], [4, 3, 2]]},
+                TEAM["players"][3]],
+}
+POSITIONS = (HARD, HARDER, TEAM, TEAM_EIGHT_RUNS)
 MOVES = ["hand SB to build 2", "hand 3 to build 3", "hand 7 to discard 4", "hand SB to build 1"]
 
 
@@ -70,30 +81,43 @@ def timed(work, repeat: int = 5) -> float:
 
 
 def verdict_figures() -> None:
-    for data in (HARD, HARDER, TEAM):
+    for data in POSITIONS:
         state = position_from_data(data)
         search = TurnSearch(player_view(state, state.turn))
         legal = legal_moves(state)
         baseline = timed(lambda: [check_move(state, move) for move in legal])
-        worst = 0.0
+        worst = previous = 0.0
         for text in MOVES:
             move = parse_move(text)
             if check_move(state, move).legal:
                 worst = max(worst, timed(lambda: assess_move(state, move)))
+                previous = max(previous, timed(lambda: assess_move(state, move, STRONG_V1_WEIGHTS)))
+        hint = timed(lambda: _hint(state))
         limit = f" (lines cut at {search.depth} plays)" if search.depth else ""
-        print(f"{data['title']}: {search.nodes} positions searched{limit}; slowest verdict {worst * 1000:.0f} ms "
-              f"(target < 1000 ms); ruling on all {len(legal)} legal moves {baseline * 1000:.1f} ms; "
-              f"ratio {worst / baseline:.0f}x")
+        print(f"{data['title']}: {search.nodes} positions searched{limit}; slowest verdict {worst * 1000:.0f} ms, "
+              f"hint {hint * 1000:.0f} ms (target < 500 ms); ruling on all {len(legal)} legal moves "
+              f"{baseline * 1000:.1f} ms; ratios {worst / baseline:.0f}x and {hint / baseline:.0f}x; "
+              f"verdict with strong-v1's weights {previous * 1000:.0f} ms (ratio {worst / previous:.2f})")
+
+
+def _hint(state) -> None:
+    """What ``tutor hint`` asks of the analysis: one search, its best turn and the runners-up."""
+    search = TurnSearch(player_view(state, state.turn))
+    search.best()
+    search.runners_up(3)
 
 
 def game_figures(games: int, seed: int) -> None:
     greedy = run_series(Series(("greedy", "greedy"), players=2, stock=20, seed=seed), games)
     strong = run_series(Series(("strong", "greedy"), players=2, stock=20, seed=seed), games)
     both = run_series(Series(("strong", "strong"), players=2, stock=20, seed=seed), games // 2)
+    previous = run_series(Series(("strong-v1", "strong-v1"), players=2, stock=20, seed=seed), games // 2)
     print(f"greedy vs greedy: {greedy.games_per_second:.1f} games/s (baseline)")
     print(f"strong vs greedy: {strong.games_per_second:.1f} games/s "
           f"({strong.games_per_second / greedy.games_per_second:.2f}x the baseline; target 40)")
-    print(f"strong vs strong: {both.games_per_second:.1f} games/s")
+    print(f"strong vs strong: {both.games_per_second:.1f} games/s; strong-v1 vs strong-v1: "
+          f"{previous.games_per_second:.1f} games/s (ratio {both.games_per_second / previous.games_per_second:.2f}, "
+          f"target >= 1)")
     print(f"strong won {strong.wins['strong']} of {strong.games} against greedy")
 
 

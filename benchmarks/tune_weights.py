@@ -1,11 +1,12 @@
 """Tune the evaluation weights by self-play (deterministic from --seed).
 
-Coordinate search: each weight in turn is scaled down and up; a candidate
+Coordinate search: each weight in turn is scaled down and up (a weight at 0
+tries the values in ``FROM_ZERO`` instead); a candidate
 plays the current weights in seat-swapped two-player rounds (the same deals
 with the seats exchanged) and replaces them only when it wins clearly more
 than half (``--accept``). ``stock_card`` stays fixed: it sets the scale.
 
-    python benchmarks/tune_weights.py --games 300 --rounds 1 --workers 2
+    python benchmarks/tune_weights.py --games 300 --rounds 1 --workers 2 [--only wild,closing]
 """
 
 from __future__ import annotations
@@ -25,7 +26,11 @@ STEPS = {
     "hand_card": (0.0, 2.0), "high_card": (0.0, 2.0), "run": (0.0, 2.0),
     "buried": (0.0, 2.0), "inversion": (0.0, 2.0), "buried_wild": (0.0, 2.0), "opponent": (0.5, 2.0),
     "opponent_decay": (0.5, 1.5), "reach_decay": (0.5, 1.5), "later_opponent": (0.0, 2.0),
+    "wild_decay": (0.5, 1.5), "stacked": (0.0, 2.0), "fresh_hand": (0.0, 2.0), "closing": (0.0, 2.0),
+    "round_loss": (0.5, 2.0),
 }
+FROM_ZERO = {"fresh_hand": (3.0, 6.0), "buried": (0.25, 0.5), "stacked": (0.5, 1.0), "closing": (1.0, 2.0),
+             "later_opponent": (0.25, 0.5), "run": (0.3, 0.6)}  # values to try where a weight stands at 0
 
 
 def duel(job: tuple[Weights, Weights, int, int, int]) -> int:
@@ -65,13 +70,14 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for round_number in range(args.rounds):
             for offset, name in enumerate(names):
-                for factor in STEPS[name]:
-                    value = round(getattr(weights, name) * factor, 3)
+                current = getattr(weights, name)
+                values = [round(current * factor, 3) for factor in STEPS[name]] if current else FROM_ZERO.get(name, ())
+                for value in values:
                     candidate = weights._replace(**{name: value})
                     seed = args.seed + 1000 * round_number + offset
                     share = score(candidate, weights, args.games, seed, args.stock, pool)
                     verdict = "ACCEPT" if share >= args.accept else "keep"
-                    print(f"round {round_number + 1} {name:>15} {getattr(weights, name):>6} -> {value:>6}: "
+                    print(f"round {round_number + 1} {name:>15} {current:>6} -> {value:>6}: "
                           f"{share:.3f} {verdict}", flush=True)
                     if share >= args.accept:
                         weights = candidate

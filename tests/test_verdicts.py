@@ -198,7 +198,8 @@ def test_hidden_cards_do_not_change_the_verdict():
     import random
 
     base = position(hand=(6, 9, SB, 11, 3), stock=7, build=(5, 2, None, None), discards=((10, 9),))
-    other_hands = replace(base.players[1], hand=(1, 2, 3, 4, 5), stock=(12,) * 10 + base.players[1].stock[-1:])
+    hidden_stock = len(base.players[1].stock) - 1  # the stock's size is in sight: only its cards change
+    other_hands = replace(base.players[1], hand=(1, 2, 3, 4, 5), stock=(12,) * hidden_stock + base.players[1].stock[-1:])
     mine = replace(base.players[0], stock=(SB,) * 11 + base.players[0].stock[-1:])
     twin = replace(base, players=(mine, other_hands), draw_pile=(SB,) * 40 + (1,) * 20)
     for text in ("hand 6 to build 1", "hand SB to build 2", "hand 9 to discard 2", "stock to build 1"):

@@ -16,7 +16,7 @@ from ..engine.cards import SKIP_BO
 from ..engine.legal import build_plays, legal_moves
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from ..engine.state import DISCARD_PILES, GameState
-from .evaluation import DEFAULT_WEIGHTS, Weights
+from .evaluation import DEFAULT_WEIGHTS, STRONG_V1_WEIGHTS, Weights
 from .principles import played_card
 from .search import TurnSearch
 
@@ -91,11 +91,21 @@ class StrongBot:
         return list(TurnSearch(view, self.weights).best_moves())
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+class StrongV1Bot(StrongBot):
+    """The strong bot as it was before it weighed the endgame risk, the wild-card economy and the fresh hand:
+    the baseline every change of the evaluation is measured against."""
+
+    name = "strong-v1"
+
+    def __init__(self, weights: Weights = STRONG_V1_WEIGHTS):
+        super().__init__(weights)
+
+
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot, "strong-v1": StrongV1Bot}
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by its name: ``random``, ``greedy`` or ``strong``, or ``module:Class`` for one from outside."""
+    """A bot by its name: ``random``, ``greedy``, ``strong`` or ``strong-v1``, or ``module:Class`` for one from outside."""
     from .custom_bots import is_custom, load_bot
 
     if is_custom(name):

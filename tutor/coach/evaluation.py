@@ -40,9 +40,19 @@ class Weights(NamedTuple):
     opponent_decay: float = 0.4  # ... times this for each card short, counting their discard tops
     later_opponent: float = 0.5  # share of the threat from opponents further round the table
     horizon: int = 4  # gaps beyond this count as nothing
+    wild_decay: float = 0.5  # each further SB kept is worth this share of the one before it
+    stacked: float = 1.0  # a discard card lying on an equal card (the pair comes out only one at a time)
+    fresh_hand: float = 0.0  # times the chance that a refilled hand lets the stock top be played (6 lost)
+    closing: float = 2.0  # an opponent's threat grows by this over their stock count (1 + closing / count)
+    round_loss: float = 200.0  # times the chance that an opponent plays out their stock on their next turn
 
 
 DEFAULT_WEIGHTS = Weights()
+
+# The strong bot's weights before the endgame risk, the wild-card economy, the
+# fresh hand and stacked discards were weighed: kept as the ``strong-v1``
+# baseline that every change is measured against.
+STRONG_V1_WEIGHTS = Weights(wild_decay=1.0, stacked=0.0, fresh_hand=0.0, closing=0.0, round_loss=0.0)
 
 
 def gap_to(top: int, builds: tuple[int, ...], helpers: tuple[int, ...] = ()) -> int:
@@ -88,8 +98,16 @@ def reach_score(weights: Weights, gap: int) -> float:
     return weights.reach * weights.reach_decay ** gap if gap <= weights.horizon else 0.0
 
 
-def threat_score(weights: Weights, gap: int) -> float:
-    return weights.opponent * weights.opponent_decay ** gap if gap <= weights.horizon else 0.0
+def threat_score(weights: Weights, gap: int, count: int) -> float:
+    """The threat of an opponent's stock top ``gap`` cards short, with ``count`` cards left in their stock."""
+    if gap > weights.horizon:
+        return 0.0
+    return weights.opponent * weights.opponent_decay ** gap * (1 + weights.closing / max(count, 1))
+
+
+def wilds_value(weights: Weights, count: int) -> float:
+    """The value of ``count`` SBs kept in hand: ``wild`` for the first, ``wild_decay`` times less for each next."""
+    return sum(weights.wild * weights.wild_decay ** held for held in range(count))
 
 
 def pile_score(weights: Weights, pile: tuple[int, ...]) -> float:
@@ -103,6 +121,8 @@ def pile_score(weights: Weights, pile: tuple[int, ...]) -> float:
             continue
         elif above == below - 1:
             score += weights.run
+        elif above == below:
+            score -= weights.stacked
         elif above > below:
             score -= weights.inversion
     return score
@@ -113,7 +133,7 @@ def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, 
     tops = [pile[-1] for pile in piles if pile]
     unknown = hand.count(UNKNOWN)
     return {
-        "wilds": weights.wild * hand.count(SKIP_BO) + weights.wild_on_top * tops.count(SKIP_BO),
+        "wilds": wilds_value(weights, hand.count(SKIP_BO)) + weights.wild_on_top * tops.count(SKIP_BO),
         "hand": (weights.fresh_card * unknown - weights.hand_card * (len(hand) - unknown)
                  - weights.high_card * sum(card for card in hand if card > 0) / 12),
         "discards": sum(pile_score(weights, pile) for pile in piles),
@@ -127,19 +147,23 @@ class Opponent(NamedTuple):
     count: int
     tops: tuple[int, ...]
     share: float  # 1 for the next opponent to play, less for later ones
+    partners_left: int = 0  # cards in their partners' stocks (the team wins only when those are out too)
 
 
 def table_parts(weights: Weights, builds: tuple[int, ...], stocks: tuple[tuple[int, int], ...],
-                opponents: tuple[Opponent, ...], unseen: Mapping[int, float]) -> dict[str, float]:
+                opponents: tuple[Opponent, ...], unseen: Mapping[int, float],
+                win_chance: float = 0.0) -> dict[str, float]:
     """The parts that depend on the build piles and the side's stocks.
 
     ``stocks`` holds (top, count) for each stock the mover may play from;
     an UNKNOWN top (just turned up, unseen while planning) is valued by its
-    expectation over ``unseen`` (card -> probability).
+    expectation over ``unseen`` (card -> probability). ``win_chance`` is the
+    opponents' chance (weighted by their shares) of playing out their stock
+    on their next turn from ``builds``.
     """
     left = sum(count for _, count in stocks)
     if left == 0:
-        return {"stock": WIN, "reach": 0.0, "opponents": 0.0}
+        return {"stock": WIN, "reach": 0.0, "opponents": 0.0, "risk": 0.0}
     gaps = card_gaps(builds)
     reach = 0.0
     for top, count in stocks:
@@ -152,8 +176,10 @@ def table_parts(weights: Weights, builds: tuple[int, ...], stocks: tuple[tuple[i
     threat = 0.0
     for opponent in opponents:
         if opponent.count and opponent.top != UNKNOWN:
-            threat += opponent.share * threat_score(weights, helped_gap(opponent.top, builds, opponent.tops))
-    return {"stock": -weights.stock_card * left, "reach": reach, "opponents": -threat}
+            gap = helped_gap(opponent.top, builds, opponent.tops)
+            threat += opponent.share * threat_score(weights, gap, opponent.count)
+    return {"stock": -weights.stock_card * left, "reach": reach, "opponents": -threat,
+            "risk": -weights.round_loss * win_chance}
 
 
 def parts_total(parts: Mapping[str, float]) -> float:
@@ -206,7 +232,7 @@ def _threat_table(weights: Weights, opponent: Opponent) -> tuple[float, ...]:
     """The opponent's threat when the highest pile below their top shows 0-11; at 12 when no pile is below it."""
     top, tops = opponent.top, opponent.tops
     gaps = [gap_to(top, (value,), tops) for value in range(COMPLETE_AT)] + [gap_to(top, (), tops)]
-    return tuple(opponent.share * threat_score(weights, gap) for gap in gaps)
+    return tuple(opponent.share * threat_score(weights, gap, opponent.count) for gap in gaps)
 
 
 def _highest_below(top: int, builds: tuple[int, ...]) -> int:
@@ -239,10 +265,11 @@ class Scorer:
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS):
         self.weights = weights
-        # each card 0-12 kept in hand, and on top of a discard pile
-        self._in_hand = [weights.wild - weights.hand_card] + [
+        # each card 0-12 kept in hand (an SB's own worth is in ``_wilds``), and on top of a discard pile
+        self._in_hand = [-weights.hand_card] + [
             -weights.hand_card - weights.high_card * card / 12 for card in range(1, COMPLETE_AT + 1)]
         self._on_top = [weights.wild_on_top] + [0.0] * COMPLETE_AT
+        self._wilds = [wilds_value(weights, count) for count in range(COMPLETE_AT + 7)]  # 0 to 18 SBs kept
         self._shapes: dict[tuple[int, ...], float] = BoundedCache(100_000)
         self._reach: dict[tuple[int, ...], tuple[float, ...]] = {}
         self._threats: dict[tuple[Opponent, ...], Threats] = BoundedCache(1_000)
@@ -285,7 +312,7 @@ class Scorer:
         kept = self._kept.get(hand)
         if kept is None:
             in_hand = self._in_hand
-            kept = self._kept[hand] = (self.weights.fresh_card * hand.count(UNKNOWN)
+            kept = self._kept[hand] = (self.weights.fresh_card * hand.count(UNKNOWN) + self._wilds[hand.count(SKIP_BO)]
                                        + sum(in_hand[card] for card in hand if card != UNKNOWN))
         return kept
 
@@ -305,17 +332,24 @@ class Scorer:
         values = []
         for ending in endings:
             if ending[0] == "x":
-                values.append(self._discard_value(base, ending[1], piles[ending[2]]))
+                values.append(self._discard_value(base, ending[1], piles[ending[2]], hand))
             elif ending[0] == "?":
                 values.append(base - self.weights.fresh_card)
             else:
                 values.append(base)
         return values
 
-    def _discard_value(self, base: float, card: int, pile: tuple[int, ...]) -> float:
-        """``base`` changed by discarding ``card`` from the hand onto ``pile``."""
+    def _given_up(self, card: int, hand: tuple[int, ...]) -> float:
+        """What keeping ``card`` in ``hand`` is worth: lost when it is discarded."""
+        if card == SKIP_BO:
+            held = hand.count(SKIP_BO)
+            return self._in_hand[card] + self._wilds[held] - self._wilds[held - 1]
+        return self._in_hand[card]
+
+    def _discard_value(self, base: float, card: int, pile: tuple[int, ...], hand: tuple[int, ...]) -> float:
+        """``base`` changed by discarding ``card`` from ``hand`` onto ``pile``."""
         on_top = self._on_top
-        value = base - self._in_hand[card] + on_top[card]
+        value = base - self._given_up(card, hand) + on_top[card]
         if pile:
             top = pile[-1]
             value += self._pairs[top + 1][card + 1]
@@ -330,13 +364,13 @@ class Scorer:
         if not hand:
             return base, ("end",)
         best_value, best = (base - self.weights.fresh_card, ("?",)) if hand[0] == UNKNOWN else (-math.inf, None)
-        in_hand, on_top = self._in_hand, self._on_top
+        on_top = self._on_top
         previous = UNKNOWN
         for card in hand:
             if card == previous:
                 continue
             previous = card
-            kept = base - in_hand[card] + on_top[card]
+            kept = base - self._given_up(card, hand) + on_top[card]
             for index, row, covered in targets:  # as ``_discard_value``, written out: this is the hot loop
                 value = kept if row is None else kept + row[card + 1] - covered
                 if value > best_value:

@@ -38,7 +38,7 @@ PRINCIPLES: dict[str, str] = {
 # (cards played and kept in hand are no principle's: emptying the hand is not one of SPEC's five)
 PART_PRINCIPLE: dict[str, Optional[str]] = {
     "stock": STOCK_FIRST, "reach": STOCK_FIRST, "hand": None,
-    "wilds": SAVE_WILDS, "discards": DESCENDING, "opponents": MIND_OPPONENTS,
+    "wilds": SAVE_WILDS, "discards": DESCENDING, "opponents": MIND_OPPONENTS, "risk": MIND_OPPONENTS,
 }
 
 

@@ -31,6 +31,7 @@ from ..engine.view import unseen_in
 from .evaluation import (
     DEFAULT_WEIGHTS, UNKNOWN, WIN, Opponent, Weights, discard_endings, hand_parts, parts_total, scorer_for, table_parts,
 )
+from .risk import EndgameRisk, RefillChance, Threat, seed_of
 
 # A play is (kind, seat index in the side, discard pile or -1, card, value of the target pile).
 # kind: "h" hand, "s" stock, "d" discard pile. An ending is ("x", card, pile), ("?",) or ("end",).
@@ -88,6 +89,7 @@ class TurnSearch:
         self.side = _side(view)
         self.names = tuple(None if seat == view.turn else view.players[seat].name for seat in self.side)
         self.opponents = _opponents(view, weights.later_opponent)
+        self._opponent_names = _opponent_names(view)
         self._opponent_threat = self.scorer.threats(self.opponents)
         total = sum((unseen := unseen_in(view)).values())
         self.unseen = {card: n / total for card, n in unseen.items()} if total else {}
@@ -95,6 +97,11 @@ class TurnSearch:
         self.slots = tuple(view.build_value(slot) for slot in range(BUILD_SLOTS))
         self.root = _root(view, self.side)
         self._unseen_ending = "unseen-hand" if UNKNOWN in self.root[1] else "refill"
+        seed = seed_of(self.root, self.opponents)
+        self.risk = EndgameRisk(self.opponents, unseen, seed) if weights.round_loss else None
+        if self.risk is not None and not self.risk.active:
+            self.risk = None
+        self._refill = RefillChance(unseen, seed) if weights.fresh_hand and self._unseen_ending == "refill" else None
         self._memo: dict[Node, tuple[float, Optional[Play], Optional[Node]]] = {}
         self._table: dict[tuple, dict[str, float]] = {}
         self._totals: dict[tuple, float] = {}
@@ -132,12 +139,17 @@ class TurnSearch:
         except _OverBudget:
             pass
         found = (0, None, {})
+        previous = 1
         for depth in itertools.count(2, 2):  # ends: at the depth of the longest line the search is the full one
             self.depth, self._memo = depth, {}
             try:
                 found = (depth, self._value(self.root), self._memo)
             except _OverBudget:
                 break
+            nodes = len(self._memo)
+            if nodes * nodes / previous > 2 * budget:  # the next limit would grow as this one did: far past the budget
+                break
+            previous = nodes
         self.depth, value, self._memo = found
         if value is None:  # not even two cards deep fit: judge the turn by its endings alone
             value = self._value(self.root)
@@ -187,6 +199,21 @@ class TurnSearch:
         if play[0] in ("x", "?", "end"):
             return None, play
         return _apply(self.root, play), play
+
+    def opponent_wins_next(self, turn: Turn) -> Optional[dict]:
+        """The opponent most likely to play out their stock on their next turn after ``turn``, as data.
+
+        ``{"player", "chance", "card", "pile"}``: ``card`` is their stock top,
+        ``pile`` the build pile (1-4) they would play it on, None when none is
+        below it. None when no opponent is close to winning (or the turn wins).
+        """
+        if self.risk is None or turn.ending == "win":
+            return None
+        threat = self.risk.worst(turn.builds)
+        if threat is None:
+            return None
+        return {"player": self._opponent_names[threat.seat], "chance": round(threat.chance, 2), "card": threat.card,
+                "pile": _pile_number(turn.builds, threat)}
 
     def options(self) -> int:
         """How many distinct first moves (plays and discards) the position offers."""
@@ -286,7 +313,8 @@ class TurnSearch:
         key = (node[0], node[2])
         parts = self._table.get(key)
         if parts is None:
-            parts = table_parts(self.weights, node[0], node[2], self.opponents, self.unseen)
+            chance = self.risk.weighted(node[0]) if self.risk is not None else 0.0
+            parts = table_parts(self.weights, node[0], node[2], self.opponents, self.unseen, chance)
             self._table[key] = parts
         return parts
 
@@ -298,6 +326,8 @@ class TurnSearch:
         else:
             reach = self.scorer.reach_vector(builds)
             total = -self.weights.stock_card * left - self._opponent_threat(builds)
+            if self.risk is not None:
+                total -= self.weights.round_loss * self.risk.weighted(builds)
             for top, count in stocks:
                 if count:
                     total += self._unknown_reach(builds, reach) if top == UNKNOWN else reach[top]
@@ -320,7 +350,18 @@ class TurnSearch:
         known = self._hands.get((hand, discards[0]))
         if known is None:
             known = self._hands[hand, discards[0]] = self.scorer.best_ending(hand, discards[0])
+        if self._refill is not None and hand and hand[0] == UNKNOWN:
+            return table + known[0] + self._fresh_hand(node), known[1]
         return table + known[0], known[1]
+
+    def _fresh_hand(self, node: Node) -> float:
+        """What a hand refilled mid-turn is worth: ``fresh_hand`` times the chance it frees the stock top."""
+        builds, _, stocks, discards, _ = node
+        top, count = stocks[0]
+        if not count:
+            return 0.0
+        tops = tuple(pile[-1] for pile in discards[0] if pile and pile[-1] != UNKNOWN)
+        return self.weights.fresh_hand * self._refill(top, builds, tops)
 
     def _ending_value(self, node: Node, ending: Play) -> float:
         hand = self.scorer.endings(node[1], node[3][0], [ending])[0]
@@ -361,6 +402,8 @@ class TurnSearch:
             parts = dict(self._table_value(node))
             hand, piles = _after_ending(node[1], node[3][0], ending)
             parts.update(hand_parts(self.weights, hand, piles))
+            if self._refill is not None and node[1] and node[1][0] == UNKNOWN:
+                parts["refill"] = self._fresh_hand(node)
             if ending[0] == "x" or ending[0] == "end":
                 moves.append(self._move_of(ending, slots))
             kind = {"x": "discard", "end": "end", "?": self._unseen_ending}[ending[0]]
@@ -461,8 +504,23 @@ def _opponents(view: GameState, later: float) -> tuple[Opponent, ...]:
         if seat in rivals:
             player = view.players[seat]
             tops = tuple(_known(pile[-1]) for pile in player.discards if pile)
-            found.append(Opponent(_known(player.stock_top), len(player.stock), tops, later if found else 1.0))
+            partners = sum(len(view.players[other].stock) for other in view.team_of(seat) if other != seat)
+            found.append(Opponent(_known(player.stock_top), len(player.stock), tops, later if found else 1.0, partners))
     return tuple(found)
+
+
+def _opponent_names(view: GameState) -> tuple[str, ...]:
+    """The names of the opponents, in the order of ``_opponents``."""
+    rivals = view.opponents_of(view.turn)
+    seats = ((view.turn + step) % len(view.players) for step in range(1, len(view.players)))
+    return tuple(view.players[seat].name for seat in seats if seat in rivals)
+
+
+def _pile_number(builds: tuple[int, ...], threat: Threat) -> Optional[int]:
+    """The build slot (1-4) holding ``threat``'s pile value, the first free one for 0; None if there is none."""
+    if threat.pile_value is None:
+        return None
+    return builds.index(threat.pile_value) + 1
 
 
 def _known(card) -> int:

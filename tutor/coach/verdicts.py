@@ -39,7 +39,10 @@ class Assessment(NamedTuple):
     is how much the best turn still open after the move is worth less than
     the best turn before it. A move that is not best names a ``better`` turn
     (long notation, moves joined by ", "); a weak one also names the
-    ``principles`` that explain it.
+    ``principles`` that explain it. ``opponent_wins_next`` is set when an
+    opponent may play out their stock on their next turn after the move
+    (see ``TurnSearch.opponent_wins_next``; ``best_turn_chance`` is that
+    opponent's chance after the best turn).
     """
 
     quality: str
@@ -50,6 +53,7 @@ class Assessment(NamedTuple):
     explanation: str = ""
     findings: tuple = ()  # the detectors' ``principles.Finding``s, the weightiest first (weak moves)
     key_move: Optional[str] = None  # the move of the better turn that makes the difference
+    opponent_wins_next: Optional[dict] = None  # an opponent's chance to play out their stock next turn
 
     @property
     def reason(self) -> str:
@@ -58,6 +62,8 @@ class Assessment(NamedTuple):
 
     def to_json(self) -> dict:
         entry: dict = {"quality": self.quality, "grade": self.grade, "loss": round(self.loss, 2)}
+        if self.opponent_wins_next:
+            entry["opponent_wins_next"] = dict(self.opponent_wins_next)
         if self.quality == "weak":
             entry.update(principles=list(self.principles), better=self.better, explanation=self.explanation,
                          findings=[finding.to_json() for finding in self.findings])
@@ -143,11 +149,14 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
             return Assessment("good", "good", 0.0, explanation=say(BETTER, "unseen"))
     else:
         after_value = search.value_after(move)
+        if search.risk is not None:
+            after_turn = search.best_after(move)
     loss = max(0.0, search.value - after_value)
     grade = grade_of(loss)
     quality = quality_of(grade)
+    risk = _opponent_wins_next(search, after_turn)
     if quality == "best":
-        return Assessment(quality, grade, loss)
+        return Assessment(quality, grade, loss, opponent_wins_next=risk)
     from ..engine.notation import format_move
     from .principles import Context, detect
 
@@ -159,11 +168,13 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
         if best.moves else (None, "")
     key_move = format_move(key) if key is not None else None
     if quality == "good":
-        return Assessment(quality, grade, loss, better=better, explanation=pointer, key_move=key_move)
-    findings = tuple(detect(Context(view, move, best, after_turn)))
+        return Assessment(quality, grade, loss, better=better, explanation=pointer, key_move=key_move,
+                          opponent_wins_next=risk)
+    chances = {view.seat_of(risk["player"]): risk["chance"]} if risk else {}
+    findings = tuple(detect(Context(view, move, best, after_turn, chances)))
     principles = tuple(dict.fromkeys(finding.principle for finding in findings if finding.principle))
     explanation = f"{findings[0].sentence} {pointer}".strip()
-    return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move)
+    return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move, risk)
 
 
 def _key_move(view: GameState, best: Turn, after: Turn, template: str) -> tuple[Move, str]:
@@ -192,6 +203,18 @@ def _key_move(view: GameState, best: Turn, after: Turn, template: str) -> tuple[
     if achieved:
         return key, say(BETTER, f"{template}-achieves", move=move, achieves=achieved[0].text)
     return key, say(BETTER, template, move=move)
+
+
+def _opponent_wins_next(search: TurnSearch, after_turn) -> Optional[dict]:
+    """``search.opponent_wins_next`` after the move's best turn, with the chance after the best turn added."""
+    if search.risk is None or after_turn is None:
+        return None
+    found = search.opponent_wins_next(after_turn)
+    if found is None:
+        return None
+    best = search.opponent_wins_next(search.best())
+    same = best is not None and best["player"] == found["player"]
+    return {**found, "best_turn_chance": best["chance"] if same else 0.0}
 
 
 def _after_unseen(view: GameState, move: Transfer, weights: Weights, search: TurnSearch):

@@ -1,0 +1,193 @@
+"""The endgame risk and the sampled chances: honest, deterministic, and weighed by the verdicts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.coach.bots import BOTS, StrongV1Bot
+from tutor.coach.evaluation import DEFAULT_WEIGHTS, STRONG_V1_WEIGHTS, Opponent, hand_parts, wilds_value
+from tutor.coach.risk import EndgameRisk, RefillChance, plays_out, sample_deals, seed_of
+from tutor.coach.search import TurnSearch
+from tutor.coach.verdicts import assess_move
+from tutor.engine.cards import SKIP_BO
+from tutor.engine.legal import legal_moves
+from tutor.engine.moves import Draw
+from tutor.engine.notation import parse_move
+from tutor.engine.state import Phase
+from tutor.engine.view import player_view
+
+from analysis_positions import midgame, position
+
+SB = SKIP_BO
+
+
+def _endgame(anna_count=1, anna_top=12, hand=(11, SB, 3, 7, 9), build=(10, 2, None, None)):
+    """You to move against Anna, who has ``anna_count`` stock cards with ``anna_top`` on top."""
+    state = position(hand=hand, stock=5, build=build, opponent=anna_top)
+    anna = state.players[1]
+    return replace(state, players=(state.players[0], replace(anna, stock=anna.stock[-anna_count:])))
+
+
+# -- playing out a stock -----------------------------------------------------------------
+
+
+def test_a_stock_card_plays_out_when_the_helpers_bridge_the_gap():
+    assert plays_out((12,), (10, 0, 0, 0), (11,))
+    assert plays_out((12,), (10, 0, 0, 0), (SB,))
+    assert not plays_out((12,), (10, 0, 0, 0), (9, 8, 7))
+    assert not plays_out((12,), (12, 12, 12, 12), (11, SB))
+
+
+def test_helpers_are_used_up_card_by_card():
+    assert plays_out((5, 7), (3, 0, 0, 0), (4, 6))
+    assert not plays_out((5, 7), (3, 0, 0, 0), (4,))
+    assert not plays_out((9, 11), (7, 0, 0, 0), (SB,))  # the one SB bridges the 8, nothing is left for the 10 ...
+    assert plays_out((9, 11), (7, 0, 0, 0), (SB, 8))  # ... unless the 8 is natural: the SB then serves as 10
+
+
+def test_a_completed_pile_frees_its_slot():
+    assert plays_out((12, 1), (11, 3, 5, 7), ())
+    assert not plays_out((11, 1), (10, 3, 5, 7), ())
+
+
+def test_deals_come_from_the_pool_and_repeat_with_the_seed():
+    pool = Counter({3: 2, SB: 1, 12: 4})
+    deals = sample_deals(pool, 5, seed=7)
+    assert deals == sample_deals(pool, 5, seed=7)
+    for deal in deals:
+        assert not Counter(deal) - pool
+    assert sample_deals(Counter(), 5, seed=7) == ()
+
+
+def test_the_chance_is_looked_up_by_the_pile_under_a_last_card():
+    anna = Opponent(top=12, count=1, tops=(), share=1.0)
+    risk = EndgameRisk((anna,), Counter({11: 12, SB: 18, 5: 100}), seed=1)
+    assert risk.chance(0, (0, 0, 0, 11)) == 1.0
+    assert risk.chance(0, (0, 0, 0, 0)) == 0.0
+    assert 0.2 < risk.chance(0, (0, 2, 5, 10)) < 0.95
+    assert risk.chance(0, (0, 2, 5, 10)) == risk.chance(0, (3, 4, 5, 10))  # only the pile at 10 matters
+    far = EndgameRisk((anna._replace(count=8),), Counter({11: 12}), seed=1)
+    assert not far.active
+
+
+def test_a_refilled_hand_frees_the_stock_more_often_when_the_gap_is_small():
+    refill = RefillChance(Counter({card: 10 for card in range(1, 13)} | {SB: 18}), seed=3)
+    assert refill(9, (8, 0, 0, 0), ()) == 1.0
+    assert refill(9, (7, 0, 0, 0), ()) > refill(9, (4, 0, 0, 0), ())
+
+
+# -- the evaluation ----------------------------------------------------------------------------
+
+
+def test_each_further_wild_is_worth_less():
+    assert wilds_value(DEFAULT_WEIGHTS, 2) < 2 * wilds_value(DEFAULT_WEIGHTS, 1)
+    assert wilds_value(STRONG_V1_WEIGHTS, 2) == 2 * wilds_value(STRONG_V1_WEIGHTS, 1)  # the old, linear price
+
+
+def test_equal_cards_stacked_cost_and_discard_cards_count():
+    stacked = hand_parts(DEFAULT_WEIGHTS, (), ((6, 6),))["discards"]
+    run = hand_parts(DEFAULT_WEIGHTS, (), ((7, 6),))["discards"]
+    assert stacked < run
+    assert hand_parts(STRONG_V1_WEIGHTS, (), ((6, 6),))["discards"] == 0.0
+
+
+def test_the_opponents_stock_count_changes_the_verdict():
+    """A move that leaves Anna's last card playable is a blunder; with 18 cards left it is a small matter."""
+    move = parse_move("hand 9 to discard 1")
+    close = assess_move(_endgame(1, 12, (11, SB, 3, 7, 9), (10, 2, None, None)), move)
+    far = assess_move(_endgame(18, 12, (11, SB, 3, 7, 9), (10, 2, None, None)), move)
+    assert close.grade == "blunder" and close.loss > 50
+    assert far.loss < close.loss / 5
+
+
+def test_the_risk_is_given_as_data():
+    state = _endgame(1, 12, (11, SB, 3, 7, 9), (10, 2, None, None))
+    risky = assess_move(state, parse_move("hand 9 to discard 1"))
+    found = risky.opponent_wins_next
+    assert found["player"] == "Anna" and found["card"] == 12 and found["pile"] == 1
+    assert 0.3 < found["chance"] < 1.0 and found["best_turn_chance"] == 0.0
+    assert risky.to_json()["opponent_wins_next"] == found
+    handing = assess_move(state, parse_move("hand SB to build 1"))  # SB as 11: her 12 goes on it
+    assert handing.opponent_wins_next["chance"] == 1.0
+    assert assess_move(state, parse_move("hand 11 to build 1")).opponent_wins_next is None  # the best line clears it
+
+
+def test_no_risk_is_reported_when_the_opponent_is_far():
+    state = _endgame(18, 12, (11, SB, 3, 7, 9), (10, 2, None, None))
+    assert assess_move(state, parse_move("hand 9 to discard 1")).opponent_wins_next is None
+
+
+def test_hidden_cards_do_not_change_the_endgame_verdict():
+    """Whether Anna really holds an 11 is hidden: the chance and the verdicts are those of the view."""
+    base = _endgame()
+    holding, lacking = _with_anna_holding(base, (11, SB, 1, 2, 3)), _with_anna_holding(base, (1, 2, 3, 4, 5))
+    assert player_view(holding, 0) == player_view(lacking, 0)
+    for text in ("hand 9 to discard 1", "hand 11 to build 1", "hand SB to build 1", "hand 3 to build 2"):
+        move = parse_move(text)
+        assert assess_move(holding, move) == assess_move(lacking, move) == assess_move(base, move)
+
+
+def _with_anna_holding(state, hand: tuple):
+    """``state`` with Anna holding ``hand``: nothing the mover sees changes."""
+    anna = state.players[1]
+    return replace(state, players=(state.players[0], replace(anna, hand=hand)))
+
+
+def test_the_sampling_seed_comes_from_the_view():
+    state = _endgame()
+    view = player_view(state, 0)
+    one, two = TurnSearch(view), TurnSearch(view)
+    assert one.value == two.value
+    assert seed_of((1, 2), "a") == seed_of((1, 2), "a") != seed_of((1, 3), "a")
+
+
+# -- the baseline ---------------------------------------------------------------------------------
+
+
+def test_the_previous_strong_bot_is_kept_as_a_baseline():
+    assert BOTS["strong-v1"] is StrongV1Bot
+    assert StrongV1Bot().weights == STRONG_V1_WEIGHTS != DEFAULT_WEIGHTS
+    state = _endgame(1, 12, (11, SB, 3, 7, 9), (10, 2, None, None))
+    view = player_view(state, 0)
+    assert TurnSearch(view, STRONG_V1_WEIGHTS).risk is None  # the baseline does not weigh the endgame
+    assert TurnSearch(view).risk is not None
+
+
+def test_simulate_pits_the_strong_bot_against_its_baseline():
+    import json
+
+    from typer.testing import CliRunner
+
+    from tutor.cli.app import build_app
+
+    result = CliRunner().invoke(build_app(), ["simulate", "--games", "2", "--stock", "4", "--bots", "strong,strong-v1",
+                                              "--seed", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert set(document["wins"]) == {"strong", "strong-v1"}
+    assert sum(document["wins"].values()) + document["stalemates"] == 2
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 3000), turns=st.integers(4, 30), left=st.integers(1, 3))
+def test_dealt_endgames_depend_only_on_what_the_mover_sees(seed, turns, left):
+    """The opponent cut to their last ``left`` stock cards; their hand swapped with the draw pile's next cards."""
+    state = midgame(seed, turns)
+    rival = 1 - state.turn
+    if state.phase is not Phase.PLAY or len(state.draw_pile) < 5 or len(state.players[rival].stock) < left:
+        return
+    opponent = state.players[rival]
+    short = replace(opponent, stock=opponent.stock[-left:])
+    hand, pile = opponent.hand, state.draw_pile
+    swapped = replace(short, hand=pile[:len(hand)])
+    base = replace(state, players=tuple(short if seat == rival else p for seat, p in enumerate(state.players)))
+    twin = replace(state, players=tuple(swapped if seat == rival else p for seat, p in enumerate(state.players)),
+                   draw_pile=hand + pile[len(hand):])
+    assert player_view(base, state.turn) == player_view(twin, state.turn)
+    moves = [move for move in legal_moves(base) if not isinstance(move, Draw)][:4]
+    for move in moves:
+        assert assess_move(base, move) == assess_move(twin, move)

@@ -1,0 +1,197 @@
+"""Chances worked out by sampling the cards the mover cannot see.
+
+Two questions need the unseen cards, and both are answered the same honest
+way: deal the hidden cards at random from the *unseen pool* (every card of
+the deck the mover's view does not show; never the real hidden cards), a
+fixed number of times, from a seed taken from the view itself, so a position
+that looks the same always gets the same answer.
+
+- ``EndgameRisk``: the chance that an opponent close to winning plays out
+  their whole stock on their next turn, from the build piles the mover
+  leaves. The opponent holds five unseen cards then and has their discard
+  tops; the stock cards under the top are unseen too.
+- ``RefillChance``: the chance that five fresh cards, drawn when the mover
+  empties the hand mid-turn, let the stock top be played.
+
+Both are estimates of a player's next few plays, not a search: the sampled
+player uses hand cards and discard tops to bridge the gap from the highest
+build pile below each stock card, wild cards last.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Mapping
+from typing import NamedTuple, Optional
+
+from ..engine.cards import SKIP_BO
+from ..engine.state import COMPLETE_AT, HAND_SIZE
+from .evaluation import BETWEEN, UNKNOWN, Opponent
+
+SAMPLES = 48  # deals of the unseen cards per question: chances to within about 1/7
+RISK_CARDS = 3  # an opponent with at most this many stock cards may play them all out in one turn
+
+
+def seed_of(*seen: object) -> int:
+    """A seed from what the mover sees (stable across processes, unlike ``hash``)."""
+    return zlib.crc32(repr(seen).encode())
+
+
+def sample_deals(unseen: Mapping[int, int], size: int, seed: int, samples: int = SAMPLES) -> tuple[tuple[int, ...], ...]:
+    """``samples`` draws of ``size`` cards without replacement from the ``unseen`` pool (card -> count)."""
+    pool = [card for card, count in sorted(unseen.items()) for _ in range(count)]
+    if not pool:
+        return ()
+    rng = random.Random(seed)
+    size = min(size, len(pool))
+    return tuple(tuple(rng.sample(pool, size)) for _ in range(samples))
+
+
+def plays_out(stock: tuple[int, ...], builds: tuple[int, ...], helpers: tuple[int, ...]) -> bool:
+    """Whether the ``stock`` cards (top first) can all be played, one after the other, using ``helpers``.
+
+    ``builds`` are the pile values (0 = free slot). Each stock card goes on the
+    pile that needs the fewest wild cards to reach it; number cards bridge the
+    gap before wild cards (each value once: a second equal helper is not
+    counted), and a completed pile frees its slot.
+    """
+    return _plays_out(stock, builds, _mask(helpers), helpers.count(SKIP_BO))
+
+
+def _plays_out(stock: tuple[int, ...], builds: tuple[int, ...], spare: int, wilds: int) -> bool:
+    """``plays_out`` with the number helpers as a bit set ``spare`` and ``wilds`` wild cards."""
+    piles = list(builds)
+    for card in stock:
+        if card == SKIP_BO:
+            at = piles.index(min(piles))
+            piles[at] = _raised(piles[at] + 1)
+            continue
+        best = None
+        for at, value in enumerate(piles):
+            if value < card:
+                needed = BETWEEN[value][card]
+                short = (needed & ~spare).bit_count()
+                if short <= wilds and (best is None or short < best[0]):
+                    best = (short, at, needed)
+        if best is None:
+            return False
+        short, at, needed = best
+        spare &= ~needed
+        wilds -= short
+        piles[at] = _raised(card)
+    return True
+
+
+def _raised(value: int) -> int:
+    return 0 if value >= COMPLETE_AT else value
+
+
+class Threat(NamedTuple):
+    """An opponent's chance to win on their next turn from the build piles left, and where."""
+
+    seat: int  # index in ``EndgameRisk.opponents``
+    chance: float
+    card: int  # their stock top
+    pile_value: Optional[int]  # the value of the build pile they would play it on (None: none below it)
+
+
+class EndgameRisk:
+    """The chance that each opponent close to winning plays out their stock next turn, by build values."""
+
+    def __init__(self, opponents: tuple[Opponent, ...], unseen: Mapping[int, int], seed: int,
+                 samples: int = SAMPLES):
+        self.opponents = opponents
+        self._deals: dict[int, tuple[tuple[tuple[int, ...], int, int], ...]] = {}  # (stock, helper bits, wilds)
+        for index, opponent in enumerate(opponents):
+            if _close(opponent):
+                deals = sample_deals(unseen, HAND_SIZE + opponent.count - 1, seed + index, samples)
+                self._deals[index] = tuple(
+                    ((opponent.top, *deal[HAND_SIZE:]), _mask(deal[:HAND_SIZE] + opponent.tops),
+                     (deal[:HAND_SIZE] + opponent.tops).count(SKIP_BO)) for deal in deals)
+        self._known: dict[tuple[int, tuple[int, ...]], float] = {}
+
+    @property
+    def active(self) -> bool:
+        """Whether any opponent is close enough to winning to be sampled."""
+        return bool(self._deals)
+
+    def chance(self, index: int, builds: tuple[int, ...]) -> float:
+        """The chance that opponent ``index`` plays out their stock next turn from the sorted ``builds``."""
+        deals = self._deals.get(index)
+        if not deals:
+            return 0.0
+        opponent = self.opponents[index]
+        key = (index, builds if opponent.count > 1 else (_highest_below(opponent.top, builds),))
+        chance = self._known.get(key)
+        if chance is None:
+            piles = builds if opponent.count > 1 else key[1]
+            won = sum(1 for stock, spare, wilds in deals if _plays_out(stock, piles, spare, wilds))
+            chance = self._known[key] = won / len(deals)
+        return chance
+
+    def weighted(self, builds: tuple[int, ...]) -> float:
+        """The opponents' chances of winning next turn, each times their ``share`` (later players count less)."""
+        return sum(self.opponents[index].share * self.chance(index, builds) for index in self._deals)
+
+    def worst(self, builds: tuple[int, ...]) -> Optional[Threat]:
+        """The opponent most likely to win next turn from ``builds`` (values slot by slot), or None."""
+        found = None
+        for index in self._deals:
+            chance = self.chance(index, tuple(sorted(builds)))
+            if chance > 0 and (found is None or chance > found.chance):
+                top = self.opponents[index].top
+                below = [value for value in builds if value < top] if top != SKIP_BO else []
+                found = Threat(index, chance, top, max(below) if below else None)
+        return found
+
+
+def _close(opponent: Opponent) -> bool:
+    return 0 < opponent.count <= RISK_CARDS and opponent.top != UNKNOWN and not opponent.partners_left
+
+
+def _highest_below(top: int, builds: tuple[int, ...]) -> int:
+    below = [value for value in builds if value < top]
+    return max(below) if below else COMPLETE_AT
+
+
+class RefillChance:
+    """The chance that a refilled hand of five unseen cards lets the mover's stock top be played."""
+
+    def __init__(self, unseen: Mapping[int, int], seed: int, samples: int = SAMPLES):
+        hands = sample_deals(unseen, HAND_SIZE, seed, samples)
+        self._hands = tuple((_mask(hand), hand.count(SKIP_BO)) for hand in hands)
+        total = sum(unseen.values())
+        self._tops = tuple((card, count / total) for card, count in sorted(unseen.items())) if total else ()
+        self._known: dict[tuple[int, int], float] = {}
+
+    def __call__(self, top: int, builds: tuple[int, ...], tops: tuple[int, ...]) -> float:
+        """The chance for stock ``top`` (UNKNOWN: turned up unseen) on ``builds``, with the discard ``tops``."""
+        at_hand, wilds = _mask(tops), tops.count(SKIP_BO)
+        if top != UNKNOWN:
+            return self._chance(top, builds, at_hand, wilds)
+        return sum(p * self._chance(card, builds, at_hand, wilds) for card, p in self._tops)
+
+    def _chance(self, top: int, builds: tuple[int, ...], at_hand: int, wilds: int) -> float:
+        """The chance that the cards between the highest pile below ``top`` and ``top`` come to hand."""
+        if top == SKIP_BO:
+            return 1.0
+        below = _highest_below(top, builds)
+        if below == COMPLETE_AT or not self._hands:
+            return 0.0
+        missing = BETWEEN[below][top] & ~at_hand
+        key = (missing, wilds)
+        chance = self._known.get(key)
+        if chance is None:
+            hits = sum(1 for drawn, drawn_wilds in self._hands if (missing & ~drawn).bit_count() <= wilds + drawn_wilds)
+            chance = self._known[key] = hits / len(self._hands)
+        return chance
+
+
+def _mask(cards: tuple[int, ...]) -> int:
+    """The bit set of the number cards among ``cards``."""
+    mask = 0
+    for card in cards:
+        if card > 0:
+            mask |= 1 << card
+    return mask
