@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -27,6 +28,7 @@ from tutor.engine.notation import parse_move
 from tutor.engine.rules import check_move
 from tutor.engine.state import GameState, Phase
 from tutor.engine.view import player_view
+from tutor.scenario.loader import load_scenario
 
 from analysis_positions import midgame, position
 
@@ -270,3 +272,18 @@ def test_hint_steps_say_what_they_achieve():
     assert steps[0]["reason"] == "Uses the SB as a 6; frees your stock 7."
     assert [finding["id"] for finding in steps[0]["findings"]] == ["wild-as", "frees-stock"]
     assert steps[1]["reason"].startswith("Gets the 7 on your stock out")
+
+
+@pytest.mark.parametrize("chance, words", [(1.0, "9 of 10 deals"), (0.0, "1 of 10 deals"), (0.67, "2 of 3 deals"),
+                                           (0.5, "1 of 2 deals")])
+def test_a_sampled_chance_is_said_as_a_fraction_never_certain_nor_nil(chance, words):
+    assert chance_in_words(chance) == words
+
+
+def test_handing_the_opponent_the_round_names_her_last_card_and_the_chance():
+    state = load_scenario(Path(__file__).parent / "fixtures" / "last-card.yaml").state
+    verdict = assess_move(state, parse_move("hand 11 to build 1"))
+    assert verdict.quality == "weak" and verdict.opponent_wins_next["player"] == "Anna"
+    finding = verdict.findings[0]
+    assert finding.kind == "opponent-wins" and finding.chance == verdict.opponent_wins_next["chance"]
+    assert "Anna" in verdict.reason and "a 12" in verdict.reason and "of 10 deals" in verdict.reason

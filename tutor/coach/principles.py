@@ -415,6 +415,11 @@ def _largest_loss(ctx: Context) -> Finding:
             return Finding("wilds-fewer", SAVE_WILDS, weight, {**doing, "best": best, "after": after})
     if part == "discards":
         return Finding("discards-worse", DESCENDING, weight, doing)
+    if part == "risk" and ctx.chances:
+        seat, chance = max(ctx.chances.items(), key=lambda item: item[1])
+        return Finding("opponent-may-win", MIND_OPPONENTS, weight,
+                       {**doing, "player": view.players[seat].name, "chance": chance_in_words(chance)},
+                       (_stock_named(view, seat),), chance)
     if part == "opponents" and isinstance(ctx.move, Transfer) and not ctx.move.is_discard:
         return Finding("opponents-closer", MIND_OPPONENTS, weight, {"move": _doing(view, ctx.move)})
     return Finding("worth-less", None, weight, doing)

@@ -47,6 +47,8 @@ FINDINGS = {
     "opponent-wins-chance": "After {move}, your turn still ends with build pile {slot} at {value}, from where "
                             "{player} plays out the last stock card, {card_a}, and wins on the next turn in about "
                             "{chance}.",
+    "opponent-may-win": "{doing} leaves {player} able to play out the stock on the next turn in about "
+                        "{chance}, more often than after the best turn.",
     "opponents-closer": "After {move}, your turn still ends with the build piles closer to the cards your opponents "
                         "show on their stocks than the best turn leaves them.",
     "fewer-plays": "{doing} plays fewer cards: the best turn plays {best} onto the build piles, the best after "
@@ -115,5 +117,7 @@ def sentence(text: str) -> str:
 
 def chance_in_words(chance: float) -> str:
     """A probability as players say it: ``2 of 3 deals``, ``1 of 4 deals``, ``9 of 10 deals``."""
-    shown, out_of = min(((round(chance * n), n) for n in (2, 3, 4, 5, 10)), key=lambda f: abs(f[0] / f[1] - chance))
+    # a sampled chance is never certain, nor nil: the nearest fraction strictly between 0 and 1
+    fractions = [(shown, n) for n in (2, 3, 4, 5, 10) for shown in range(1, n)]
+    shown, out_of = min(fractions, key=lambda f: (abs(f[0] / f[1] - chance), f[1]))
     return CHANCE.format(shown=shown, out_of=out_of)
