@@ -287,3 +287,12 @@ def test_handing_the_opponent_the_round_names_her_last_card_and_the_chance():
     finding = verdict.findings[0]
     assert finding.kind == "opponent-wins" and finding.chance == verdict.opponent_wins_next["chance"]
     assert "Anna" in verdict.reason and "a 12" in verdict.reason and "of 10 deals" in verdict.reason
+
+
+def test_a_key_move_that_waits_on_others_is_said_as_the_end_of_a_line():
+    state = load_scenario(Path(__file__).parent / "fixtures" / "key-move-later.yaml").state
+    verdict = assess_move(state, parse_move("hand 10 to discard 1"))
+    assert verdict.quality == "weak" and not check_move(state, parse_move(verdict.key_move)).legal
+    count = verdict.better.split(", ").index(verdict.key_move) + 1
+    assert f"Better: a line of {count} moves in which you play the 7 from your discard pile 3" in verdict.explanation
+    assert "which frees your stock 8" in verdict.explanation

@@ -67,6 +67,12 @@ BETTER = {
     "key-achieves": "Better: {move}, which {achieves}.",
     "slightly": "Fine, though slightly better: {move}.",
     "slightly-achieves": "Fine, though slightly better: {move}, which {achieves}.",
+    # the key move cannot be played yet: it comes after others in the better turn
+    "key-later": "Better: a line of {count} moves in which you {move}.",
+    "key-later-achieves": "Better: a line of {count} moves in which you {move}, which {achieves}.",
+    "slightly-later": "Fine, though slightly better: a line of {count} moves in which you {move}.",
+    "slightly-later-achieves": "Fine, though slightly better: a line of {count} moves in which you {move}, "
+                               "which {achieves}.",
     "line": "The whole better turn: {line}.",
     "rules": "Nothing to choose here: the rules make this move.",
     "only": "The only move there is.",

@@ -15,6 +15,7 @@ from typing import NamedTuple, Optional
 
 from ..engine.moves import Move, Transfer
 from ..engine.play import apply_move
+from ..engine.rules import check_move
 from ..engine.state import GameState, Phase
 from ..engine.view import player_view
 from .evaluation import DEFAULT_WEIGHTS, WIN, Weights
@@ -183,7 +184,8 @@ def _key_move(view: GameState, best: Turn, after: Turn, template: str) -> tuple[
     The key move is, among the moves of the best turn that the line after the
     judged move does not play, the one that achieves most (``KEY_ORDER``),
     the earliest of equals: "Better: play the SB on build pile 2 as an 8,
-    which frees your stock 9."
+    which frees your stock 9." A key move that cannot be played yet is said
+    as the end of a line: "Better: a line of 7 moves in which you play ...".
     """
     from .principles import along, phrase_of
     from .reasons import achievements
@@ -198,11 +200,13 @@ def _key_move(view: GameState, best: Turn, after: Turn, template: str) -> tuple[
                                                           and not a.kind.startswith("discard-")]))
     if not candidates:  # the same moves in another order
         return best.moves[0], say(BETTER, template, move=phrase_of(view, best.moves[0]))
-    _, _, state, key, achieved = min(candidates, key=lambda candidate: candidate[:2])
-    move = phrase_of(state, key)
+    _, index, state, key, achieved = min(candidates, key=lambda candidate: candidate[:2])
+    fields = {"move": phrase_of(state, key), "count": index + 1}
+    if index and not check_move(view, key).legal:  # it waits on the moves before it
+        template = f"{template}-later"
     if achieved:
-        return key, say(BETTER, f"{template}-achieves", move=move, achieves=achieved[0].text)
-    return key, say(BETTER, template, move=move)
+        return key, say(BETTER, f"{template}-achieves", achieves=achieved[0].text, **fields)
+    return key, say(BETTER, template, **fields)
 
 
 def _opponent_wins_next(search: TurnSearch, after_turn) -> Optional[dict]:
