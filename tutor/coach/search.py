@@ -97,7 +97,7 @@ class TurnSearch:
         self.slots = tuple(view.build_value(slot) for slot in range(BUILD_SLOTS))
         self.root = _root(view, self.side)
         self._unseen_ending = "unseen-hand" if UNKNOWN in self.root[1] else "refill"
-        seed = seed_of(self.root, self.opponents)
+        seed = seed_of(self.opponents, sorted(unseen.items()))  # the same all turn, so searches share
         self.risk = EndgameRisk(self.opponents, unseen, seed) if weights.round_loss else None
         if self.risk is not None and not self.risk.active:
             self.risk = None
