@@ -474,10 +474,27 @@ def test_an_ambiguous_phrase_exits_2_with_both_readings_and_their_rulings(ambigu
     ("d3>b2", "discard 3 to build 2"),  # the compact form names a pile
     ("discard 9 to build 1", "discard 2 9 to build 1"),  # 9 cannot be a pile: the 9 on pile 2
     ("discard 4 to build 2", "discard 4 to build 2"),  # pile 4 is empty and no pile shows a 4
+    ("the 3 onto build 2", "discard 1 3 to build 2"),  # the card alone: only discard pile 1 shows a 3
+    ("my 7 on build 1", "stock 7 to build 1"),
+    ("play the SB on build 1", "hand SB to build 1"),
+    ("the 8 to build 1", "hand 8 to build 1"),  # nothing shows an 8: the hand, and its ruling
 ])
 def test_phrases_the_position_settles_are_ruled_on(ambiguous, said, meant):
     _, document = check_json(ambiguous, said)
     assert document["moves"][0]["move"] == meant
+
+
+def test_a_card_named_alone_in_the_hand_and_on_a_discard_pile_exits_2_with_both_readings():
+    position = ["--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--discards", "11,10,9/3/-/-"]
+    code, document = check_json(*position, "the 3 onto build 3")
+    assert code == 2 and document["error"]["kind"] == "ambiguous"
+    assert [(r["move"], r["legal"]) for r in document["error"]["readings"]] == [
+        ("hand 3 to build 3", True), ("discard 2 3 to build 3", True)]
+    result = check(*position, "the 3", "onto", "build", "3")
+    assert result.exit_code == 2
+    assert "the 3 from your hand (legal) or the 3 on discard pile 2 (legal)" in result.stderr
+    code, document = check_json(*position, "the 7 onto build 1", "the 3 onto build 3")
+    assert code == 2 and document["error"]["input"] == "the 3 onto build 3"
 
 
 def test_moves_given_as_separate_words_are_split_where_a_new_move_starts(position):

@@ -137,6 +137,10 @@ UNREADABLE = [
     ("to build 1", ["joined by"]),
     ("hand 5 to", ["joined by"]),
     ("play my seven", ["write it like"]),
+    ("the 3 onto", ["joined by", "understood so far: from the 3"]),
+    ("Cleo's 9 to", ["joined by", "understood so far: from Cleo's 9"]),
+    ("the 13 onto build 1", ["'13' is not a card", "understood so far: onto build 1"]),
+    ("the 3 onto hand", ["not onto a hand", "from the 3"]),
 ]
 
 TOO_LONG = ["h" + "1" * 5000 + ">b1", "d" + "1" * 5000 + ">b1", "s>b" + "9" * 5000, "draw " + "9" * 5000, "x" * 5000]
@@ -274,6 +278,15 @@ TABLE_TALK = [
     ("discard SB to build 1", "discard SB to build 1"),
     ("the 8 from my discards to build 1", None),
     ("Cleo's discard pile 3 on build 4", "Cleo:discard 3 to build 4"),
+    # a card with no pile: the hand first, then the stock and the discard piles (a position picks one)
+    ("play the SB on build 2", "hand SB to build 2"),
+    ("the 3 onto build 3", "hand 3 to build 3"),
+    ("my 7 on build 1", "hand 7 to build 1"),
+    ("put 5 on build pile 2", "hand 5 to build 2"),
+    ("nine > b4", "hand 9 to build 4"),
+    ("the 9 to discard 2", "hand 9 to discard 2"),
+    ("Cleo's 9 to build 4", "Cleo:stock 9 to build 4"),
+    ("Cleo's 4 from discard pile 1 to build 4", "Cleo:discard 1 4 to build 4"),
     # draw and end
     ("draw five", "draw 5 cards"),
     ("draw 5 cards", "draw 5 cards"),
@@ -299,6 +312,8 @@ def test_unquoted_moves_split_where_a_new_move_starts():
     assert [p.text for p in phrases][:2] == ["stock to build 1", "hand 5 to build 3"]
     assert [format_move(p.readings[0]) for p in parse_phrases("s>b1 h5>b3 draw 3 7 end")] == [
         "stock to build 1", "hand 5 to build 3", "draw 3 7", "end"]
+    assert [p.text for p in parse_phrases("stock to build 1 the 3 onto build 3 draw")] == [
+        "stock to build 1", "the 3 onto build 3", "draw"]
 
 
 def test_a_discard_number_that_can_be_a_pile_has_two_readings_and_one_that_cannot_has_one():

@@ -15,15 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.engine.cards import ALL_CARDS
+from tutor.engine.cards import ALL_CARDS, card_label
 from tutor.engine.dealing import deal, partner_teams
 from tutor.engine.legal import legal_moves
 from tutor.engine.moves import Draw, EndTurn, PileKind, Place, Transfer
 from tutor.engine.notation import format_compact
 from tutor.engine.play import next_turn, play
-from tutor.engine.reading import read_move, written
+from tutor.engine.reading import AmbiguousMove, read_move, written
 from tutor.engine.rules import check_move
-from tutor.engine.state import GameState, Phase, accounts_for_deck
+from tutor.engine.state import DISCARD_PILES, GameState, Phase, accounts_for_deck
 from tutor.engine.view import player_view
 
 NAMES = ["Ada", "Bo", "Cleo", "Dan", "Eve", "Finn"]
@@ -194,3 +194,44 @@ def unnamed(move):
     if isinstance(move, Transfer) and move.source.kind is not PileKind.HAND:
         return Transfer(move.source, move.target)
     return move
+
+
+def places_showing(state: GameState, owner, card) -> list[Place]:
+    """Where ``owner`` (None: the mover) shows ``card``: the mover's hand, the stock top, discard-pile tops."""
+    player = state.players[state.turn if owner is None else state.seat_of(owner)]
+    places = [Place(PileKind.HAND)] if owner is None and card in player.hand else []
+    places += [Place(PileKind.STOCK, None, owner)] if player.stock_top == card else []
+    return places + [Place(PileKind.DISCARD, n, owner) for n in range(1, DISCARD_PILES + 1)
+                     if player.discard_top(n - 1) == card]
+
+
+CARD_ALONE = ["the {card} onto build {slot}", "my {card} on build pile {slot}", "put {card} > b{slot}"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(deals(), st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=120),
+       st.integers(min_value=-3, max_value=5), st.integers(min_value=1, max_value=4), st.sampled_from(CARD_ALONE),
+       st.data())
+def test_a_card_named_alone_reads_as_the_place_showing_it_or_lists_them_all(state, seed, steps, who, slot, phrase,
+                                                                             data):
+    """One place showing the card is the move; several are an ambiguity listing each; none leaves the first."""
+    for state, _ in games(state, seed, steps):
+        pass
+    owner = state.players[who].name if 0 <= who < len(state.players) else None
+    shown = [card for card in ALL_CARDS if places_showing(state, owner, card)]
+    card = data.draw(st.sampled_from(shown or ALL_CARDS) | st.sampled_from(ALL_CARDS))
+    said = phrase.format(card=card_label(card), slot=slot) if owner is None else \
+        f"{owner}'s {card_label(card)} to build {slot}"
+    showing = places_showing(state, owner, card)
+    target = Place(PileKind.BUILD, slot)
+    try:
+        move = read_move(state, said)
+    except AmbiguousMove as error:
+        assert len(showing) > 1, said
+        assert [reading for reading, _ in error.readings] == [Transfer(place, target, card) for place in showing]
+        assert [ruling for _, ruling in error.readings] == [check_move(state, reading) for reading, _ in
+                                                             error.readings]
+    else:
+        assert len(showing) <= 1, said
+        first = Place(PileKind.HAND) if owner is None else Place(PileKind.STOCK, None, owner)
+        assert move == Transfer(showing[0] if showing else first, target, card), said

@@ -7,14 +7,16 @@ cards``, ``end``. Compact form: ``s>b2``, ``h5>b1``, ``Anna:d2>b4``, ``h9>d2``.
 Table talk reads too, through one small grammar driven by the table ``WORDS``:
 ``pile``, ``my`` and ``the`` are filler; ``on``, ``onto``, ``to`` and ``>``
 join the source and the target; the card may come first (``the 5 from my hand
-on build pile 1``); a possessive names an owner (``Cleo's stock``); several
-moves may come in one text, a new move starting after each target. Text is
-normalised first (NFKC, case folding), so ``ſtock`` is ``stock``.
+on build pile 1``) or alone (``the 3 onto build 3``); a possessive names an
+owner (``Cleo's stock``, ``Cleo's 9``); several moves may come in one text, a
+new move starting after each target. Text is normalised first (NFKC, case
+folding), so ``ſtock`` is ``stock``.
 
 A phrase may have more than one reading: ``discard 3`` is discard pile 3, or
-the 3 on top of one of your discard piles. ``parse_readings`` gives every
-reading (the first is the canonical one); ``reading.read_move`` picks the one
-a position allows, or reports the ambiguity.
+the 3 on top of one of your discard piles; a card alone is the card in the
+hand, on the stock or on a discard pile (``CARD_PLACES``). ``parse_phrase``
+gives every reading (the first is the canonical one); ``reading.read_move``
+picks the one a position allows, or reports the ambiguity.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ GENERAL_EXAMPLE = "stock to build 2, hand 5 to build 1, discard 3 to build 1, ha
 DRAW_EXAMPLE = "draw, draw 5 cards, or draw 3 7 SB 9 1 naming the cards"
 JOINED = "a move names where the card comes from and where it goes, joined by 'to' or '>'"
 MOST_DRAWN = 5
+#: Where a card said with no pile may be, in the order of its readings: the hand, a stock, a discard pile.
+CARD_PLACES = (PileKind.HAND, PileKind.STOCK, PileKind.DISCARD)
 
 _PIECES = re.compile(r'"(?P<quoted>[^"]*)"|(?P<join>->|>)|(?P<colon>:)|(?P<open>")|(?P<gap>[\s,]+)'
                      r"|(?P<chunk>(?:[^\s:>\",-]|-(?!>))+)")
@@ -210,7 +214,7 @@ def _word(word: str, start: int) -> Token:
 
 
 class _Side(NamedTuple):
-    kind: PileKind
+    kind: Optional[PileKind]  # None: a card named with no pile ("the 3 onto build 3")
     owner: Optional[str]
     numbers: list[Token]
     first: Optional[Token]  # a card named before its pile ("the 5 from my hand")
@@ -309,14 +313,15 @@ class _Reader:
 
     def side(self, *, is_source: bool) -> _Side:
         self.skip_filler()
-        first = None
-        if is_source and self.peek().kind in (NUMBER, CARD):
-            first = self.take()
-            self.skip_filler()
+        first = self.card_named_first() if is_source else None
         owner = self.take().value if self.peek() is not None and self.peek().kind == NAME else None
         self.skip_filler()
+        if is_source and first is None and owner is not None:  # "Cleo's 9"
+            first = self.card_named_first()
         token = self.peek()
         role = "where the card comes from" if is_source else "where the card goes"
+        if first is not None and token is not None and token.kind == JOIN:  # "the 3 onto build 3": no pile named
+            return _Side(None, owner, [], first, False)
         if token is None or token.kind != PILE:
             if first is not None:
                 raise self.fail(f"say where the {first.text} comes from: hand, stock or discard",
@@ -338,6 +343,14 @@ class _Reader:
                                 self.kind_words(token.value, owner), EXAMPLES[token.value])
         return _Side(token.value, owner, numbers, first, len(token.text) == 1)
 
+    def card_named_first(self) -> Optional[Token]:
+        """A card said before its pile (``the 5 from my hand``), or before the join when no pile is said."""
+        if self.peek() is None or self.peek().kind not in (NUMBER, CARD):
+            return None
+        first = self.take()
+        self.skip_filler()
+        return first
+
     def target(self, side: _Side) -> Place:
         if side.kind not in (PileKind.BUILD, PileKind.DISCARD):
             raise self.fail(f"cards go onto a build pile or a discard pile, not onto a {side.kind.value}", "",
@@ -352,6 +365,10 @@ class _Reader:
         kind, owner, numbers, first, _ = side
         onto = f"onto {format_place(target)}"
         cards = [first] if first is not None else []
+        if kind is None:  # the card alone: each pile of the owner that could show it, the hand first
+            card = self.card(first, onto, "the 5 from my hand to build 1")
+            return [(Place(shown_by, None, owner), card) for shown_by in CARD_PLACES
+                    if shown_by is not PileKind.HAND or owner is None]  # nobody plays from another's hand
         if kind is PileKind.HAND:
             if owner is not None:
                 raise self.fail("nobody plays from another player's hand", onto, EXAMPLES[kind])
@@ -399,6 +416,8 @@ class _Reader:
     @staticmethod
     def describe(side: _Side) -> str:
         owner = f"{side.owner}:" if side.owner else ""
+        if side.kind is None:
+            return f"{side.owner}'s {side.first.text}" if side.owner else f"the {side.first.text}"
         return owner + " ".join([side.kind.value, *(n.text for n in side.numbers)])
 
 

@@ -1,10 +1,13 @@
 """Reading a phrase against a position: the move it means there, or the readings it leaves open.
 
 ``discard 3`` is discard pile 3, or the 3 on top of one of your discard piles;
-``discard 8`` is the 8 on one of them. The position settles most of these: a
-reading of an empty pile, or of a card no pile shows, is dropped while
-another reading remains. What the position does not settle is never guessed:
-``read_move`` raises ``AmbiguousMove`` with every reading and its ruling.
+``discard 8`` is the 8 on one of them; ``the 3 onto build 3`` is the 3 from
+your hand, on your stock or on one of your discard piles. The position settles
+most of these: a reading of an empty pile, or of a card the hand does not hold
+or no pile shows (an unseen card shows none), is dropped while another reading
+remains; when none remains the first stands, and its ruling says what is
+wrong. What the position does not settle is never guessed: ``read_move``
+raises ``AmbiguousMove`` with every reading and its ruling.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ TEXTS = {
     "pile": "discard pile {pile} (the {card}: {verdict})",
     "pile-unseen": "discard pile {pile} ({verdict})",
     "card": "the {card} on discard pile {pile} ({verdict})",
+    "hand": "the {card} from your hand ({verdict})",
+    "stock": "the {card} on {whose} stock ({verdict})",
     "message": "{text} can mean {readings}: write {forms}",
     "or": " or ",
 }
@@ -58,22 +63,33 @@ def read_move(state: GameState, phrase: Phrase | str) -> Move:
 
 def _expanded(state: GameState, move: Move) -> list[tuple[Move, bool]]:
     """The moves a reading stands for in ``state``, each with whether the position bears it out."""
-    if not isinstance(move, Transfer) or move.source.kind is not PileKind.DISCARD:
+    if not isinstance(move, Transfer):
         return [(move, True)]
     player = _owner(state, move.source.owner)
-    if player is None:  # an unknown name: the ruling reports it
+    if player is None:  # an unknown name bears out nothing: the ruling on the first reading reports it
+        return [(move, False)]
+    kind, card = move.source.kind, move.card
+    if kind is PileKind.HAND:
+        return [(move, card is not None and card in player.hand)]
+    if kind is PileKind.STOCK:  # a card unseen (None) bears out no card named
+        return [(move, card is None or player.stock_top == card)]
+    if kind is not PileKind.DISCARD:
         return [(move, True)]
     if move.source.number is not None:
         number = move.source.number
         return [(move, 1 <= number <= DISCARD_PILES and bool(player.discards[number - 1]))]
-    piles = [n for n in range(1, DISCARD_PILES + 1) if player.discard_top(n - 1) == move.card]
+    piles = [n for n in range(1, DISCARD_PILES + 1) if player.discard_top(n - 1) == card]
     if not piles:
         return [(move, False)]
     return [(replace(move, source=replace(move.source, number=n)), True) for n in piles]
 
 
+def _seat(state: GameState, name: Optional[str]) -> Optional[int]:
+    return state.turn if name is None else state.seat_of(name)
+
+
 def _owner(state: GameState, name: Optional[str]):
-    seat = state.turn if name is None else state.seat_of(name)
+    seat = _seat(state, name)
     return None if seat is None else state.players[seat]
 
 
@@ -104,16 +120,27 @@ def _ambiguity(state: GameState, text: str, moves: list[Move]) -> AmbiguousMove:
         ruling = check_move(state, move)
         readings.append((move, ruling))
         verdict = ruling.verdict.value + (f", {ruling.rule}" if ruling.rule else "")
-        pile = move.source.number
-        top = _owner(state, move.source.owner).discard_top(pile - 1)
-        if move.card is None:
-            key = "pile" if top is not None else "pile-unseen"
-            descriptions.append(TEXTS[key].format(pile=pile, card=card_label(top), verdict=verdict))
-        else:
-            descriptions.append(TEXTS["card"].format(card=card_label(move.card), pile=pile, verdict=verdict))
-        named = move if move.card is not None or top is None else replace(move, card=top)
+        description, named = _described(state, move, verdict)
+        descriptions.append(description)
         forms.append(format_move(named))
     return AmbiguousMove(text, readings, descriptions, forms)
+
+
+def _described(state: GameState, move: Transfer, verdict: str) -> tuple[str, Transfer]:
+    """One reading in the words of an ambiguity report, and the move naming the card it takes where it can."""
+    kind = move.source.kind
+    if kind is PileKind.HAND:
+        return TEXTS["hand"].format(card=card_label(move.card), verdict=verdict), move
+    if kind is PileKind.STOCK:  # a stock reading in doubt always names its card ("the 5 onto build 1")
+        whose = state.whose(_seat(state, move.source.owner))
+        return TEXTS["stock"].format(card=card_label(move.card), whose=whose, verdict=verdict), move
+    pile = move.source.number
+    top = _owner(state, move.source.owner).discard_top(pile - 1)
+    if move.card is not None:
+        return TEXTS["card"].format(card=card_label(move.card), pile=pile, verdict=verdict), move
+    if top is None:
+        return TEXTS["pile-unseen"].format(pile=pile, verdict=verdict), move
+    return TEXTS["pile"].format(pile=pile, card=card_label(top), verdict=verdict), replace(move, card=top)
 
 
 def written(state: GameState, move: Move) -> str:
