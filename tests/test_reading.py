@@ -6,7 +6,7 @@ import pytest
 
 from tutor.engine.notation import format_move, parse_phrase
 from tutor.engine.reading import AmbiguousMove, read_move
-from tutor.engine.rules import check_move
+from tutor.engine.rules import Verdict, check_move
 from tutor.engine.state import GameState
 
 from position_helpers import seat, table
@@ -102,10 +102,14 @@ def test_the_card_in_the_hand_alone_is_the_hand():
     assert format_move(read_move(state, "the 5 to build 1")) == "hand 5 to build 1"  # Anna's 5s are not yours
 
 
-def test_an_unseen_stock_top_bears_out_no_card():
+def test_a_card_in_sight_comes_before_an_unseen_stock_top_which_comes_before_nothing():
     state = table(seat(stock=None, count=10, hand=(7, 9)), seat("Anna", stock=8), build=[6])
-    assert format_move(read_move(state, "the 7 to build 1")) == "hand 7 to build 1"
-    assert format_move(read_move(state, "the 8 to build 1")) == "hand 8 to build 1"  # nothing shows it
+    assert format_move(read_move(state, "the 7 to build 1")) == "hand 7 to build 1"  # the hand shows it
+    hidden = table(seat(stock=None, count=10, hand=(9, 10)), seat("Anna", stock=8), build=[6])
+    move = read_move(hidden, "the 7 to build 1")  # only the unseen stock top can be a 7: the phrase names it
+    assert format_move(move) == "stock 7 to build 1" and check_move(hidden, move).verdict is Verdict.LEGAL
+    shown = table(seat(stock=5, count=10, hand=(9, 10)), seat("Anna", stock=8), build=[6])
+    assert format_move(read_move(shown, "the 7 to build 1")) == "hand 7 to build 1"  # nothing shows it
 
 
 def test_a_card_named_alone_has_a_reading_for_each_place_of_its_owner():

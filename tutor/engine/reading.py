@@ -33,6 +33,9 @@ TEXTS = {
 }
 
 
+NONE, UNSEEN, SHOWN = 0, 1, 2  # how well a position bears out a reading
+
+
 class AmbiguousMove(ValueError):
     """A phrase with more than one reading in the position; carries the input and each reading's ruling."""
 
@@ -55,33 +58,45 @@ def read_move(state: GameState, phrase: Phrase | str) -> Move:
     if isinstance(phrase, str):
         phrase = parse_phrase(phrase)
     candidates = [reading for move in phrase.readings for reading in _expanded(state, move)]
-    live = _distinct([move for move, alive in candidates if alive])
+    strongest = max(support for _, support in candidates)
+    live = _distinct([move for move, support in candidates if support == strongest > NONE])
     if len(live) > 1:
         raise _ambiguity(state, phrase.text, live)
     return _spelled_as_seated(state, live[0] if live else candidates[0][0])
 
 
-def _expanded(state: GameState, move: Move) -> list[tuple[Move, bool]]:
-    """The moves a reading stands for in ``state``, each with whether the position bears it out."""
+def _expanded(state: GameState, move: Move) -> list[tuple[Move, int]]:
+    """The moves a reading stands for in ``state``, each with how well the position bears it out.
+
+    ``SHOWN``: the cards in sight bear it out; ``UNSEEN``: only a card out of
+    sight could (its ruling then says it cannot be decided); ``NONE``: nothing
+    does. The readings the cards in sight bear out come first, so ``the 7``
+    is the 7 in the hand even where the stock top is not given.
+    """
     if not isinstance(move, Transfer):
-        return [(move, True)]
+        return [(move, SHOWN)]
     player = _owner(state, move.source.owner)
     if player is None:  # an unknown name bears out nothing: the ruling on the first reading reports it
-        return [(move, False)]
+        return [(move, NONE)]
     kind, card = move.source.kind, move.card
     if kind is PileKind.HAND:
-        return [(move, card is not None and card in player.hand)]
-    if kind is PileKind.STOCK:  # a card unseen (None) bears out no card named
-        return [(move, card is None or player.stock_top == card)]
+        return [(move, _support(card is not None and card in player.hand, None in player.hand))]
+    if kind is PileKind.STOCK:
+        unseen = bool(player.stock) and player.stock_top is None  # an empty stock shows nothing, unseen or not
+        return [(move, _support(card is None or player.stock_top == card, unseen))]
     if kind is not PileKind.DISCARD:
-        return [(move, True)]
+        return [(move, SHOWN)]
     if move.source.number is not None:
         number = move.source.number
-        return [(move, 1 <= number <= DISCARD_PILES and bool(player.discards[number - 1]))]
+        return [(move, _support(1 <= number <= DISCARD_PILES and bool(player.discards[number - 1]), False))]
     piles = [n for n in range(1, DISCARD_PILES + 1) if player.discard_top(n - 1) == card]
     if not piles:
-        return [(move, False)]
-    return [(replace(move, source=replace(move.source, number=n)), True) for n in piles]
+        return [(move, NONE)]
+    return [(replace(move, source=replace(move.source, number=n)), SHOWN) for n in piles]
+
+
+def _support(shown: bool, unseen: bool) -> int:
+    return SHOWN if shown else UNSEEN if unseen else NONE
 
 
 def _seat(state: GameState, name: Optional[str]) -> Optional[int]:
