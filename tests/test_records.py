@@ -15,10 +15,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.coach.simulation import Series, play_game, play_round
+from tutor.coach.simulation import Series, game_seed, play_game, play_round
 from tutor.engine.state import Phase
 from tutor.records.files import RecordError, read_record, record_text, write_record
-from tutor.records.model import record_from_data
+from tutor.records.model import NUMBER_LIMIT, record_from_data
 from tutor.records.replay import ReplayError, replay_game
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "tutor/records/record.schema.json").read_text())
@@ -170,6 +170,17 @@ def test_simulate_writes_a_record_per_game(tmp_path):
     wins = json.loads(run.stdout)["wins"]
     winners = [read_record(f).rounds[0].result.winners for f in files]
     assert sum(wins.values()) == sum(1 for w in winners if w)
+
+
+@pytest.mark.parametrize("seed", [5_000_000, 10**15, -3])
+def test_records_of_a_series_with_a_large_or_negative_seed_read_back(tmp_path, seed):
+    """Every seed a series is given derives game seeds a record can hold."""
+    path = recorded(tmp_path, seed)
+    assert 0 <= read_record(path).rounds[0].seed < NUMBER_LIMIT
+
+
+def test_small_series_seeds_derive_the_plain_game_seeds():
+    assert game_seed(7, 3) == 7 * 1_000_003 + 3 and game_seed(999_000, 9) == 999_000 * 1_000_003 + 9
 
 
 def test_simulate_refuses_a_file_as_the_record_folder(tmp_path):

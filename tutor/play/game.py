@@ -166,6 +166,6 @@ class Game:
 
     def next_round(self) -> None:
         """Deal the next round of a match."""
-        seed = game_seed(self.record.rounds[0].seed, len(self.record.rounds)) % NUMBER_LIMIT
+        seed = game_seed(self.record.rounds[0].seed, len(self.record.rounds))
         self.record.rounds.append(RoundRecord(seed))
         self.__init__(self.record, self.record.setup.deal(seed).state)  # type: ignore[misc]
