@@ -137,6 +137,9 @@ def test_a_wrong_result_is_refused(tmp_path):
     (lambda d: d["rounds"][0]["turns"][1].update(moves=["hand to nowhere"]), "cannot read the move"),
     (lambda d: d["rules"].update(stock_size=100), "no deal fits these rules"),
     (lambda d: d.update(extra=1), "unknown key 'extra'"),
+    (lambda d: d["rounds"][0].update(seed=10**13), "rounds[1].seed: the number 100000000000... is too long: "
+                                                   "a number has at most 12 digits"),
+    (lambda d: d["rules"].update(target_score=10**12), "rules.target_score: the number 100000000000... is too long"),
 ])
 def test_broken_records_are_refused_with_a_message(tmp_path, change, message):
     data = yaml.safe_load(recorded(tmp_path).read_text())

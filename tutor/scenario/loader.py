@@ -331,10 +331,13 @@ class _DataBuilder:
         return self.scalar(node, path)
 
     def scalar(self, node: yaml.ScalarNode, path: Path) -> Any:
-        """A plain value; numbers far beyond any count in a game are refused, not built."""
+        """A plain value; numbers longer than any count, seed or score of ours are refused, not built.
+
+        The problem is placed at the value's field, so the message need not guess what the number counts.
+        """
         if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_NUMBER_DIGITS:
-            return self.unread(node, path, f"the number {node.value[:MAX_NUMBER_DIGITS]}... is far more than "
-                                           "the whole deck holds")
+            return self.unread(node, path, f"the number {node.value[:MAX_NUMBER_DIGITS]}... is too long: "
+                                           f"a number has at most {MAX_NUMBER_DIGITS} digits")
         try:
             return _SCALAR_CONSTRUCTOR.construct_object(node, deep=True)
         except (ValueError, KeyError, IndexError, TypeError, OverflowError, yaml.YAMLError):
