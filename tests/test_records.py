@@ -92,6 +92,23 @@ def test_a_written_record_reads_back(tmp_path):
     assert not list(tmp_path.glob(".*.tmp"))  # the temporary file was renamed over
 
 
+def test_a_long_match_reads_back(tmp_path):
+    """A match of 40 full rounds (about 400 KB) is read, checked and replayed; scenarios keep their own limits."""
+    import dataclasses
+
+    from tutor.records.model import GameRecord
+    from tutor.scenario.loader import SCENARIO_LIMITS, ScenarioError, parse_yaml
+
+    played = play_game(Series(("strong", "greedy"), 2, 30, seed=3, record=True), 0).record
+    match = GameRecord(dataclasses.replace(played.setup, target=6000), played.rounds * 40)
+    path = tmp_path / "match.yaml"
+    write_record(path, match)
+    assert path.stat().st_size > 300_000
+    assert len(read_record(path).rounds) == 40
+    with pytest.raises(ScenarioError, match="too many values"):
+        parse_yaml(path.read_text(), str(path), SCENARIO_LIMITS)
+
+
 def line_of(text: str, needle: str) -> int:
     return next(number for number, line in enumerate(text.splitlines(), start=1) if needle in line)
 
