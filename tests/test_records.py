@@ -109,6 +109,19 @@ def test_a_long_match_reads_back(tmp_path):
         parse_yaml(path.read_text(), str(path), SCENARIO_LIMITS)
 
 
+def test_a_record_expanding_beyond_its_limits_is_refused(tmp_path):
+    """Records may hold far more values than scenarios, but an alias chain still stops at the limit."""
+    from tutor.records.files import RECORD_LIMITS
+
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 7)]
+    assert 10 ** 7 > RECORD_LIMITS.max_values
+    path = tmp_path / "bomb.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(RecordError, match="expands to too many values"):
+        read_record(path)
+
+
 def line_of(text: str, needle: str) -> int:
     return next(number for number, line in enumerate(text.splitlines(), start=1) if needle in line)
 
