@@ -128,10 +128,18 @@ def test_a_bots_draw_is_told_without_its_cards():
     (Settings(("strong",), stock_size=100), "do not fit"),
     (Settings(("strong",), seed=-1), "a seed is a whole number from 0"),
     (Settings(("strong",), seed=10**12), "a seed is a whole number from 0"),
+    (Settings(("strong",), target=6001), "could take 401 rounds, more than the 400 a game record holds: "
+                                         "choose at most 6000 points"),
+    (Settings(("strong",) * 5, target=3351), "could take 403 rounds.*at most 3350 points"),
+    (Settings(("strong",) * 3, teams=True, target=10**15), "at most 6000 points"),  # two teams
 ])
 def test_impossible_settings_are_refused(settings, message):
     with pytest.raises(ValueError, match=message):
         Game.new(settings)
+
+
+def test_the_longest_match_a_record_holds_is_played():
+    assert Game.new(Settings(("strong",), target=6000, seed=1)).record.setup.target == 6000
 
 
 def test_the_youngest_starts_under_the_house_rule():

@@ -67,3 +67,30 @@ def test_every_card_played_onto_a_build_pile_is_confirmed():
     assert plays
     for step in plays:
         assert "-> " + check_move(step.before, step.move).reason in shown
+
+
+def test_moves_are_read_against_the_table_and_an_ambiguous_phrase_is_asked_again():
+    from pathlib import Path
+
+    from tutor.records.model import GameRecord, RoundRecord, Seat, Setup
+    from tutor.scenario.loader import load_scenario
+
+    state = load_scenario(Path(__file__).parent / "fixtures" / "table-talk.yaml").state
+    game = Game(GameRecord(Setup((Seat("you"), Seat("Anna", "greedy")), 10), [RoundRecord(0)], "off"), state)
+    typed = ["discard 3 to build 2", "Zed's discard 1 to build 1", "the 5 from my hand on build pile 1",
+             "hand 9 to discard 2"]
+    prompts = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return typed.pop(0)
+
+    out = io.StringIO()
+    PlayTable(Console(file=out, width=200, color_system=None), game, ask, pace=0, save=lambda: None).human_turn()
+    shown = out.getvalue()
+    assert "'discard 3 to build 2' can mean discard pile 3 (the 5: illegal" in shown
+    assert "the 3 on discard pile 1 (legal)" in shown and "'discard 1 3 to build 2'" in shown
+    assert "nobody called 'Zed' is at the table (players: you, Anna)." in shown
+    assert prompts == [texts.PROMPT] * 4  # asked again after the ambiguity and the stranger, nothing played
+    played = [move for turn in game.round.turns for move in turn.moves]
+    assert [format_move(move) for move in played] == ["hand 5 to build 1", "hand 9 to discard 2"]

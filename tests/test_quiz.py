@@ -43,6 +43,15 @@ def test_legal_options_are_judged_as_a_set_and_each_explained():
             judge(q, unreadable)
 
 
+def test_a_move_in_table_talk_is_read_against_the_position_and_an_ambiguous_one_refused():
+    q = question(ROOT / "tests" / "fixtures" / "table-talk.yaml")
+    assert q.kind == "play"
+    assert judge(q, "the 5 from my hand on build pile 1").right
+    assert not judge(q, "put the SB from my hand onto build 1").right
+    with pytest.raises(AnswerError, match=r"can mean discard pile 3 \(the 5: illegal.*'discard 1 3 to build 2'"):
+        judge(q, "discard 3 to build 2")
+
+
 def test_points_are_judged_against_the_expected_score():
     assert judge(question(WINNER), "60").right
     wrong = judge(question(WINNER), "35")

@@ -15,10 +15,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.coach.simulation import Series, play_game, play_round
+from tutor.coach.simulation import Series, game_seed, play_game, play_round
 from tutor.engine.state import Phase
 from tutor.records.files import RecordError, read_record, record_text, write_record
-from tutor.records.model import record_from_data
+from tutor.records.model import NUMBER_LIMIT, record_from_data
 from tutor.records.replay import ReplayError, replay_game
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "tutor/records/record.schema.json").read_text())
@@ -92,6 +92,36 @@ def test_a_written_record_reads_back(tmp_path):
     assert not list(tmp_path.glob(".*.tmp"))  # the temporary file was renamed over
 
 
+def test_a_long_match_reads_back(tmp_path):
+    """A match of 40 full rounds (about 400 KB) is read, checked and replayed; scenarios keep their own limits."""
+    import dataclasses
+
+    from tutor.records.model import GameRecord
+    from tutor.scenario.loader import SCENARIO_LIMITS, ScenarioError, parse_yaml
+
+    played = play_game(Series(("strong", "greedy"), 2, 30, seed=3, record=True), 0).record
+    match = GameRecord(dataclasses.replace(played.setup, target=6000), played.rounds * 40)
+    path = tmp_path / "match.yaml"
+    write_record(path, match)
+    assert path.stat().st_size > 300_000
+    assert len(read_record(path).rounds) == 40
+    with pytest.raises(ScenarioError, match="too many values"):
+        parse_yaml(path.read_text(), str(path), SCENARIO_LIMITS)
+
+
+def test_a_record_expanding_beyond_its_limits_is_refused(tmp_path):
+    """Records may hold far more values than scenarios, but an alias chain still stops at the limit."""
+    from tutor.records.files import RECORD_LIMITS
+
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 7)]
+    assert 10 ** 7 > RECORD_LIMITS.max_values
+    path = tmp_path / "bomb.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(RecordError, match="expands to too many values"):
+        read_record(path)
+
+
 def line_of(text: str, needle: str) -> int:
     return next(number for number, line in enumerate(text.splitlines(), start=1) if needle in line)
 
@@ -137,6 +167,9 @@ def test_a_wrong_result_is_refused(tmp_path):
     (lambda d: d["rounds"][0]["turns"][1].update(moves=["hand to nowhere"]), "cannot read the move"),
     (lambda d: d["rules"].update(stock_size=100), "no deal fits these rules"),
     (lambda d: d.update(extra=1), "unknown key 'extra'"),
+    (lambda d: d["rounds"][0].update(seed=10**13), "rounds[1].seed: the number 100000000000... is too long: "
+                                                   "a number has at most 12 digits"),
+    (lambda d: d["rules"].update(target_score=10**12), "rules.target_score: the number 100000000000... is too long"),
 ])
 def test_broken_records_are_refused_with_a_message(tmp_path, change, message):
     data = yaml.safe_load(recorded(tmp_path).read_text())
@@ -170,6 +203,17 @@ def test_simulate_writes_a_record_per_game(tmp_path):
     wins = json.loads(run.stdout)["wins"]
     winners = [read_record(f).rounds[0].result.winners for f in files]
     assert sum(wins.values()) == sum(1 for w in winners if w)
+
+
+@pytest.mark.parametrize("seed", [5_000_000, 10**15, -3])
+def test_records_of_a_series_with_a_large_or_negative_seed_read_back(tmp_path, seed):
+    """Every seed a series is given derives game seeds a record can hold."""
+    path = recorded(tmp_path, seed)
+    assert 0 <= read_record(path).rounds[0].seed < NUMBER_LIMIT
+
+
+def test_small_series_seeds_derive_the_plain_game_seeds():
+    assert game_seed(7, 3) == 7 * 1_000_003 + 3 and game_seed(999_000, 9) == 999_000 * 1_000_003 + 9
 
 
 def test_simulate_refuses_a_file_as_the_record_folder(tmp_path):

@@ -12,6 +12,8 @@ import re
 from types import ModuleType
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from position_helpers import after, outcome, rule, seat, table
 from tutor.engine.cards import SKIP_BO
@@ -20,7 +22,7 @@ from tutor.engine.moves import Draw
 from tutor.engine.notation import parse_move
 from tutor.engine.play import IllegalMove, advice_penalty, next_turn, play
 from tutor.engine.rules import RULES, Verdict, check_move
-from tutor.engine.scoring import Match, MatchOver, PointValues, score_round
+from tutor.engine.scoring import Match, MatchOver, PointValues, RoundScore, longest_target, most_rounds, score_round
 from tutor.engine.legal import legal_moves
 from tutor.engine.position import PositionError
 from tutor.engine.state import Phase, accounts_for_deck
@@ -636,6 +638,17 @@ def test_the_first_side_to_the_target_wins_and_the_match_takes_no_further_round(
     with pytest.raises(MatchOver):
         match.record(first)
     assert match.totals == {(0,): 200, (1,): 400}
+
+
+@given(st.integers(1, 5000), st.integers(2, 6))
+def test_the_longest_match_takes_most_rounds(target, sides):
+    """Every side in turn winning with the least a round can score: the match ends at ``most_rounds``."""
+    least = 25 + 5 * (sides - 1)  # each other side has a stock card left
+    match = Match(target=target)
+    while not match.decided:
+        match.record(RoundScore(((match.played % sides),), sides - 1, least))
+    assert match.played == most_rounds(target, sides)
+    assert most_rounds(longest_target(400, sides), sides) <= 400 < most_rounds(longest_target(400, sides) + 1, sides)
 
 
 def test_a_match_plays_to_the_rounds_target_score():

@@ -294,7 +294,7 @@ IMPOSSIBLE = [
     ("a negative hand", "title: X\n" + players_with(you="stock: {count: 0}, hand: -1"), 3, ["negative", "-1"]),
     ("a negative draw pile", "title: X\ndraw_pile: -1\n" + players_with(), 2, ["negative", "-1"]),
     ("a negative completed count", "title: X\ncompleted: -12\n" + players_with(), 2, ["negative", "-12"]),
-    ("a huge count", "title: X\ndraw_pile: 100000000000000000000\n" + players_with(), 2, ["more than the whole deck"]),
+    ("a huge count", "title: X\ndraw_pile: 100000000000000000000\n" + players_with(), 2, ["draw_pile: the number 100000000000... is too long: a number has at most 12 digits"]),
     ("a huge stock", "title: X\n" + players_with(you="stock: {top: 7, count: 999999999999}"), 3,
      ["more than the whole deck"]),
     ("more cards than the deck", "title: X\ndraw_pile: 140\n" + players_with(), 0, ["172 cards", "162"]),
@@ -365,9 +365,9 @@ HOSTILE = [
     ("a complex key", "key.yaml", "title: X\n? [a, b]\n: 1\nplayers: []\n", ["key must be a plain word"]),
     ("a repeated key", "twice.yaml", "title: X\ntitle: Y\nplayers: []\n", ["appears twice"]),
     ("a number too long to convert", "digits.yaml", "title: X\ncompleted: " + "9" * 5000 + "\nplayers: []\n",
-     ["2:12", "far more than the whole deck"]),
+     ["2:12", "completed: the number 999999999999... is too long: a number has at most 12 digits"]),
     ("a huge hexadecimal number", "hex.yaml", "title: X\ndraw_pile: 0x" + "f" * 5000 + "\nplayers: []\n",
-     ["far more than the whole deck"]),
+     ["draw_pile: the number 0xffffffffff... is too long: a number has at most 12 digits"]),
 ]
 
 

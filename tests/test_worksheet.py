@@ -98,10 +98,22 @@ def test_the_rendered_examples_in_the_docs_are_current():
             f"docs/examples/{name} is out of date: run python scripts/render_examples.py"
 
 
+def test_a_picture_is_never_written_over_the_scenario_it_shows(tmp_path):
+    scenario = tmp_path / "stock-first.yaml"
+    scenario.write_text(STOCK_FIRST.read_text(encoding="utf-8"), encoding="utf-8")
+    for target in (scenario, tmp_path / "." / "stock-first.yaml"):
+        result = runner.invoke(build_app(), ["show", str(scenario), "--svg", str(target)])
+        assert result.exit_code == 2 and "is one of the files read to make it" in result.stderr
+    assert scenario.read_text(encoding="utf-8") == STOCK_FIRST.read_text(encoding="utf-8")
+    picture = tmp_path / "stock-first.svg"
+    assert runner.invoke(build_app(), ["show", str(scenario), "--svg", str(picture)]).exit_code == 0
+    assert picture.read_text(encoding="utf-8").startswith("<svg")
+
+
 def test_a_worksheet_is_never_written_over_one_of_its_scenarios(tmp_path):
     scenario = tmp_path / "stock-first.yaml"
     scenario.write_text(STOCK_FIRST.read_text(encoding="utf-8"), encoding="utf-8")
     for target in (scenario, tmp_path / "." / "stock-first.yaml"):
         result = runner.invoke(build_app(), ["worksheet", str(tmp_path), "-o", str(target)])
-        assert result.exit_code == 2 and "is one of the scenario files" in result.stderr
+        assert result.exit_code == 2 and "is one of the files read to make it" in result.stderr
     assert scenario.read_text(encoding="utf-8") == STOCK_FIRST.read_text(encoding="utf-8")

@@ -24,10 +24,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from ..engine import (
-    GameState, Move, NotationError, UnknownPlayer, Verdict, apply_move, check_move, parse_move,
-)
+from ..engine import GameState, Move, NotationError, UnknownPlayer, Verdict, apply_move, check_move
 from ..engine.cards import is_short_number
+from ..engine.notation import Phrase, parse_phrase
+from ..engine.reading import AmbiguousMove, read_move
 from ..scenario.expectations import Expectation
 from ..scenario.files import CheckedFile
 from .answers import KeyEntry, key_entry, rule_in_words
@@ -145,16 +145,21 @@ def _judge_legal(question: Question, answer: str) -> Judgement:
 
 
 def _judge_play(question: Question, answer: str, assess: Optional[Assess]) -> Judgement:
-    moves = _read_moves(answer)
+    phrases = _read_phrases(answer)
     state = question.scenario.state
     rng = random.Random(0)
-    for number, move in enumerate(moves):
+    moves: list[Move] = []
+    for phrase in phrases:
         try:
+            move = read_move(state, phrase)  # each move is read in the position it meets
             ruling = check_move(state, move)
+        except AmbiguousMove as error:
+            raise AnswerError(error.message) from None
         except UnknownPlayer as error:
             raise AnswerError(f"{error}.") from None
+        moves.append(move)
         if ruling.verdict is not Verdict.LEGAL:
-            covered = _covering(question, moves[:number + 1])
+            covered = _covering(question, moves)
             why = [text("quiz-illegal", reason=ruling.reason)]
             if ruling.rule:
                 why.append(text("quiz-rule", words=rule_in_words(ruling.rule), rule=ruling.rule))
@@ -168,12 +173,12 @@ def _judge_play(question: Question, answer: str, assess: Optional[Assess]) -> Ju
     return _judge_by_analysis(question, moves, assess)
 
 
-def _read_moves(answer: str) -> list[Move]:
+def _read_phrases(answer: str) -> list[Phrase]:
     texts = [part for part in _SEPARATOR.split(answer.strip()) if part]
     if not texts:
         raise AnswerError(text("quiz-want-move"))
     try:
-        return [parse_move(part) for part in texts]
+        return [parse_phrase(part) for part in texts]
     except NotationError as error:
         raise AnswerError(error.message) from None
 

@@ -24,6 +24,8 @@ TEXTS: dict[str, str] = {
     "partner": "partner",
     "question": "Question: {question}",
     "sb-as": "as {value}",
+    # writing a picture or a sheet
+    "output-over-input": "{path}: is one of the files read to make it; write to another file",
     # the worksheet
     "sheet-title": "Skip-Bo worksheet",
     "name-line": "Name:",
@@ -36,7 +38,6 @@ TEXTS: dict[str, str] = {
     "key-answer": "In words",
     "no-question": "What would you play here, and why?",
     "legal": "legal",
-    "worksheet-over-scenario": "{path}: is one of the scenario files the worksheet shows; write the sheet to another file",
     # the quiz
     "quiz-heading": "Question {number} of {total}: {title}",
     "quiz-ask-points": "Answer with a whole number.",

@@ -73,7 +73,6 @@ def _settings(bots, players, teams, short, stock, start, youngest, match, coach,
     from ..coach.bots import BOTS
     from ..engine.dealing import StartRule
     from ..play.game import Settings
-    from ..records.model import NUMBER_LIMIT
 
     problems = []
     names = [bot.strip().lower() for bot in bots.split(",") if bot.strip()]
@@ -91,8 +90,8 @@ def _settings(bots, players, teams, short, stock, start, youngest, match, coach,
         problems.append(f"--coach: on, quiet or off, not {coach!r}")
     if start not in ("cut", "youngest"):
         problems.append(f"--start: cut or youngest, not {start!r}")
-    if match is not None and not 1 <= match < NUMBER_LIMIT:
-        problems.append(f"--match: a target from 1 to {NUMBER_LIMIT - 1} points, not {match}")
+    if match is not None and match < 1:
+        problems.append(f"--match: a target of at least 1 point, not {match}")
     if not NAME.match(name):
         problems.append(f"--name: {name!r}: a letter, then up to 19 letters, digits, - or _")
     if short and stock is not None:

@@ -14,8 +14,9 @@ from ..engine.cards import card_label, n_cards
 from ..engine.dealing import StartRule
 from ..engine.legal import legal_moves
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Transfer
-from ..engine.notation import NotationError, format_move, format_place, parse_move
-from ..engine.rules import Verdict, check_move
+from ..engine.notation import NotationError, format_move, format_place
+from ..engine.reading import AmbiguousMove, read_move
+from ..engine.rules import UnknownPlayer, Verdict, check_move
 from ..engine.state import HAND_SIZE, GameState, Phase
 from ..engine.view import player_view
 from ..play import texts
@@ -169,13 +170,16 @@ class PlayTable:
             self.try_move(text)
 
     def try_move(self, text: str) -> None:
+        state = self.game.state
         try:
-            move = parse_move(text)
-        except NotationError as error:
+            move = read_move(state, text)
+            ruling = check_move(state, move)
+        except (NotationError, AmbiguousMove) as error:
             self.say(error.message, "red")
             return
-        state = self.game.state
-        ruling = check_move(state, move)
+        except UnknownPlayer as error:
+            self.say(f"{error}.", "red")
+            return
         if ruling.verdict is Verdict.ILLEGAL:
             self.say(texts.ILLEGAL.format(rule=ruling.rule, reason=ruling.reason), "red")
             return

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Iterable, Optional
 
 import typer
 
+from ..classroom.texts import text
 from .board import board, print_title
 from .output import console, unusable
 from .positions import load_position, with_quick_position
@@ -27,18 +29,23 @@ def show_command(
     if svg is not None:
         from ..classroom.diagram import board_svg
 
-        write_output(svg, board_svg(loaded, reveal=reveal))
+        write_output(svg, board_svg(loaded, reveal=reveal), reads=[scenario] if scenario is not None else [])
         return
     out = console()
     print_title(out, loaded)
     out.print(board(loaded.state, reveal=reveal))
 
 
-def write_output(target: str, content: str) -> None:
-    """Write ``content`` to the file ``target``, or to standard output for ``-``; exit 2 if it cannot be."""
+def write_output(target: str, content: str, reads: Iterable[str] = ()) -> None:
+    """Write ``content`` to the file ``target``, or to standard output for ``-``; exit 2 if it cannot be.
+
+    A ``target`` that is one of the files the command ``reads`` is refused, so no input is lost.
+    """
     if target == "-":
         sys.stdout.write(content)
         return
+    if any(os.path.realpath(target) == os.path.realpath(source) for source in reads):
+        unusable([text("output-over-input", path=target)], as_json=False, kind="usage")
     try:
         Path(target).write_text(content, encoding="utf-8")
     except OSError as error:

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from typing import Optional
 
 import typer
 
-from ..classroom.texts import text
-from .output import unusable
 from .scenario_paths import usable_scenarios
 from .show import write_output
 
@@ -22,6 +19,4 @@ def worksheet_command(
     from ..classroom.worksheet import worksheet_html
 
     scenarios = usable_scenarios(paths, as_json=False)
-    if output != "-" and any(os.path.realpath(output) == os.path.realpath(f.source) for f in scenarios):
-        unusable([text("worksheet-over-scenario", path=output)], as_json=False, kind="usage")
-    write_output(output, worksheet_html(scenarios, title))
+    write_output(output, worksheet_html(scenarios, title), reads=[f.source for f in scenarios])

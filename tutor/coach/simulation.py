@@ -21,6 +21,7 @@ from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from ..engine.play import apply_move, next_turn
 from ..engine.state import GameState, Phase
 from ..engine.view import player_view
+from ..records.model import NUMBER_LIMIT
 from .bots import Bot, make_bot
 
 if TYPE_CHECKING:
@@ -96,8 +97,12 @@ def _fallback(state: GameState) -> Move:
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed numbered ``index`` in a series seeded ``seed`` (a deal's number, or a game's for its shuffles)."""
-    return seed * 1_000_003 + index
+    """The seed numbered ``index`` in a series seeded ``seed`` (a deal's number, or a game's for its shuffles).
+
+    Derived seeds wrap round below ``NUMBER_LIMIT``, so a record can hold every one of them;
+    a series seed below 999,000 gives exactly ``seed * 1,000,003 + index``.
+    """
+    return (seed * 1_000_003 + index) % NUMBER_LIMIT
 
 
 @dataclass(frozen=True)

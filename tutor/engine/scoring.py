@@ -39,6 +39,27 @@ def score_round(state: GameState, values: PointValues = STANDARD_POINTS) -> Roun
     return RoundScore(state.winners, left, values.win_bonus + values.per_card * left)
 
 
+def most_rounds(target: int, sides: int) -> int:
+    """The most rounds a match to ``target`` points can take between ``sides`` when every round has a winner.
+
+    A round ends when the first side is out of stock cards, so each other side has at least one
+    left (``_least_points``). In the longest match every side wins
+    as often as it can without reaching the target, and one more round decides.
+    """
+    least = _least_points(sides)
+    return sides * (-(-target // least) - 1) + 1
+
+
+def longest_target(rounds: int, sides: int) -> int:
+    """The largest target whose match between ``sides`` takes at most ``rounds`` rounds (see ``most_rounds``)."""
+    return _least_points(sides) * ((rounds - 1) // sides + 1)
+
+
+def _least_points(sides: int) -> int:
+    """The least a round with a winner scores: each of the other sides has a stock card left."""
+    return WIN_BONUS + PER_CARD * (sides - 1)
+
+
 class MatchOver(ValueError):
     """A round offered to a match that has already been decided."""
 

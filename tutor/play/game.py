@@ -17,11 +17,13 @@ from ..coach.simulation import game_seed, play_turn, reveals_card
 from ..engine.dealing import DealError, StartRule, partner_teams
 from ..engine.moves import Move, Transfer
 from ..engine.play import Outcome, next_turn, play
+from ..engine.scoring import longest_target, most_rounds
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Stalemate, standard_stock_size
+from ..records.files import MAX_ROUNDS
 from ..records.model import HUMAN, NUMBER_LIMIT, GameRecord, RoundRecord, Seat, Setup, Undo
 from ..records.recording import RoundRecorder, SeededShuffler, kept_moves, round_result
 from ..records.replay import replay_round
-from .texts import BOT_NAMES, DEFAULT_NAME
+from .texts import BOT_NAMES, DEFAULT_NAME, MATCH_TOO_LONG
 
 Watch = Callable[[GameState, Move, GameState], None]
 
@@ -75,6 +77,8 @@ class Game:
         if not 0 <= seed < NUMBER_LIMIT:
             raise DealError(f"a seed is a whole number from 0 to {NUMBER_LIMIT - 1}, not {seed}")
         setup = settings.setup()
+        if setup.target is not None:
+            _check_match_fits(setup.target, len(setup.team_seats() or setup.seats))
         record = GameRecord(setup, [RoundRecord(seed)], settings.coach)
         return cls(record, setup.deal(seed).state)
 
@@ -166,6 +170,13 @@ class Game:
 
     def next_round(self) -> None:
         """Deal the next round of a match."""
-        seed = game_seed(self.record.rounds[0].seed, len(self.record.rounds)) % NUMBER_LIMIT
+        seed = game_seed(self.record.rounds[0].seed, len(self.record.rounds))
         self.record.rounds.append(RoundRecord(seed))
         self.__init__(self.record, self.record.setup.deal(seed).state)  # type: ignore[misc]
+
+
+def _check_match_fits(target: int, sides: int) -> None:
+    """Refuse (``DealError``) a match that could take more rounds than a record can be read back with."""
+    if most_rounds(target, sides) > MAX_ROUNDS:
+        raise DealError(MATCH_TOO_LONG.format(target=target, rounds=most_rounds(target, sides), most=MAX_ROUNDS,
+                                              largest=longest_target(MAX_ROUNDS, sides)))

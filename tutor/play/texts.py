@@ -10,6 +10,8 @@ DEFAULT_NAME = "you"
 # -- the start -----------------------------------------------------------------------
 WELCOME = "Skip-Bo: {players}. Stocks of {stock} cards{match}."
 MATCH_TO = ", a match to {target} points"
+MATCH_TOO_LONG = ("--match {target}: at this table such a match could take {rounds} rounds, more than the {most} "
+                  "a game record holds: choose at most {largest} points")
 PLAYER_BOT = "{name} ({bot})"
 PARTNER = "Your partner is {name}, sitting opposite."
 HOW_TO = "Type a move (as in tutor check), ? for the legal moves, hint, undo, or q to save and quit."

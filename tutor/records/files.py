@@ -14,11 +14,17 @@ from pathlib import Path as FilePath
 
 import yaml
 
-from ..scenario.loader import ScenarioError, parse_yaml, placed_problems, read_yaml_text
+from ..scenario.loader import ScenarioError, YamlLimits, parse_yaml, placed_problems, read_yaml_text
 from .model import GameRecord, record_from_data
 from .replay import ReplayError, replay_game
 
-MAX_RECORD_BYTES = 8 * 1024 * 1024
+# A record is read whole however long its match: the limits fit the longest match tutor play starts
+# (see docs/records.md). The longest round seen in bots' play, 2 to 6 players with full stocks, took
+# 18 KiB and 1,350 values; a round is given more than twice that.
+MAX_ROUNDS = 400  # the most rounds a match may take (engine.scoring.most_rounds)
+ROUND_BYTES = 40 * 1024
+ROUND_VALUES = 3_000
+RECORD_LIMITS = YamlLimits(MAX_ROUNDS * ROUND_BYTES, MAX_ROUNDS * ROUND_VALUES)
 
 
 class RecordError(ScenarioError):
@@ -29,8 +35,9 @@ def read_record(path: str | os.PathLike[str], *, replay: bool = True) -> GameRec
     """The record in ``path``, checked, and (``replay``) replayed through the engine."""
     source = str(path)
     try:
-        document = parse_yaml(read_yaml_text(path, MAX_RECORD_BYTES, "a game record",
-                                             f"{MAX_RECORD_BYTES // 2**20} MiB"), source)
+        text = read_yaml_text(path, RECORD_LIMITS.max_bytes, "a game record",
+                              f"{RECORD_LIMITS.max_bytes // 2**20} MiB")
+        document = parse_yaml(text, source, RECORD_LIMITS)
     except ScenarioError as error:
         raise RecordError(source, error.problems) from None
     if document.problems:

@@ -24,6 +24,16 @@ MAX_NUMBER_DIGITS = 12
 MAX_VALUES = 20_000  # values after alias expansion: stops alias bombs early
 MAX_DEPTH = 50
 
+
+class YamlLimits(NamedTuple):
+    """How much a YAML file of one kind may hold: bytes on disk, and values after alias expansion."""
+
+    max_bytes: int
+    max_values: int
+
+
+SCENARIO_LIMITS = YamlLimits(MAX_FILE_BYTES, MAX_VALUES)
+
 _CORE_TAGS = {
     "tag:yaml.org,2002:" + name for name in ("str", "int", "float", "bool", "null", "seq", "map")
 }
@@ -79,8 +89,8 @@ class Scenario:
 
 def read_scenario_text(path: str | os.PathLike[str]) -> str:
     """The text of a scenario file, refusing missing, special, oversized and binary files before reading them."""
-    return read_yaml_text(path, MAX_FILE_BYTES, "a scenario file", f"{MAX_FILE_BYTES // 1024} KiB; a scenario is "
-                                                                     "a few lines of YAML")
+    return read_yaml_text(path, SCENARIO_LIMITS.max_bytes, "a scenario file",
+                          f"{SCENARIO_LIMITS.max_bytes // 1024} KiB; a scenario is a few lines of YAML")
 
 
 def read_yaml_text(path: str | os.PathLike[str], max_bytes: int, what: str, limit_words: str) -> str:
@@ -231,11 +241,12 @@ class Document(NamedTuple):
     unreadable: frozenset[Path] = frozenset()
 
 
-def parse_yaml(text: str, source: str) -> Document:
+def parse_yaml(text: str, source: str, limits: YamlLimits = SCENARIO_LIMITS) -> Document:
     """Compose ``text`` with the safe loader and build plain data with each value's position.
 
-    Only broken YAML syntax and unbounded documents raise ``ScenarioError``; a value or key that
-    cannot be read is a problem of the document, and the rest of the file is still read.
+    Only broken YAML syntax and unbounded documents (more values than ``limits`` allow) raise
+    ``ScenarioError``; a value or key that cannot be read is a problem of the document, and the
+    rest of the file is still read.
     """
     try:
         node = yaml.compose(text, Loader=_loader_for(text))
@@ -247,7 +258,7 @@ def parse_yaml(text: str, source: str) -> Document:
         raise ScenarioError(source, [Located(0, 0, "the YAML is nested too deeply")]) from None
     if node is None:
         return Document(None, {})
-    builder = _DataBuilder(source)
+    builder = _DataBuilder(source, limits.max_values)
     data = builder.value(node, ())
     return Document(data, builder.marks, tuple(builder.problems), frozenset(builder.unreadable))
 
@@ -306,8 +317,9 @@ _NODE_KINDS = {"tag:yaml.org,2002:seq": yaml.SequenceNode, "tag:yaml.org,2002:ma
 
 
 class _DataBuilder:
-    def __init__(self, source: str):
+    def __init__(self, source: str, max_values: int):
         self.source = source
+        self.max_values = max_values
         self.marks: dict[Path, tuple[int, int]] = {}
         self.problems: list[Located] = []
         self.unreadable: list[Path] = []
@@ -316,7 +328,7 @@ class _DataBuilder:
     def value(self, node: yaml.Node, path: Path, depth: int = 0) -> Any:
         """The data of ``node``; None, with a problem placed at the node, when it cannot be read."""
         self.values += 1
-        if self.values > MAX_VALUES or depth > MAX_DEPTH:
+        if self.values > self.max_values or depth > MAX_DEPTH:
             reason = "expands to too many values (a chain of aliases?)" if depth <= MAX_DEPTH else "is nested too deeply"
             raise ScenarioError(self.source, [Located(*_mark(node), f"the YAML {reason}")])
         self.marks.setdefault(path, _mark(node))
@@ -331,10 +343,13 @@ class _DataBuilder:
         return self.scalar(node, path)
 
     def scalar(self, node: yaml.ScalarNode, path: Path) -> Any:
-        """A plain value; numbers far beyond any count in a game are refused, not built."""
+        """A plain value; numbers longer than any count, seed or score of ours are refused, not built.
+
+        The problem is placed at the value's field, so the message need not guess what the number counts.
+        """
         if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_NUMBER_DIGITS:
-            return self.unread(node, path, f"the number {node.value[:MAX_NUMBER_DIGITS]}... is far more than "
-                                           "the whole deck holds")
+            return self.unread(node, path, f"the number {node.value[:MAX_NUMBER_DIGITS]}... is too long: "
+                                           f"a number has at most {MAX_NUMBER_DIGITS} digits")
         try:
             return _SCALAR_CONSTRUCTOR.construct_object(node, deep=True)
         except (ValueError, KeyError, IndexError, TypeError, OverflowError, yaml.YAMLError):
