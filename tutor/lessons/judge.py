@@ -183,8 +183,8 @@ def line_states(start: GameState, line: tuple[str, ...]) -> list[GameState]:
     """The positions after each move of an accepted line (the line must be legal)."""
     states = []
     state = start
-    for text in line:
-        state = play(state, parse_move(text)).state
+    for written in line:
+        state = play(state, parse_move(written)).state
         states.append(state)
     return states
 
@@ -216,6 +216,6 @@ def expected_answer(exercise: Exercise) -> int:
 def finished_state(exercise: Exercise) -> GameState:
     """The position of a number question after its ``finish`` moves."""
     state = exercise.start_state()
-    for text in exercise.finish:
-        state = play(state, parse_move(text)).state
+    for written in exercise.finish:
+        state = play(state, parse_move(written)).state
     return state
