@@ -185,9 +185,9 @@ def test_level_by_level_values_every_position_as_depth_first(state, monkeypatch)
     import tutor.coach.search as search_module
 
     view = player_view(state, state.turn)
-    monkeypatch.setattr(search_module, "DEPTH_FIRST", 10**9)
+    monkeypatch.setattr(search_module, "DEPTH_FIRST", {False: 10**9, True: 10**9})
     depth_first = TurnSearch(view)
-    monkeypatch.setattr(search_module, "DEPTH_FIRST", 0)
+    monkeypatch.setattr(search_module, "DEPTH_FIRST", {False: 0, True: 0})
     by_level = TurnSearch(view)
     assert by_level.depth is None and depth_first.depth is None
     assert by_level._memo == depth_first._memo  # every position: its value, best play and child

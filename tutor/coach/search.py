@@ -41,7 +41,9 @@ Node = tuple  # (builds, hand, stocks, discards, draws)
 
 
 NODE_BUDGET = 25_000  # positions one search may hold before its lines are cut short
-DEPTH_FIRST = 5_000  # positions a search tries depth first (nearly every turn of a game needs fewer)
+# positions a search tries depth first, for a player alone and for partners (whose searches, over both
+# partners' discard piles, rarely stop between a few thousand positions and the budget)
+DEPTH_FIRST = {False: 15_000, True: 5_000}
 
 
 class _OverBudget(Exception):
@@ -135,14 +137,14 @@ class TurnSearch:
         limit is valued as if the turn ended there. The deepest limit whose
         search fits the budget is kept (see ``_depth_limit``).
 
-        Small searches go depth first. One that outgrows ``DEPTH_FIRST``
-        positions starts again level by level (``_reach``): that counts the
+        Searches go depth first. One that outgrows ``DEPTH_FIRST`` positions
+        starts again level by level (``_reach``): that counts the
         positions at each depth once, so the depth limit is known before any
         line is valued, and every position is expanded and valued once --
         not again for each limit tried.
         """
         with _collector_paused():
-            self._budget = min(budget, DEPTH_FIRST)
+            self._budget = min(budget, DEPTH_FIRST[len(self.side) > 1])
             try:
                 return self._value(self.root)  # a shared search may hold the root already
             except _OverBudget:
