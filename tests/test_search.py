@@ -175,6 +175,45 @@ def test_a_small_budget_cuts_lines_short_but_keeps_them_legal():
         replay(state, turn.moves)
 
 
+HARD_LINES = dict(hand=(SKIP_BO, SKIP_BO, SKIP_BO, 4, 10), stock=12, build=(1, 3, 5, 8),
+                  discards=((11, 10, 9), (8, 7, 6), (7, 6, 5, 4, 3), (12, 11)))
+
+
+@pytest.mark.parametrize("state", [position(**HARD_LINES), midgame(seed=3, turns=10),
+                                   midgame(seed=8, turns=20, players=4, teams=True)])
+def test_level_by_level_values_every_position_as_depth_first(state, monkeypatch):
+    import tutor.coach.search as search_module
+
+    view = player_view(state, state.turn)
+    monkeypatch.setattr(search_module, "DEPTH_FIRST", {False: 10**9, True: 10**9})
+    depth_first = TurnSearch(view)
+    monkeypatch.setattr(search_module, "DEPTH_FIRST", {False: 0, True: 0})
+    by_level = TurnSearch(view)
+    assert by_level.depth is None and depth_first.depth is None
+    assert by_level._memo == depth_first._memo  # every position: its value, best play and child
+    assert by_level.best() == depth_first.best() and by_level.runners_up(5) == depth_first.runners_up(5)
+
+
+def _limited(view, depth):
+    """The search of ``view`` made depth first with lines cut at ``depth`` plays, as the search used to."""
+    search = TurnSearch(view)
+    search.depth, search._memo = depth, {}
+    search.value = search._value(search.root)
+    return search
+
+
+@pytest.mark.parametrize("budget", [60, 300, 2_000])
+def test_a_cut_search_takes_the_deepest_limit_that_fits_and_values_it_as_depth_first(budget):
+    view = player_view(position(**HARD_LINES), 0)
+    cut = TurnSearch(view, budget=budget)
+    assert cut.depth is not None and cut.depth >= 2 and cut.depth % 2 == 0 and cut.nodes <= budget
+    limited = _limited(view, cut.depth)
+    assert limited.value == cut.value and limited._memo == cut._memo
+    before = _limited(view, cut.depth - 2).nodes if cut.depth > 2 else 1
+    deeper = _limited(view, cut.depth + 2).nodes
+    assert deeper > budget or cut.nodes ** 2 / before > 2 * budget  # why no deeper limit was taken
+
+
 def test_a_huge_team_turn_stays_within_the_budget():
     from dataclasses import replace
     from tutor.engine.state import Player

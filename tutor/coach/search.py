@@ -20,7 +20,8 @@ gives each line back as engine moves.
 
 from __future__ import annotations
 
-import itertools
+import gc
+from contextlib import contextmanager
 from typing import Iterable, Iterator, NamedTuple, Optional
 
 from ..engine.cards import SKIP_BO
@@ -40,6 +41,9 @@ Node = tuple  # (builds, hand, stocks, discards, draws)
 
 
 NODE_BUDGET = 25_000  # positions one search may hold before its lines are cut short
+# positions a search tries depth first, for a player alone and for partners (whose searches, over both
+# partners' discard piles, rarely stop between a few thousand positions and the budget)
+DEPTH_FIRST = {False: 15_000, True: 5_000}
 
 
 class _OverBudget(Exception):
@@ -131,29 +135,51 @@ class TurnSearch:
         A node's depth (the cards played to reach it) is the same along every
         path, so a depth limit keeps merged positions exact; a position at the
         limit is valued as if the turn ended there. The deepest limit whose
-        search fits the budget is kept.
+        search fits the budget is kept (see ``_depth_limit``).
+
+        Searches go depth first. One that outgrows ``DEPTH_FIRST`` positions
+        starts again level by level (``_reach``): that counts the
+        positions at each depth once, so the depth limit is known before any
+        line is valued, and every position is expanded and valued once --
+        not again for each limit tried.
         """
-        self._budget = budget
-        try:
-            return self._value(self.root)
-        except _OverBudget:
-            pass
-        found = (0, None, {})
-        previous = 1
-        for depth in itertools.count(2, 2):  # ends: at the depth of the longest line the search is the full one
-            self.depth, self._memo = depth, {}
+        with _collector_paused():
+            self._budget = min(budget, DEPTH_FIRST[len(self.side) > 1])
             try:
-                found = (depth, self._value(self.root), self._memo)
+                return self._value(self.root)  # a shared search may hold the root already
             except _OverBudget:
-                break
-            nodes = len(self._memo)
-            if nodes * nodes / previous > 2 * budget:  # the next limit would grow as this one did: far past the budget
-                break
-            previous = nodes
-        self.depth, value, self._memo = found
-        if value is None:  # not even two cards deep fit: judge the turn by its endings alone
-            value = self._value(self.root)
-        return value
+                self._memo, self._budget = {}, budget
+            reached = _reach(self.root, budget)
+            if not reached.complete:
+                self.depth = _depth_limit(reached.starts, budget)
+            self._value_reached(reached)
+        return self._memo[self.root][0]
+
+    def _value_reached(self, reached: _Reached) -> None:
+        """Value the ``reached`` positions down to the depth limit, the deepest first (at the limit by
+        their endings alone)."""
+        starts = reached.starts
+        last = len(starts) - 2 if self.depth is None else self.depth  # the deepest level valued
+        end = starts[last + 1]
+        cut = end if self.depth is None else starts[last]  # from here on no children are tried
+        nodes, plays, targets = reached.nodes, reached.plays, reached.targets
+        values = [0.0] * end
+        memo = self._memo
+        for at in range(end - 1, -1, -1):
+            node = nodes[at]
+            if _won(node):
+                values[at] = WIN
+                memo[node] = (WIN, ("win",), None)
+                continue
+            best_value, best_play = self._best_ending(node)
+            best_child = None
+            if at < cut:
+                for play, target in zip(plays[at], targets[at]):
+                    value = values[target]
+                    if value > best_value:
+                        best_value, best_play, best_child = value, play, nodes[target]
+            values[at] = best_value
+            memo[node] = (best_value, best_play, best_child)
 
     # -- queries ---------------------------------------------------------------
 
@@ -272,8 +298,7 @@ class TurnSearch:
         """``_value`` of a node not searched yet: its endings and children, memoised."""
         if len(self._memo) >= self._budget:
             raise _OverBudget
-        stocks = node[2]
-        if stocks[0][1] == 0 and all(count == 0 for _, count in stocks):
+        if _won(node):
             self._memo[node] = (WIN, ("win",), None)
             return WIN
         best_value, best_play = self._best_ending(node)
@@ -490,6 +515,20 @@ class TurnSearch:
 # -- the compact position ------------------------------------------------------------
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector held off: a search makes hundreds of thousands of tuples and no
+    cycles, and the collector's passes over them would cost more than the search itself."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def _side(view: GameState) -> tuple[int, ...]:
     team = view.team_of(view.turn)
     return (view.turn, *(seat for seat in team if seat != view.turn))
@@ -534,6 +573,75 @@ def _root(view: GameState, side: tuple[int, ...]) -> Node:
     discards = tuple(tuple(tuple(_known(c) for c in pile) for pile in view.players[seat].discards) for seat in side)
     draws = len(view.draw_pile) + len(view.completed)
     return (builds, hand, stocks, discards, draws)
+
+
+def _won(node: Node) -> bool:
+    """Whether the side's stocks are all played out at ``node``."""
+    stocks = node[2]
+    return stocks[0][1] == 0 and all(count == 0 for _, count in stocks)
+
+
+class _Reached(NamedTuple):
+    """The positions reachable from a root, in order of depth (see ``_reach``)."""
+
+    nodes: list[Node]  # the root first, then each level (``k`` cards played) in turn
+    starts: list[int]  # where each whole level begins in ``nodes``, and where the last one ends
+    plays: list[list[Play]]  # each expanded node's plays (none for a win) ...
+    targets: list[list[int]]  # ... and the indices in ``nodes`` of the positions they lead to
+    complete: bool  # whether that is every position
+
+
+def _reach(root: Node, budget: int) -> _Reached:
+    """The positions reachable from ``root``, level by level, up to ``budget`` of them.
+
+    When there are more, it stops at the first position past the budget: the
+    levels up to the one being expanded are whole, and every node above that
+    level is expanded. A node's depth is the same along every path, so every
+    child of a node lies on the next level.
+    """
+    index = {root: 0}
+    nodes = [root]
+    starts = [0]
+    plays: list[list[Play]] = []
+    targets: list[list[int]] = []
+    while True:
+        end = len(nodes)
+        for at in range(starts[-1], end):
+            node = nodes[at]
+            moves: list[Play] = []
+            ids: list[int] = []
+            for play, child in [] if _won(node) else _children(node):
+                known = index.get(child)
+                if known is None:
+                    known = index[child] = len(nodes)
+                    nodes.append(child)
+                moves.append(play)
+                ids.append(known)
+            plays.append(moves)
+            targets.append(ids)
+            if len(nodes) > budget:
+                starts.append(end)
+                return _Reached(nodes, starts, plays, targets, False)
+        starts.append(end)
+        if len(nodes) == end:
+            return _Reached(nodes, starts, plays, targets, True)
+
+
+def _depth_limit(starts: list[int], budget: int) -> int:
+    """The depth limit of a search too big for ``budget``, from the ``starts`` of its whole levels.
+
+    The deepest even limit whose positions fit the budget; a deeper limit is
+    not taken when the last step's growth would carry it past twice the
+    budget. 0 when not even two cards deep fit: the turn is judged by its
+    endings alone.
+    """
+    depth, previous = 0, 1
+    for limit in range(2, len(starts) - 1, 2):
+        depth, nodes = limit, starts[limit + 1]  # the positions at this depth or less
+        if nodes * nodes / previous > 2 * budget:  # the next limit would grow as this one did: far past the budget
+            break
+        previous = nodes
+    return depth
 
 
 def _children(node: Node) -> list[tuple[Play, Node]]:
