@@ -36,9 +36,9 @@ def progress(home):
     return json.loads((home / "progress.json").read_text())
 
 
-def test_complete_a_stage_then_stop_at_the_next(tmp_path):
-    child = spawn(tmp_path, "setup", NO_COLOR="1")
-    for step in STAGE.steps:
+def answer_stage(child, stage) -> None:
+    """Go through ``stage`` at the prompt: each question answered rightly, each explanation read on."""
+    for step in stage.steps:
         if hasattr(step, "kind"):
             child.expect_exact("answer> ")
             child.sendline(str(step.answer))
@@ -46,6 +46,11 @@ def test_complete_a_stage_then_stop_at_the_next(tmp_path):
         else:
             child.expect_exact("[Enter] to go on")
             child.sendline("")
+
+
+def test_complete_a_stage_then_stop_at_the_next(tmp_path):
+    child = spawn(tmp_path, "setup", NO_COLOR="1")
+    answer_stage(child, STAGE)
     child.expect_exact("Stage 2 complete")
     child.expect_exact("Next: stage 3")
     child.sendline("q")

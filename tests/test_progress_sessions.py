@@ -13,7 +13,7 @@ import pytest
 
 from tutor.lessons.course import load_course
 from tutor.lessons.progress import Progress, ProgressError, ProgressStore
-from test_learn_terminal import progress, spawn
+from test_learn_terminal import answer_stage, progress, spawn
 
 SETUP = load_course().find("setup")
 
@@ -107,14 +107,7 @@ def test_two_learn_processes_at_once_lose_nothing(tmp_path: Path):
     first.sendline("")
     first.expect_exact("How many cards does a Skip-Bo deck hold")
     first.expect_exact("answer> ")
-    for step in SETUP.steps:  # the second session finishes a stage while the first one waits
-        if hasattr(step, "kind"):
-            second.expect_exact("answer> ")
-            second.sendline(str(step.answer))
-            second.expect_exact("Right!")
-        else:
-            second.expect_exact("[Enter] to go on")
-            second.sendline("")
+    answer_stage(second, SETUP)  # the second session finishes a stage while the first one waits
     second.expect_exact("Next: stage 3")
     first.sendline("162")  # the first one saves after the second one did
     first.expect_exact("Step 3 of")
