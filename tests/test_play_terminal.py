@@ -8,7 +8,6 @@ coach flags, takes it back, and half way it quits and resumes.
 from __future__ import annotations
 
 import os
-import re
 import sys
 
 import pexpect
@@ -22,6 +21,7 @@ from tutor.engine.view import player_view
 from tutor.play.game import Game
 from tutor.play.saves import SaveStore
 from tutor.records.files import read_record
+from terminal import exit_status
 
 PROMPT = "your move> "
 GO_ON = "undo to take it back> "
@@ -103,25 +103,18 @@ def test_a_short_game_with_an_undo_and_a_quit_and_resume(tmp_path):
     child.expect_exact([PROMPT, GO_ON])
     child.sendline("q")
     child.expect_exact("Game saved. Run 'tutor play --resume' to go on.")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    assert "Traceback" not in child.before
+    assert exit_status(child) == 0
 
     refused = spawn(tmp_path, *ARGS)
     refused.expect_exact("a saved game is waiting")
-    refused.expect(pexpect.EOF)
-    refused.close()
-    assert refused.exitstatus == 2
+    assert exit_status(refused) == 2
 
     again = spawn(tmp_path, "--resume")
     again.expect_exact("Resuming the saved game")
     played, _, finished = play_until(again, tmp_path, stop_after=400, undo_wanted=False)
     assert finished
     again.expect_exact("The record of this game: ")
-    again.expect(pexpect.EOF)
-    again.close()
-    assert again.exitstatus == 0
+    assert exit_status(again) == 0
     (path,) = (tmp_path / "records").glob("game-*.yaml")
     assert str(path) in again.before.replace("\r\n", "")
     record = read_record(path)  # replays through the engine

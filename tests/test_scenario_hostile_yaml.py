@@ -23,6 +23,7 @@ from tutor.scenario import ScenarioError, parse_scenario
 from tutor.scenario.files import MAX_EXPECTATIONS, check_file
 from tutor.scenario.loader import MAX_FILE_BYTES, Located
 from test_scenarios_loading import TWO_PLAYERS
+from terminal import exit_status
 
 GOOD = "title: Good\n" + TWO_PLAYERS + """\
 expect:
@@ -202,9 +203,7 @@ def test_scenario_test_shows_which_file_it_is_testing_in_a_terminal(tmp_path: Pa
                           dimensions=(30, 120))
     child.expect(r"testing .*s\d\.yaml \(1 expectation\)")
     child.expect_exact("3 passed, 0 failed")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    assert exit_status(child) == 0
 
 
 @settings(max_examples=200, deadline=None)

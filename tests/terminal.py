@@ -1,0 +1,12 @@
+"""Helpers for the tests that run a command in a real terminal (pexpect)."""
+
+import pexpect
+
+
+def exit_status(child: pexpect.spawn) -> int:
+    """Wait for the program to end and close it; its exit status. A traceback on the screen fails the test."""
+    child.expect(pexpect.EOF)
+    screen = child.before
+    child.close()
+    assert "Traceback" not in screen, screen
+    return child.exitstatus
