@@ -217,6 +217,16 @@ def test_broken_records_are_refused_with_a_message(tmp_path, change, message):
     assert message in caught.value.message
 
 
+def test_an_unreadable_move_is_reported_wherever_it_is_written(tmp_path):
+    """Moves are read once per different text; a text that cannot be read is still reported at each place."""
+    data = yaml.safe_load(recorded(tmp_path).read_text())
+    turns = data["rounds"][0]["turns"]
+    turns[1]["moves"], turns[3]["moves"] = ["hand to nowhere"] * 2, ["hand to nowhere"]
+    record, problems = record_from_data(data)
+    assert [problem.path for problem in problems] == [
+        ("rounds", 0, "turns", 1, "moves", 0), ("rounds", 0, "turns", 1, "moves", 1), ("rounds", 0, "turns", 3, "moves", 0)]
+
+
 def test_a_record_that_replays_the_wrong_player_is_refused(tmp_path):
     data = yaml.safe_load(recorded(tmp_path).read_text())
     turns = data["rounds"][0]["turns"]
