@@ -282,3 +282,18 @@ def test_deep_nesting_of_every_kind_is_refused_at_its_line_without_a_crash(tmp_p
     assert result.returncode == 2, (result.returncode, result.stderr[-500:])
     assert f"{path}:{where}: {TOO_DEEP}" in result.stdout + result.stderr
     assert "Traceback" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_reading_a_file_leaves_the_cycle_collector_as_it_found_it(collecting):
+    """Paused while a file is composed, the collector runs again after it, even when the file is refused."""
+    import gc
+
+    (gc.enable if collecting else gc.disable)()
+    try:
+        parse_scenario(GOOD, "case.yaml")
+        assert gc.isenabled() == collecting
+        problems("title: X\nplayers: " + "[" * 100 + "\n")
+        assert gc.isenabled() == collecting
+    finally:
+        gc.enable()
