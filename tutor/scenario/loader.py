@@ -9,14 +9,13 @@ nesting deeper than MAX_DEPTH before composing.
 
 from __future__ import annotations
 
-import functools
-import gc
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 import yaml
 
+from ..collector import collector_paused
 from ..engine.position import Path, PositionError, Problem, position_from_data
 from ..engine.state import GameState
 from ..regular_file import FileTooLarge, NotARegularFile, read_regular_file
@@ -251,29 +250,7 @@ class Document(NamedTuple):
     unreadable: frozenset[Path] = frozenset()
 
 
-_Result = TypeVar("_Result")
-
-
-def _without_cycle_collection(build: Callable[..., _Result]) -> Callable[..., _Result]:
-    """``build`` run with Python's cycle collector paused (and resumed after, if it ran before).
-
-    A long record composes into more than a million nodes, values and marks, none of them in a
-    cycle; the collections their number sets off scan them all again and again, which took
-    nearly half the time of turning a 400-round record into data.
-    """
-    @functools.wraps(build)
-    def paused(*args: Any, **kwargs: Any) -> _Result:
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            return build(*args, **kwargs)
-        finally:
-            if collecting:
-                gc.enable()
-    return paused
-
-
-@_without_cycle_collection
+@collector_paused()  # a long record composes into a million nodes, values and marks, none in a cycle
 def parse_yaml(text: str, source: str, limits: YamlLimits = SCENARIO_LIMITS) -> Document:
     """Compose ``text`` with the safe loader and build plain data with each value's position.
 
