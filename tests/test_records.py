@@ -92,21 +92,57 @@ def test_a_written_record_reads_back(tmp_path):
     assert not list(tmp_path.glob(".*.tmp"))  # the temporary file was renamed over
 
 
-def test_a_long_match_reads_back(tmp_path):
-    """A match of 40 full rounds (about 400 KB) is read, checked and replayed; scenarios keep their own limits."""
+def long_match(tmp_path, rounds: int) -> Path:
+    """The record of a match of ``rounds`` full rounds (a round of full stocks is 10 KB or so)."""
     import dataclasses
 
     from tutor.records.model import GameRecord
-    from tutor.scenario.loader import SCENARIO_LIMITS, ScenarioError, parse_yaml
 
     played = play_game(Series(("strong", "greedy"), 2, 30, seed=3, record=True), 0).record
-    match = GameRecord(dataclasses.replace(played.setup, target=6000), played.rounds * 40)
+    match = GameRecord(dataclasses.replace(played.setup, target=6000), played.rounds * rounds)
     path = tmp_path / "match.yaml"
     write_record(path, match)
+    return path
+
+
+def test_a_long_match_reads_back(tmp_path):
+    """A match of 40 full rounds (about 400 KB) is read, checked and replayed; scenarios keep their own limits."""
+    from tutor.scenario.loader import SCENARIO_LIMITS, ScenarioError, parse_yaml
+
+    path = long_match(tmp_path, 40)
     assert path.stat().st_size > 300_000
     assert len(read_record(path).rounds) == 40
     with pytest.raises(ScenarioError, match="too many values"):
         parse_yaml(path.read_text(), str(path), SCENARIO_LIMITS)
+
+
+@pytest.mark.skipif(not yaml.__with_libyaml__, reason="PyYAML is installed without libyaml")
+def test_a_long_match_is_composed_by_libyaml_however_long_it_is(tmp_path, monkeypatch):
+    """Thousands of '-' and ':' are only a few levels of nesting: PyYAML's pure-Python loader is not needed."""
+    from test_scenario_hostile_yaml import composed_with
+
+    path = long_match(tmp_path, 10)
+    assert path.stat().st_size > 80_000
+    loaders = composed_with(monkeypatch)
+    assert len(read_record(path).rounds) == 10
+    assert loaders == [yaml.CSafeLoader]
+
+
+def test_a_record_nested_deep_in_one_line_is_refused_at_that_line(tmp_path):
+    """Its moves open 100,000 block lists on one line: refused at the first too deep, never composed by libyaml."""
+    import subprocess
+    import sys
+
+    from tutor.scenario.loader import TOO_DEEP
+
+    text = recorded(tmp_path).read_text()
+    path = tmp_path / "deep.yaml"
+    path.write_text(text.replace("turns:\n", "turns:\n  " + "- " * 100_000 + "x\n", 1))
+    line = line_of(text, "turns:") + 1
+    run = subprocess.run([sys.executable, "-m", "tutor", "review", str(path)], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 2, (run.returncode, run.stderr[-500:])
+    assert f"{path}:{line}:" in run.stderr and TOO_DEEP in run.stderr and "Traceback" not in run.stderr
 
 
 def test_a_record_expanding_beyond_its_limits_is_refused(tmp_path):
@@ -179,6 +215,16 @@ def test_broken_records_are_refused_with_a_message(tmp_path, change, message):
     with pytest.raises(RecordError) as caught:
         read_record(path)
     assert message in caught.value.message
+
+
+def test_an_unreadable_move_is_reported_wherever_it_is_written(tmp_path):
+    """Moves are read once per different text; a text that cannot be read is still reported at each place."""
+    data = yaml.safe_load(recorded(tmp_path).read_text())
+    turns = data["rounds"][0]["turns"]
+    turns[1]["moves"], turns[3]["moves"] = ["hand to nowhere"] * 2, ["hand to nowhere"]
+    record, problems = record_from_data(data)
+    assert [problem.path for problem in problems] == [
+        ("rounds", 0, "turns", 1, "moves", 0), ("rounds", 0, "turns", 1, "moves", 1), ("rounds", 0, "turns", 3, "moves", 0)]
 
 
 def test_a_record_that_replays_the_wrong_player_is_refused(tmp_path):

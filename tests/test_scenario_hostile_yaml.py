@@ -21,7 +21,8 @@ from tutor.cli.app import build_app
 from tutor.lessons.strict_yaml import load_unique
 from tutor.scenario import ScenarioError, parse_scenario
 from tutor.scenario.files import MAX_EXPECTATIONS, check_file
-from tutor.scenario.loader import MAX_FILE_BYTES, Located
+from tutor.scenario import loader
+from tutor.scenario.loader import MAX_DEPTH, MAX_FILE_BYTES, TOO_DEEP, Located
 from test_scenarios_loading import TWO_PLAYERS
 from terminal import exit_status
 
@@ -227,3 +228,72 @@ def test_scenario_new_refuses_to_write_into_a_pipe(tmp_path: Path):
                             capture_output=True, text=True, timeout=30, cwd=ROOT,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert result.returncode == 2 and "is not a regular file" in result.stderr
+
+
+# -- nesting: measured on libyaml's event stream before its composer recurses in C ----------------------
+
+def composed_with(monkeypatch) -> list[type]:
+    """The loaders ``yaml.compose`` is called with from now on."""
+    loaders: list[type] = []
+    compose = yaml.compose
+    monkeypatch.setattr(yaml, "compose", lambda text, Loader: loaders.append(Loader) or compose(text, Loader=Loader))
+    return loaders
+
+
+@pytest.mark.skipif(not yaml.__with_libyaml__, reason="PyYAML is installed without libyaml")
+def test_brackets_and_dashes_that_open_nothing_do_not_count_as_nesting(monkeypatch):
+    """Brackets and indicators in quotes, comments and block text are text: the file is composed by libyaml."""
+    text = ("# " + "[{-:? " * 2000 + "\n"
+            "title: '" + "[" * 3000 + "{" * 3000 + "'\n"
+            "description: |\n" + "  - - [[ {{ ? a: b\n" * 2000 + TWO_PLAYERS)
+    loaders = composed_with(monkeypatch)
+    scenario = parse_scenario(text, "case.yaml")
+    assert scenario.title == "[" * 3000 + "{" * 3000 and scenario.description.count("[[") == 2000
+    assert loaders == [yaml.CSafeLoader]
+
+
+@pytest.mark.parametrize("levels, refused_at", [(MAX_DEPTH, None), (MAX_DEPTH + 1, "case.yaml:2:60:")])
+@pytest.mark.parametrize("fast", [True, False], ids=["libyaml", "pure-python"])
+def test_nesting_is_refused_beyond_the_limit_at_the_first_level_too_deep(monkeypatch, levels, refused_at, fast):
+    """The check on the event stream refuses what building the data refuses, at the same place."""
+    if not fast:
+        monkeypatch.setattr(loader, "_FAST_LOADER", yaml.SafeLoader)
+    text = "title: X\nplayers: " + "[" * levels + "]" * levels + "\n"
+    found = problems(text)
+    if refused_at:
+        assert found == [f"{refused_at} {TOO_DEEP}"]
+    else:
+        assert not any(TOO_DEEP in line for line in found), found
+
+
+@pytest.mark.parametrize("text, where", [
+    ("title: X\nplayers:\n" + "- " * 100_000 + "x\n", "3:101"),  # block lists opened on one line
+    ("title: X\n" + "? " * 100_000 + "x\n: 1\n", "2:103"),  # keys that are mappings: libyaml composes them too
+    ("title: X\nplayers:\n" + "".join("  " * level + "a:\n" for level in range(1, 60)), "53:103"),  # by indentation
+    ("title: X\nplayers: [" + '"]", ' * 5000 + "[" * 120_000 + "\n", "2:25060"),  # after brackets in quotes
+], ids=["block-lists-on-one-line", "mapping-keys", "indented-mappings", "flow-after-quoted-brackets"])
+def test_deep_nesting_of_every_kind_is_refused_at_its_line_without_a_crash(tmp_path: Path, text, where):
+    """libyaml 0.2.5 composes 100,000 levels by recursing in C, which crashes: nothing that deep reaches it."""
+    path = tmp_path / "deep.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "tutor", "scenario", "test", str(path)],
+                            capture_output=True, text=True, timeout=60, cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 2, (result.returncode, result.stderr[-500:])
+    assert f"{path}:{where}: {TOO_DEEP}" in result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_reading_a_file_leaves_the_cycle_collector_as_it_found_it(collecting):
+    """Paused while a file is composed, the collector runs again after it, even when the file is refused."""
+    import gc
+
+    (gc.enable if collecting else gc.disable)()
+    try:
+        parse_scenario(GOOD, "case.yaml")
+        assert gc.isenabled() == collecting
+        problems("title: X\nplayers: " + "[" * 100 + "\n")
+        assert gc.isenabled() == collecting
+    finally:
+        gc.enable()

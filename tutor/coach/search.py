@@ -20,10 +20,9 @@ gives each line back as engine moves.
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from typing import Iterable, Iterator, NamedTuple, Optional
 
+from ..collector import collector_paused
 from ..engine.cards import SKIP_BO
 from ..engine.moves import EndTurn, Move, PileKind, Place, Transfer
 from ..engine.rules import awaits_refill
@@ -143,7 +142,7 @@ class TurnSearch:
         line is valued, and every position is expanded and valued once --
         not again for each limit tried.
         """
-        with _collector_paused():
+        with collector_paused():
             self._budget = min(budget, DEPTH_FIRST[len(self.side) > 1])
             try:
                 return self._value(self.root)  # a shared search may hold the root already
@@ -513,20 +512,6 @@ class TurnSearch:
 
 
 # -- the compact position ------------------------------------------------------------
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector held off: a search makes hundreds of thousands of tuples and no
-    cycles, and the collector's passes over them would cost more than the search itself."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _side(view: GameState) -> tuple[int, ...]:

@@ -195,6 +195,7 @@ class _Reader:
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
+        self.moves: dict[str, Move] = {}  # each different text read once: a match repeats most of its moves
 
     def fail(self, path: Path, message: str) -> None:
         self.problems.append(Problem(path, message))
@@ -223,11 +224,14 @@ class _Reader:
         return str(value)
 
     def move(self, value: Any, path: Path) -> Optional[Move]:
-        try:
-            return parse_move(str(value))
-        except NotationError as error:
-            self.fail(path, error.message)
-            return None
+        text = str(value)
+        if text not in self.moves:
+            try:
+                self.moves[text] = parse_move(text)
+            except NotationError as error:
+                self.fail(path, error.message)
+                return None
+        return self.moves[text]
 
     def choice(self, value: Any, path: Path, enum: type, default: Any) -> Any:
         try:

@@ -3,7 +3,8 @@
 The YAML is composed into nodes with PyYAML's safe loader and turned into
 plain data here, so that each value keeps its position in the file, aliases
 cannot expand without bound, and no tag outside YAML's core schema is
-accepted. Oversized and binary files are refused before parsing.
+accepted. Oversized and binary files are refused before parsing, and
+nesting deeper than MAX_DEPTH before composing.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any, NamedTuple
 
 import yaml
 
+from ..collector import collector_paused
 from ..engine.position import Path, PositionError, Problem, position_from_data
 from ..engine.state import GameState
 from ..regular_file import FileTooLarge, NotARegularFile, read_regular_file
@@ -39,7 +41,14 @@ _CORE_TAGS = {
 }
 _SCALAR_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's safe loader when present: faster
-_FAST_LOADER_NESTING = 1000  # libyaml nests by recursing in C: far deeper files would crash the process
+# libyaml composes nested collections by recursing in C, with no limit of its own (0.2.5 composes
+# 10,000 levels; 100,000 crash the process). Its event stream is parsed without recursion, so the
+# nesting is measured on it first (_refuse_deep_nesting), and nothing deeper than MAX_DEPTH, which
+# the data may not exceed anyway, is composed: a file of any length that is not deep goes to libyaml.
+_NESTING_STEP = {yaml.SequenceStartEvent: 1, yaml.MappingStartEvent: 1,
+                 yaml.SequenceEndEvent: -1, yaml.MappingEndEvent: -1}
+TOO_DEEP = "the YAML is nested too deeply"
+TOO_MANY_VALUES = "the YAML expands to too many values (a chain of aliases?)"
 
 
 class Located(NamedTuple):
@@ -241,6 +250,7 @@ class Document(NamedTuple):
     unreadable: frozenset[Path] = frozenset()
 
 
+@collector_paused()  # a long record composes into a million nodes, values and marks, none in a cycle
 def parse_yaml(text: str, source: str, limits: YamlLimits = SCENARIO_LIMITS) -> Document:
     """Compose ``text`` with the safe loader and build plain data with each value's position.
 
@@ -249,13 +259,15 @@ def parse_yaml(text: str, source: str, limits: YamlLimits = SCENARIO_LIMITS) -> 
     rest of the file is still read.
     """
     try:
-        node = yaml.compose(text, Loader=_loader_for(text))
+        if _FAST_LOADER is not yaml.SafeLoader:
+            _refuse_deep_nesting(text, source)
+        node = yaml.compose(text, Loader=_FAST_LOADER)
     except yaml.MarkedYAMLError as error:
         raise ScenarioError(source, [_syntax_problem(error, text)]) from None
     except yaml.YAMLError as error:
         raise ScenarioError(source, [Located(0, 0, f"YAML syntax: {error}")]) from None
-    except RecursionError:
-        raise ScenarioError(source, [Located(0, 0, "the YAML is nested too deeply")]) from None
+    except RecursionError:  # PyYAML's own loader, where libyaml is missing, stops deep nesting here
+        raise ScenarioError(source, [Located(0, 0, TOO_DEEP)]) from None
     if node is None:
         return Document(None, {})
     builder = _DataBuilder(source, limits.max_values)
@@ -303,14 +315,19 @@ def _indented_with_tab(text: str, line: int) -> bool:
     return "\t" in content[: len(content) - len(content.lstrip(" \t"))]
 
 
-def _loader_for(text: str) -> type:
-    """libyaml's safe loader, unless the text might nest deeper than it can safely go.
+def _refuse_deep_nesting(text: str, source: str) -> None:
+    """Raise ``ScenarioError`` at the first collection nested deeper than MAX_DEPTH allows.
 
-    Every level of nesting takes one of ``[ { - : ?``, so their count bounds the depth;
-    PyYAML's own safe loader stops deep nesting with a ``RecursionError``.
+    libyaml's event stream is read without composing anything: every level opened in block or
+    flow style is counted, and nothing inside quotes, comments or block text.
     """
-    indicators = sum(text.count(mark) for mark in "[{-:?")
-    return _FAST_LOADER if indicators <= _FAST_LOADER_NESTING else yaml.SafeLoader
+    depth, step_of = 0, _NESTING_STEP.get
+    for event in yaml.parse(text, Loader=_FAST_LOADER):
+        step = step_of(type(event))
+        if step:
+            depth += step
+            if depth > MAX_DEPTH + 1:  # the top collection is at depth 0 of the data
+                raise ScenarioError(source, [Located(*_mark(event), TOO_DEEP)])
 
 
 _NODE_KINDS = {"tag:yaml.org,2002:seq": yaml.SequenceNode, "tag:yaml.org,2002:map": yaml.MappingNode}
@@ -329,8 +346,8 @@ class _DataBuilder:
         """The data of ``node``; None, with a problem placed at the node, when it cannot be read."""
         self.values += 1
         if self.values > self.max_values or depth > MAX_DEPTH:
-            reason = "expands to too many values (a chain of aliases?)" if depth <= MAX_DEPTH else "is nested too deeply"
-            raise ScenarioError(self.source, [Located(*_mark(node), f"the YAML {reason}")])
+            reason = TOO_MANY_VALUES if depth <= MAX_DEPTH else TOO_DEEP
+            raise ScenarioError(self.source, [Located(*_mark(node), reason)])
         self.marks.setdefault(path, _mark(node))
         if node.tag not in _CORE_TAGS:
             return self.unread(node, path, f"the tag {node.tag!r} is not allowed: scenarios use plain YAML values")
@@ -391,6 +408,6 @@ def _short_tag(tag: str) -> str:
     return tag.replace("tag:yaml.org,2002:", "!!")
 
 
-def _mark(node: yaml.Node) -> tuple[int, int]:
-    """Where ``node`` starts: 1-based line and column."""
+def _mark(node: yaml.Node | yaml.Event) -> tuple[int, int]:
+    """Where ``node`` (or a parser's event) starts: 1-based line and column."""
     return node.start_mark.line + 1, node.start_mark.column + 1
