@@ -12,7 +12,7 @@ from tutor.coach.bots import BOTS, StrongV1Bot
 from tutor.coach.evaluation import DEFAULT_WEIGHTS, STRONG_V1_WEIGHTS, Opponent, hand_parts, wilds_value
 from tutor.coach.risk import EndgameRisk, RefillChance, plays_out, sample_deals, seed_of
 from tutor.coach.search import TurnSearch
-from tutor.coach.verdicts import assess_move
+from tutor.coach.verdicts import BLUNDER_FROM, assess_move
 from tutor.engine.cards import SKIP_BO
 from tutor.engine.legal import legal_moves
 from tutor.engine.moves import Draw
@@ -100,7 +100,7 @@ def test_the_opponents_stock_count_changes_the_verdict():
     move = parse_move("hand 9 to discard 1")
     close = assess_move(_endgame(1, 12, (11, SB, 3, 7, 9), (10, 2, None, None)), move)
     far = assess_move(_endgame(18, 12, (11, SB, 3, 7, 9), (10, 2, None, None)), move)
-    assert close.grade == "blunder" and close.loss > 50
+    assert close.grade == "blunder" and close.loss > 2 * BLUNDER_FROM
     assert far.loss < close.loss / 5
 
 

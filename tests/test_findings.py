@@ -236,7 +236,7 @@ def test_hint_with_nothing_to_play_prints_no_empty_best_turn():
 
 
 def test_hint_calls_equal_turns_equal():
-    args = ["hint", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:8"]
+    args = ["hint", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:12"]
     result = runner.invoke(app, args)
     assert "(as good)" in result.stdout and "worse by 0.0" not in result.stdout
     document = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
@@ -246,7 +246,7 @@ def test_hint_calls_equal_turns_equal():
 
 
 def test_check_json_carries_the_findings():
-    args = ["check", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:8",
+    args = ["check", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:12",
             "hand 9 to discard 1", "--json"]
     entry = json.loads(runner.invoke(app, args).stdout)["moves"][0]
     assert entry["quality"] == "weak" and entry["principles"] == ["strategy.stock-first"]
@@ -257,7 +257,7 @@ def test_check_json_carries_the_findings():
 
 
 def test_check_verbose_adds_the_whole_better_turn():
-    args = ["check", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:8",
+    args = ["check", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:12",
             "hand 9 to discard 1"]
     short, verbose = runner.invoke(app, args), runner.invoke(app, [*args, "--verbose"])
     assert "Better: play the 7 on your stock on build pile 1." in " ".join(short.stdout.split())

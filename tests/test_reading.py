@@ -46,6 +46,7 @@ CARD_ONLY = [
     (TEAMS, "the 4 from Cleo's discard to build 3", "Cleo:discard 1 4 to build 3", None),
     (TEAMS, "cleo's 12 onto build 4", "Cleo:discard 2 12 to build 4", None),
     (TEAMS, "Cleo's 5 to build 2", "Cleo:stock 5 to build 2", "source.stock-top"),  # nothing shows it: the stock
+    (TEAMS, "Cleo's 3 to build 2", "Cleo:stock 3 to build 2", "source.stock-top"),  # your 3 is not Cleo's
 ]
 
 
@@ -116,5 +117,16 @@ def test_a_card_named_alone_has_a_reading_for_each_place_of_its_owner():
     readings = parse_phrase("the 3 onto build 3").readings
     assert [format_move(move) for move in readings] == [
         "hand 3 to build 3", "stock 3 to build 3", "3 from discard to build 3"]
-    assert [format_move(move) for move in parse_phrase("Cleo's 9 to build 4").readings] == [
-        "Cleo:stock 9 to build 4", "Cleo:discard 9 to build 4"]
+    assert [format_move(move) for move in parse_phrase("Cleo's 9 to build 4").readings][:2] == [
+        "Cleo:stock 9 to build 4", "Cleo:discard 9 to build 4"]  # then her hand, if she is the one to move
+
+
+def test_the_player_to_move_may_name_their_own_hand_card():
+    # Ada is to move: "Ada's 5" is the 5 in her hand, as "my 5" would be, and "Ada's 7" her stock top
+    ada = table(seat("Ada", stock=7, hand=(3, 5, "SB", 9, 12)), seat("Anna", stock=8, hand=5),
+                build=[4, None, 2, None])
+    assert format_move(read_move(ada, "Ada's 5 to build 1")) == "hand 5 to build 1"
+    assert check_move(ada, read_move(ada, "Ada's 5 to build 1")).verdict is Verdict.LEGAL
+    assert format_move(read_move(ada, "Ada's 7 to build 1")) == "Ada:stock 7 to build 1"
+    # Anna's hand is never a reading, even for a card the mover holds
+    assert format_move(read_move(ada, "Anna's 3 to build 3")) == "Anna:stock 3 to build 3"

@@ -73,7 +73,7 @@ def test_hint_gives_the_best_turn_with_reasons():
 
 def test_hint_leads_with_the_stock_among_equally_good_turns():
     # playing the 3 first or the stock 7 first is worth the same; the stock card's turn-up is news, so it goes first
-    result = run("hint", ROOT / "scenarios" / "rules" / "stock-first.yaml", "--json")
+    result = run("hint", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:12", "--json")
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
     assert document["best"]["moves"][0] == "stock 7 to build 1"

@@ -92,8 +92,8 @@ class StrongBot:
 
 
 class StrongV1Bot(StrongBot):
-    """The strong bot as it was before it weighed the endgame risk, the wild-card economy and the fresh hand:
-    the baseline every change of the evaluation is measured against."""
+    """The strong bot as it was before it weighed the opponents' threat twice as heavily, the endgame risk,
+    the wild-card economy and stacked discards: the baseline every change of the evaluation is measured against."""
 
     name = "strong-v1"
 

@@ -36,23 +36,23 @@ class Weights(NamedTuple):
     buried: float = 0.0  # each discard card with another on top of it
     inversion: float = 1.2  # a lower card buried under a higher one
     buried_wild: float = 2.0  # an SB buried under another card
-    opponent: float = 6.0  # next opponent's stock top playable at once ...
-    opponent_decay: float = 0.4  # ... times this for each card short, counting their discard tops
+    opponent: float = 12.0  # next opponent's stock top playable at once ...
+    opponent_decay: float = 0.5  # ... times this for each card short, counting their discard tops
     later_opponent: float = 0.5  # share of the threat from opponents further round the table
     horizon: int = 4  # gaps beyond this count as nothing
-    wild_decay: float = 0.5  # each further SB kept is worth this share of the one before it
+    wild_decay: float = 0.75  # each further SB kept is worth this share of the one before it
     stacked: float = 1.0  # a discard card lying on an equal card (the pair comes out only one at a time)
     fresh_hand: float = 0.0  # times the chance that a refilled hand lets the stock top be played (6 lost)
     closing: float = 2.0  # an opponent's threat grows by this over their stock count (1 + closing / count)
-    round_loss: float = 200.0  # times the chance that an opponent plays out their stock on their next turn
+    round_loss: float = 50.0  # times the chance that an opponent plays out their stock on their next turn
 
 
 DEFAULT_WEIGHTS = Weights()
 
-# The strong bot's weights before the endgame risk, the wild-card economy, the
-# fresh hand and stacked discards were weighed: kept as the ``strong-v1``
-# baseline that every change is measured against.
-STRONG_V1_WEIGHTS = Weights(wild_decay=1.0, stacked=0.0, fresh_hand=0.0, closing=0.0, round_loss=0.0)
+# The strong bot's weights before the opponents' threat was weighed twice as
+# heavily and the endgame risk and stacked discards were weighed: kept as the
+# ``strong-v1`` baseline that every change is measured against.
+STRONG_V1_WEIGHTS = Weights(opponent=6.0, opponent_decay=0.4, wild_decay=1.0, stacked=0.0, closing=0.0, round_loss=0.0)
 
 
 def gap_to(top: int, builds: tuple[int, ...], helpers: tuple[int, ...] = ()) -> int:

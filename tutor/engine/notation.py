@@ -367,8 +367,10 @@ class _Reader:
         cards = [first] if first is not None else []
         if kind is None:  # the card alone: each pile of the owner that could show it, the hand first
             card = self.card(first, onto, "the 5 from my hand to build 1")
-            return [(Place(shown_by, None, owner), card) for shown_by in CARD_PLACES
-                    if shown_by is not PileKind.HAND or owner is None]  # nobody plays from another's hand
+            if owner is None:
+                return [(Place(shown_by), card) for shown_by in CARD_PLACES]
+            # a named owner's hand comes last: it is only a reading when they are the player to move
+            return [(Place(shown_by, None, owner), card) for shown_by in CARD_PLACES[1:] + CARD_PLACES[:1]]
         if kind is PileKind.HAND:
             if owner is not None:
                 raise self.fail("nobody plays from another player's hand", onto, EXAMPLES[kind])

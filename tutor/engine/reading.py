@@ -80,6 +80,10 @@ def _expanded(state: GameState, move: Move) -> list[tuple[Move, int]]:
         return [(move, NONE)]
     kind, card = move.source.kind, move.card
     if kind is PileKind.HAND:
+        if move.source.owner is not None:  # "Ada's 5": a hand only when Ada is the player to move
+            if _seat(state, move.source.owner) != state.turn:
+                return [(move, NONE)]
+            move = replace(move, source=Place(PileKind.HAND))
         return [(move, _support(card is not None and card in player.hand, None in player.hand))]
     if kind is PileKind.STOCK:
         unseen = bool(player.stock) and player.stock_top is None  # an empty stock shows nothing, unseen or not
