@@ -197,12 +197,15 @@ def unnamed(move):
 
 
 def places_showing(state: GameState, owner, card) -> list[Place]:
-    """Where ``owner`` (None: the mover) shows ``card``: the mover's hand, the stock top, discard-pile tops."""
-    player = state.players[state.turn if owner is None else state.seat_of(owner)]
-    places = [Place(PileKind.HAND)] if owner is None and card in player.hand else []
+    """Where ``owner`` (None: the mover) shows ``card``: the mover's hand, the stock top, discard-pile tops
+    (the hand last when the mover is named: ``Ada's 5``)."""
+    seat = state.turn if owner is None else state.seat_of(owner)
+    player = state.players[seat]
+    in_hand = [Place(PileKind.HAND)] if seat == state.turn and card in player.hand else []
+    places = in_hand if owner is None else []
     places += [Place(PileKind.STOCK, None, owner)] if player.stock_top == card else []
-    return places + [Place(PileKind.DISCARD, n, owner) for n in range(1, DISCARD_PILES + 1)
-                     if player.discard_top(n - 1) == card]
+    places += [Place(PileKind.DISCARD, n, owner) for n in range(1, DISCARD_PILES + 1) if player.discard_top(n - 1) == card]
+    return places + (in_hand if owner is not None else [])
 
 
 CARD_ALONE = ["the {card} onto build {slot}", "my {card} on build pile {slot}", "put {card} > b{slot}"]
