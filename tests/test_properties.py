@@ -204,7 +204,8 @@ def places_showing(state: GameState, owner, card) -> list[Place]:
     in_hand = [Place(PileKind.HAND)] if seat == state.turn and card in player.hand else []
     places = in_hand if owner is None else []
     places += [Place(PileKind.STOCK, None, owner)] if player.stock_top == card else []
-    places += [Place(PileKind.DISCARD, n, owner) for n in range(1, DISCARD_PILES + 1) if player.discard_top(n - 1) == card]
+    places += [Place(PileKind.DISCARD, n, owner) for n in range(1, DISCARD_PILES + 1)
+               if player.discard_top(n - 1) == card]
     return places + (in_hand if owner is not None else [])
 
 
