@@ -48,6 +48,7 @@ _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's safe l
 _NESTING_STEP = {yaml.SequenceStartEvent: 1, yaml.MappingStartEvent: 1,
                  yaml.SequenceEndEvent: -1, yaml.MappingEndEvent: -1}
 TOO_DEEP = "the YAML is nested too deeply"
+_LIBYAML_TOO_DEEP = "maximum nesting depth"  # what libyaml 0.2.5 built with a nesting limit says (1,000 levels)
 TOO_MANY_VALUES = "the YAML expands to too many values (a chain of aliases?)"
 
 
@@ -260,9 +261,11 @@ def parse_yaml(text: str, source: str, limits: YamlLimits = SCENARIO_LIMITS) -> 
     """
     try:
         if _FAST_LOADER is not yaml.SafeLoader:
-            _refuse_deep_nesting(text, source)
+            _refuse_deep_nesting(text, source, _FAST_LOADER)
         node = yaml.compose(text, Loader=_FAST_LOADER)
     except yaml.MarkedYAMLError as error:
+        if _LIBYAML_TOO_DEEP in (error.problem or ""):  # a libyaml with a nesting limit stops before the scan can
+            _refuse_deep_nesting(text, source, yaml.SafeLoader)
         raise ScenarioError(source, [_syntax_problem(error, text)]) from None
     except yaml.YAMLError as error:
         raise ScenarioError(source, [Located(0, 0, f"YAML syntax: {error}")]) from None
@@ -315,14 +318,15 @@ def _indented_with_tab(text: str, line: int) -> bool:
     return "\t" in content[: len(content) - len(content.lstrip(" \t"))]
 
 
-def _refuse_deep_nesting(text: str, source: str) -> None:
+def _refuse_deep_nesting(text: str, source: str, loader: type) -> None:
     """Raise ``ScenarioError`` at the first collection nested deeper than MAX_DEPTH allows.
 
-    libyaml's event stream is read without composing anything: every level opened in block or
-    flow style is counted, and nothing inside quotes, comments or block text.
+    The parser's event stream is read without composing anything: every level opened in block or
+    flow style is counted, and nothing inside quotes, comments or block text. (PyYAML's own parser,
+    slower, places the level where a libyaml with a nesting limit of its own gave up reading ahead.)
     """
     depth, step_of = 0, _NESTING_STEP.get
-    for event in yaml.parse(text, Loader=_FAST_LOADER):
+    for event in yaml.parse(text, Loader=loader):
         step = step_of(type(event))
         if step:
             depth += step
