@@ -9,10 +9,10 @@ import pytest
 from tutor.coach.bots import GreedyBot, RandomBot, StrongBot, make_bot
 from tutor.engine.dealing import deal, partner_teams
 from tutor.engine.moves import Draw
-from tutor.engine.notation import format_move
+from tutor.engine.notation import format_move, parse_move
 from tutor.engine.play import apply_move, next_turn
 from tutor.engine.rules import check_move
-from tutor.coach.simulation import Series, play_game, run_series, seating
+from tutor.coach.simulation import Series, play_game, play_turn, reveals_card, run_series, seating
 from tutor.engine.state import Phase, accounts_for_deck
 from tutor.engine.view import player_view
 
@@ -110,3 +110,17 @@ def test_a_turn_cap_ends_endless_rounds_as_stalemates():
     series = Series(("random", "random"), players=2, stock=30, seed=1, turn_cap=3)
     result = play_game(series, 0)
     assert result.stalemate and result.turns == 3
+
+
+def test_a_refill_brought_by_a_completed_pile_stops_the_plan():
+    """With nothing left to draw the hand stays empty; a pile completed then refills it, unseen by the plan."""
+    state = position(hand=(), stock=3, build=(10, None, None, None), discards=((12, 11),), draw_pile=0)
+    move = parse_move("discard 1 11 to build 1")
+    after = apply_move(state, move).state
+    assert not after.mover.hand and not reveals_card(move, after)
+    move = parse_move("discard 1 12 to build 1")
+    after = apply_move(after, move, random.Random(1)).state
+    assert len(after.mover.hand) == 5 and reveals_card(move, after)
+    # the strong bot plans the two plays, then plans again with the new hand, which it must end with a discard
+    final = play_turn(state, StrongBot(), random.Random(1))
+    assert final.phase is Phase.ENDED and len(final.players[0].hand) < 5

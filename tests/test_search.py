@@ -91,6 +91,16 @@ def test_a_refill_stops_the_hand_but_not_the_known_cards():
     assert [format_move(m) for m in best.moves] == ["hand 5 to build 1", "stock 6 to build 1"]
 
 
+def test_a_pile_completed_with_an_empty_hand_and_nothing_to_draw_refills_the_hand():
+    # nothing is left to draw, so the hand stays empty -- until the 12 completes pile 1 and frees twelve cards
+    state = position(hand=(), stock=3, build=(10, None, None, None), discards=((12, 11),), draw_pile=0)
+    best = search(state).best()
+    assert best.ending == "refill"
+    assert [format_move(m) for m in best.moves] == ["discard 1 11 to build 1", "discard 1 12 to build 1"]
+    final = replay(state, best.moves)
+    assert final.phase is Phase.PLAY and len(final.mover.hand) == 5
+
+
 def test_the_search_never_plans_with_unseen_cards():
     state = position(hand=(5,), stock=7, build=(4, None, None, None), draw_pile={"count": 40, "next": [6, 6, 6, 6, 6]})
     best = search(state).best()

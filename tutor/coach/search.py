@@ -643,12 +643,12 @@ def _children(node: Node) -> list[tuple[Play, Node]]:
     for index, (top, count) in enumerate(stocks):
         if count and (landings := onto[top]):
             rest = stocks[:index] + ((UNKNOWN, count - 1),) + stocks[index + 1:]
-            _add_plays(found, ("s", index, -1, top), landings, hand, rest, discards, draws, False)
+            _add_plays(found, ("s", index, -1, top), landings, hand, rest, discards, draws, not hand)
     for index, piles in enumerate(discards):
         for pile, cards in enumerate(piles):
             if cards and (landings := onto[cards[-1]]):
                 rest = discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:]
-                _add_plays(found, ("d", index, pile, cards[-1]), landings, hand, stocks, rest, draws, False)
+                _add_plays(found, ("d", index, pile, cards[-1]), landings, hand, stocks, rest, draws, not hand)
     return found
 
 
@@ -656,7 +656,8 @@ def _add_plays(found: list, source: tuple, landings: tuple, hand: tuple[int, ...
                discards: tuple, draws: int, refill: bool) -> None:
     """Append the plays of one source card (already taken off its pile) onto each pile that takes it.
 
-    ``refill``: the card was the last in hand, so the hand is refilled (with unseen cards) if cards are left.
+    ``refill``: the hand is empty after the play (the card was the last in hand, or nothing was left to
+    draw), so it is refilled with unseen cards if cards are left -- a completed pile frees twelve.
     """
     for target, after, freed in landings:
         left = draws + freed

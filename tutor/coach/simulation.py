@@ -82,10 +82,11 @@ def _applied(state: GameState, move: Move, rng: random.Random, watch: Optional[W
 
 
 def reveals_card(move: Move, state: GameState) -> bool:
-    """True when the move turned up a card the plan could not know: a new stock top or a refill."""
+    """True when the move turned up a card the plan could not know: a new stock top or a refill (an emptied
+    hand, or an empty one when a completed pile gave the draw pile cards again)."""
     if not isinstance(move, Transfer):
         return False
-    return move.source.kind is PileKind.STOCK or (move.source.kind is PileKind.HAND and state.drawn > 0)
+    return move.source.kind is PileKind.STOCK or (move.target.kind is PileKind.BUILD and state.drawn > 0)
 
 
 def _fallback(state: GameState) -> Move:
