@@ -41,10 +41,11 @@ _CORE_TAGS = {
 }
 _SCALAR_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's safe loader when present: faster
-# libyaml composes nested collections by recursing in C, with no limit of its own (0.2.5 composes
-# 10,000 levels; 100,000 crash the process). Its event stream is parsed without recursion, so the
-# nesting is measured on it first (_refuse_deep_nesting), and nothing deeper than MAX_DEPTH, which
-# the data may not exceed anyway, is composed: a file of any length that is not deep goes to libyaml.
+# libyaml composes nested collections by recursing in C. Some builds set no limit (10,000 levels
+# compose, 100,000 crash the process); others stop reading at 1,000 levels, ahead of the parser.
+# Its event stream is parsed without recursion, so the nesting is measured on it first
+# (_refuse_deep_nesting), and nothing deeper than MAX_DEPTH, which the data may not exceed anyway,
+# is composed: a file of any length that is not deep goes to libyaml.
 _NESTING_STEP = {yaml.SequenceStartEvent: 1, yaml.MappingStartEvent: 1,
                  yaml.SequenceEndEvent: -1, yaml.MappingEndEvent: -1}
 TOO_DEEP = "the YAML is nested too deeply"
