@@ -10,7 +10,8 @@ reach the same position are merged: a node is keyed by the build values
 and the discard piles.
 
 Chance is left to chance: a stock card turned up while planning is unknown,
-and a hand emptied mid-turn is refilled with unknown cards, so the line
+and a hand emptied mid-turn (or empty with nothing to draw until a completed
+pile gives the draw pile cards) is refilled with unknown cards, so the line
 continues only with the cards still in sight and is valued by expectation.
 A player acting on a line plays it up to such a card and then searches again.
 
