@@ -148,6 +148,7 @@ class Opponent(NamedTuple):
     tops: tuple[int, ...]
     share: float  # 1 for the next opponent to play, less for later ones
     partners_left: int = 0  # cards in their partners' stocks (the team wins only when those are out too)
+    rivals: int = 1  # sides racing the mover: feeding one of several costs that much less
 
 
 def table_parts(weights: Weights, builds: tuple[int, ...], stocks: tuple[tuple[int, int], ...],
@@ -177,7 +178,7 @@ def table_parts(weights: Weights, builds: tuple[int, ...], stocks: tuple[tuple[i
     for opponent in opponents:
         if opponent.count and opponent.top != UNKNOWN:
             gap = helped_gap(opponent.top, builds, opponent.tops)
-            threat += opponent.share * threat_score(weights, gap, opponent.count)
+            threat += opponent.share * threat_score(weights, gap, opponent.count) / opponent.rivals
     return {"stock": -weights.stock_card * left, "reach": reach, "opponents": -threat,
             "risk": -weights.round_loss * win_chance}
 
@@ -232,7 +233,7 @@ def _threat_table(weights: Weights, opponent: Opponent) -> tuple[float, ...]:
     """The opponent's threat when the highest pile below their top shows 0-11; at 12 when no pile is below it."""
     top, tops = opponent.top, opponent.tops
     gaps = [gap_to(top, (value,), tops) for value in range(COMPLETE_AT)] + [gap_to(top, (), tops)]
-    return tuple(opponent.share * threat_score(weights, gap, opponent.count) for gap in gaps)
+    return tuple(opponent.share * threat_score(weights, gap, opponent.count) / opponent.rivals for gap in gaps)
 
 
 def _highest_below(top: int, builds: tuple[int, ...]) -> int:

@@ -524,13 +524,15 @@ def _opponents(view: GameState, later: float) -> tuple[Opponent, ...]:
     """The opponents in the order they play next; the first carries the full threat."""
     found: list[Opponent] = []
     rivals = view.opponents_of(view.turn)
+    sides = len({min(view.team_of(seat)) for seat in rivals})
     for step in range(1, len(view.players)):
         seat = (view.turn + step) % len(view.players)
         if seat in rivals:
             player = view.players[seat]
             tops = tuple(_known(pile[-1]) for pile in player.discards if pile)
             partners = sum(len(view.players[other].stock) for other in view.team_of(seat) if other != seat)
-            found.append(Opponent(_known(player.stock_top), len(player.stock), tops, later if found else 1.0, partners))
+            found.append(Opponent(_known(player.stock_top), len(player.stock), tops, later if found else 1.0, partners,
+                                  sides))
     return tuple(found)
 
 
