@@ -21,6 +21,7 @@ from tutor.engine.state import Phase
 from tutor.engine.view import player_view
 
 from analysis_positions import midgame, position
+from position_helpers import seat, table
 
 SB = SKIP_BO
 
@@ -191,3 +192,15 @@ def test_dealt_endgames_depend_only_on_what_the_mover_sees(seed, turns, left):
     moves = [move for move in legal_moves(base) if not isinstance(move, Draw)][:4]
     for move in moves:
         assert assess_move(base, move) == assess_move(twin, move)
+
+
+def test_the_threat_is_shared_among_the_rival_sides():
+    """Feeding Anna's 8 costs half as much when Bo races too; Bo as her partner makes one rival side again."""
+    players = (seat(stock=12, hand=(3, 4, 10, 11, 2)), seat("Anna", stock=8, hand=5), seat("Bo", stock=1, hand=5))
+    alone = TurnSearch(table(*players[:2], build=[7, 1, 1, 1]))
+    three = TurnSearch(table(*players, build=[7, 1, 1, 1]))
+    team = TurnSearch(table(*players, seat("Cleo", stock=1, hand=5), build=[7, 1, 1, 1],
+                            rules={"teams": [["you", "Cleo"], ["Anna", "Bo"]]}))
+    assert [o.rivals for o in alone.opponents] == [1] and [o.rivals for o in three.opponents] == [2, 2]
+    assert [o.rivals for o in team.opponents] == [1, 1]
+    assert three.best().part("opponents") == alone.best().part("opponents") / 2  # Bo's 1 has no pile at 0
