@@ -4,12 +4,13 @@ Canonical form: ``stock to build 2``, ``hand 5 to build 1``, ``Anna:discard 2
 to build 4``, ``hand 9 to discard 2``, ``draw``, ``draw 3 7 SB 9 1``, ``draw 5
 cards``, ``end``. Compact form: ``s>b2``, ``h5>b1``, ``Anna:d2>b4``, ``h9>d2``.
 
-Table talk reads too, through one small grammar driven by the table ``WORDS``:
-``pile``, ``my`` and ``the`` are filler; ``on``, ``onto``, ``to`` and ``>``
-join the source and the target; the card may come first (``the 5 from my hand
-on build pile 1``) or alone (``the 3 onto build 3``); a possessive names an
-owner (``Cleo's stock``, ``Cleo's 9``); several moves may come in one text, a
-new move starting after each target. Text is normalised first (NFKC, case
+Table talk reads too, through one grammar over a language's words (the
+tables of ``tutor.engine.words``; English unless a language is given):
+``my`` and ``the`` are filler; ``on``, ``onto``, ``to`` and ``>`` join the
+source and the target; the card may come first (``the 5 from my hand on build
+pile 1``) or alone (``the 3 onto build 3``); a possessive names an owner
+(``Cleo's stock``, ``Cleo's 9``); several moves may come in one text, a new
+move starting after each target. Text is normalised first (NFKC, case
 folding), so ``ſtock`` is ``stock``.
 
 A phrase may have more than one reading: ``discard 3`` is discard pile 3, or
@@ -27,23 +28,12 @@ from typing import NamedTuple, Optional
 from .cards import SKIP_BO, Card, CardError, card_label, is_short_number, parse_card, quoted
 from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from .text import fold, normalised
+from .words import (AS, CARD, COUNT, DRAW, END, ENGLISH, FILLER, FROM, JOIN, NUMBER, ORDINAL, PARTNER, PILE,
+                    PILE_WORD, QUESTION, Vocabulary, vocabulary)
 
-PILE, JOIN, DRAW, END, CARD, NUMBER, COUNT, FILLER = "pile", "join", "draw", "end", "card", "number", "count", "filler"
 NAME, OTHER = "name", "other"
-
-_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve").split()
-
-#: Every word the grammar knows, with what it is.
-WORDS: dict[str, tuple[str, object]] = {
-    **{word: (PILE, kind) for kind in PileKind for word in (kind.value, kind.value[0])},
-    **{word: (JOIN, None) for word in ("to", "onto", "on", "into", ">", "->")},
-    **{word: (FILLER, None) for word in ("pile", "my", "the", "a", "an", "from", "of", "your", "play", "put",
-                                         "move", "turn")},
-    **{word: (CARD, SKIP_BO) for word in ("sb", "skip-bo", "skipbo", "wild")},
-    **{word: (NUMBER, value) for value, word in enumerate(_NUMBER_WORDS)},
-    "card": (COUNT, None), "cards": (COUNT, None),
-    "draw": (DRAW, None), "end": (END, None),
-}
+#: Words read past between the parts of a move.
+_PASSED = (FILLER, COUNT, FROM, PILE_WORD, QUESTION)
 
 EXAMPLES = {
     PileKind.STOCK: "stock to build 2 (or s>b2)",
@@ -61,7 +51,6 @@ CARD_PLACES = (PileKind.HAND, PileKind.STOCK, PileKind.DISCARD)
 _PIECES = re.compile(r'"(?P<quoted>[^"]*)"|(?P<join>->|>)|(?P<colon>:)|(?P<open>")|(?P<gap>[\s,]+)'
                      r"|(?P<chunk>(?:[^\s:>\",-]|-(?!>))+)")
 _RUNS = re.compile(r"\d+|[^\W\d_]+|[\W_]")
-_PILE_AND_WILD = re.compile(r"^([shdb])(sb)$")
 _NEEDS_QUOTES = re.compile(r"[\s:>,\"]|->")
 
 
@@ -100,14 +89,14 @@ class Phrase(NamedTuple):
     readings: tuple[Move, ...]
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str, language: str = ENGLISH) -> Move:
     """Read one move; a phrase with several readings gives its canonical one."""
-    return parse_phrase(text).readings[0]
+    return parse_phrase(text, language).readings[0]
 
 
-def parse_phrase(text: str) -> Phrase:
+def parse_phrase(text: str, language: str = ENGLISH) -> Phrase:
     """Read one move with all its readings."""
-    phrases = parse_phrases(text)
+    phrases = parse_phrases(text, language)
     if len(phrases) != 1:
         shown = "; ".join(repr(p.text) for p in phrases)
         raise NotationError(text, f"this holds {len(phrases)} moves ({shown}): give one", "",
@@ -115,13 +104,14 @@ def parse_phrase(text: str) -> Phrase:
     return phrases[0]
 
 
-def parse_phrases(text: str) -> list[Phrase]:
-    """Read every move in ``text``; a new move starts after each target pile."""
+def parse_phrases(text: str, language: str = ENGLISH) -> list[Phrase]:
+    """Read every move in ``text``, said in ``language``; a new move starts after each target pile."""
+    words = vocabulary(language)
     clean = normalised(text)
-    tokens = _tokens(text, clean)
+    tokens = _tokens(text, clean, words)
     if not tokens:
         raise NotationError(text, "the move is empty")
-    reader = _Reader(text, clean, tokens)
+    reader = _Reader(text, clean, tokens, words)
     phrases = []
     while True:
         start = reader.position  # the words before a move ("the 5 from ...") are part of what was said
@@ -138,14 +128,12 @@ def parse_phrases(text: str) -> list[Phrase]:
 # -- words ----------------------------------------------------------------------
 
 
-def _tokens(text: str, clean: str) -> list[Token]:
+def _tokens(text: str, clean: str, words: Vocabulary) -> list[Token]:
     tokens: list[Token] = []
-    pieces = list(_PIECES.finditer(clean))
+    pieces = [piece for piece in _PIECES.finditer(clean) if piece.lastgroup != "gap"]
     for index, piece in enumerate(pieces):
         kind = piece.lastgroup
         start, end = piece.span()
-        if kind == "gap":
-            continue
         if kind == "open":
             raise NotationError(text, "a quote is not closed", "", '"Anna Lee":stock to build 1')
         if kind == "quoted":
@@ -156,39 +144,55 @@ def _tokens(text: str, clean: str) -> list[Token]:
             if not tokens or tokens[-1].kind != NAME:
                 tokens.append(Token(OTHER, None, ":", start, end))
         else:
-            following = next((p for p in pieces[index + 1:] if p.lastgroup != "gap"), None)
-            found = _chunk_tokens(piece.group(), start, following is not None and following.lastgroup == "colon",
+            before_colon = index + 1 < len(pieces) and pieces[index + 1].lastgroup == "colon"
+            found = _chunk_tokens(piece.group(), start, words, before_colon,
                                   bool(tokens) and tokens[-1].kind == NAME and tokens[-1].end == start)
             if len(found) == 1 and found[0].kind == NAME:  # "Anna Lee's": the words before belong to the name
                 while tokens and tokens[-1].kind == OTHER and tokens[-1].text.isalpha():
                     first = tokens.pop()
                     name = clean[first.start:found[0].end].removesuffix(":")
-                    name = name[:-2] if name.casefold().endswith("'s") else name
+                    name = name[:-2] if name.casefold().endswith(words.possessive) else name
                     found = [Token(NAME, name, name, first.start, found[0].end)]
             tokens.extend(found)
-    return tokens
+    return _paired(tokens, words)
 
 
-def _chunk_tokens(chunk: str, start: int, before_colon: bool, after_name: bool) -> list[Token]:
+def _paired(tokens: list[Token], words: Vocabulary) -> list[Token]:
+    """Two words that are one card (``skip bo``) made one token."""
+    if not words.wild_pairs:
+        return tokens
+    paired: list[Token] = []
+    for token in tokens:
+        previous = paired[-1] if paired else None
+        if previous is not None and (previous.text.casefold(), token.text.casefold()) in words.wild_pairs:
+            paired[-1] = Token(CARD, SKIP_BO, f"{previous.text} {token.text}", previous.start, token.end)
+        else:
+            paired.append(token)
+    return paired
+
+
+def _chunk_tokens(chunk: str, start: int, words: Vocabulary, before_colon: bool, after_name: bool) -> list[Token]:
     """A run of text between spaces and marks: an owner, a known word, or cards and numbers glued to words."""
     end = start + len(chunk)
     folded = chunk.casefold()
-    if after_name and folded == "'s":  # "Anna Lee"'s stock
+    if after_name and folded == words.possessive:  # "Anna Lee"'s stock
         return []
     if before_colon:
         return [Token(NAME, chunk, chunk, start, end)]
-    if folded in WORDS:
-        return [_word(chunk, start)]
-    if folded.endswith("'s") and len(chunk) > 2:
-        return [Token(NAME, chunk[:-2], chunk[:-2], start, end)]
+    if words.kind(folded) is not None:
+        return [_word(chunk, start, words)]
+    if folded.endswith(words.possessive) and len(chunk) > len(words.possessive):
+        name = chunk[:-len(words.possessive)]
+        return [Token(NAME, name, name, start, end)]
     tokens = []
     for run in _RUNS.finditer(chunk):
         word, at = run.group(), start + run.start()
-        pile_and_wild = len(word) == 3 and _PILE_AND_WILD.match(word.casefold())
-        if pile_and_wild:  # "hsb" is "h" and "sb"
-            tokens += [_word(word[0], at), _word(word[1:], at + 1)]
-        elif word.casefold() in WORDS:
-            tokens.append(_word(word, at))
+        lower = word.casefold()
+        wild = lower[1:]
+        if len(lower) == len(word) > 1 and lower[0] in words.letters and words.kind(wild) == (CARD, SKIP_BO):  # "hsb": h, sb
+            tokens += [_word(word[0], at, words), _word(word[1:], at + 1, words)]
+        elif words.kind(lower) is not None:
+            tokens.append(_word(word, at, words))
         elif is_short_number(word):
             tokens.append(Token(NUMBER, int(word), word, at, at + len(word)))
         else:
@@ -196,18 +200,18 @@ def _chunk_tokens(chunk: str, start: int, before_colon: bool, after_name: bool) 
     return tokens
 
 
-def _nearest_word(typed: str) -> str:
+def _nearest_word(typed: str, words: Vocabulary) -> str:
     """``; did you mean 'stock'?`` for a word close to one the grammar knows, else nothing."""
     from difflib import get_close_matches  # only a move that cannot be read needs it
 
-    known = [word for word, (kind, _) in WORDS.items() if kind in (PILE, DRAW, END) and len(word) > 1]
+    known = [word for word, (kind, _) in words.kinds.items() if kind in (PILE, DRAW, END) and len(word) > 1]
     close = get_close_matches(fold(typed), known, n=1, cutoff=0.75)
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
-def _word(word: str, start: int) -> Token:
-    kind, value = WORDS[word.casefold()]
-    return Token(kind, value, word, start, start + len(word), spelled=kind == NUMBER)
+def _word(word: str, start: int, words: Vocabulary) -> Token:
+    kind, value = words.kind(word.casefold())
+    return Token(kind, value, word, start, start + len(word), spelled=kind in (NUMBER, ORDINAL))
 
 
 # -- the grammar ------------------------------------------------------------------
@@ -219,13 +223,14 @@ class _Side(NamedTuple):
     numbers: list[Token]
     first: Optional[Token]  # a card named before its pile ("the 5 from my hand")
     letter: bool  # the pile was written by its letter (the compact form)
+    pile_said: bool = False  # "discard pile 2", "the second discard pile": the number names a pile
 
 
 class _Reader:
     """Reads moves off a list of tokens, one at a time."""
 
-    def __init__(self, text: str, clean: str, tokens: list[Token]):
-        self.text, self.clean, self.tokens, self.position = text, clean, tokens, 0
+    def __init__(self, text: str, clean: str, tokens: list[Token], words: Vocabulary):
+        self.text, self.clean, self.tokens, self.words, self.position = text, clean, tokens, words, 0
 
     def more(self) -> bool:
         self.skip_filler()
@@ -240,7 +245,7 @@ class _Reader:
         return token
 
     def skip_filler(self) -> None:
-        while self.peek() is not None and self.peek().kind in (FILLER, COUNT):
+        while self.peek() is not None and self.peek().kind in _PASSED:
             self.position += 1
 
     def fail(self, problem: str, understood: str = "", example: str = GENERAL_EXAMPLE) -> NotationError:
@@ -283,7 +288,7 @@ class _Reader:
         joins = [i for i in range(self.position, len(self.tokens)) if self.tokens[i].kind == JOIN]
         if error.understood or not joins:
             return error
-        ahead = _Reader(self.text, self.clean, self.tokens)
+        ahead = _Reader(self.text, self.clean, self.tokens, self.words)
         ahead.position = joins[0] + 1
         try:
             target = ahead.target(ahead.side(is_source=False))
@@ -292,6 +297,8 @@ class _Reader:
         return self.fail(error.problem, f"onto {format_place(target)}", error.example)
 
     def draw(self) -> Draw:
+        while self.peek() is not None and self.peek().text.casefold() in self.words.draw_up_to:  # "draw up to five"
+            self.take()
         numbers: list[Token] = []
         while self.peek() is not None and self.peek().kind in (NUMBER, CARD, OTHER):
             numbers.append(self.take())
@@ -314,13 +321,14 @@ class _Reader:
     def side(self, *, is_source: bool) -> _Side:
         self.skip_filler()
         first = self.card_named_first() if is_source else None
-        owner = self.take().value if self.peek() is not None and self.peek().kind == NAME else None
+        owner = self.owner()
         self.skip_filler()
         if is_source and first is None and owner is not None:  # "Cleo's 9"
             first = self.card_named_first()
+        ordinal = self.take() if self.peek() is not None and self.peek().kind == ORDINAL else None
         token = self.peek()
         role = "where the card comes from" if is_source else "where the card goes"
-        if first is not None and token is not None and token.kind == JOIN:  # "the 3 onto build 3": no pile named
+        if first is not None and ordinal is None and token is not None and token.kind == JOIN:  # "the 3 onto build 3"
             return _Side(None, owner, [], first, False)
         if token is None or token.kind != PILE:
             if first is not None:
@@ -328,20 +336,34 @@ class _Reader:
                                 example="the 5 from my hand to build 1")
             shown = token.text if token is not None else "nothing"
             raise self.fail(f"{quoted(shown)} names no pile ({role}): use stock, hand, discard N or build N"
-                            + _nearest_word(shown))
+                            + _nearest_word(shown, self.words))
         self.take()
+        pile_said = ordinal is not None
+        while self.peek() is not None and self.peek().kind in _PASSED:  # "build pile 2"
+            pile_said = pile_said or self.take().kind == PILE_WORD
+        if ordinal is not None:  # "the second build pile"
+            numbers = [Token(NUMBER, ordinal.value, ordinal.text, ordinal.start, ordinal.end, spelled=True)]
+        else:
+            numbers = self.side_numbers(is_source)
+        for number in numbers:
+            if number.kind == OTHER:
+                raise self.fail(f"{quoted(number.text)} is not a card or a pile number",
+                                self.kind_words(token.value, owner), EXAMPLES[token.value])
+        return _Side(token.value, owner, numbers, first, len(token.text) == 1, pile_said)
+
+    def side_numbers(self, is_source: bool) -> list[Token]:
+        """The numbers after a pile: its number, and the card on it (a target takes one number)."""
         numbers = []
-        self.skip_filler()  # "build pile 2"
         while self.peek() is not None and self.peek().kind in (NUMBER, CARD, OTHER):
             numbers.append(self.take())
             if not is_source:  # a target takes one number; what follows starts the next move
                 break
             self.skip_filler()
-        for number in numbers:
-            if number.kind == OTHER:
-                raise self.fail(f"{quoted(number.text)} is not a card or a pile number",
-                                self.kind_words(token.value, owner), EXAMPLES[token.value])
-        return _Side(token.value, owner, numbers, first, len(token.text) == 1)
+        return numbers
+
+    def owner(self) -> Optional[str]:
+        """The owner a possessive names (``Cleo's``, ``Cleo:``), or None."""
+        return self.take().value if self.peek() is not None and self.peek().kind == NAME else None
 
     def card_named_first(self) -> Optional[Token]:
         """A card said before its pile (``the 5 from my hand``), or before the join when no pile is said."""
@@ -362,7 +384,7 @@ class _Reader:
 
     def sources(self, side: _Side, target: Place) -> list[tuple[Place, Optional[Card]]]:
         """Every reading of the source side: the pile, and the card it names."""
-        kind, owner, numbers, first, _ = side
+        kind, owner, numbers, first = side.kind, side.owner, side.numbers, side.first
         onto = f"onto {format_place(target)}"
         cards = [first] if first is not None else []
         if kind is None:  # the card alone: each pile of the owner that could show it, the hand first
@@ -396,10 +418,11 @@ class _Reader:
         if len(numbers) != 1:
             raise which
         only = numbers[0]
-        if only.kind == CARD or (4 < only.value <= 12 and not side.letter):  # a number no pile has: the card
+        pile_named = side.letter  # "d9": a pile, never a card
+        if only.kind == CARD or (4 < only.value <= 12 and not pile_named):  # a number no pile has: the card
             return [(Place(kind, None, owner), self.card(only, "a discard-pile card", EXAMPLES[kind]))]
         readings: list[tuple[Place, Optional[Card]]] = [(Place(kind, only.value, owner), None)]
-        if 1 <= only.value <= 4 and not side.letter:  # "discard 3": pile 3, or the 3 on one of the piles
+        if 1 <= only.value <= 4 and not pile_named:  # "discard 3": pile 3, or the 3 on one of the piles
             readings.append((Place(kind, None, owner), only.value))
         return readings
 
@@ -430,7 +453,9 @@ def format_owner(name: Optional[str]) -> str:
     """``Anna:``, or ``"Anna Lee":`` for a name the notation must quote; empty for the mover."""
     if not name:
         return ""
-    needs_quotes = _NEEDS_QUOTES.search(name) or fold(name) in WORDS or fold(name).endswith("'s")
+    words = vocabulary(ENGLISH)
+    needs_quotes = (_NEEDS_QUOTES.search(name) or words.kind(fold(name)) is not None
+                    or fold(name).endswith(words.possessive))
     return f'"{name}":' if needs_quotes else f"{name}:"
 
 
