@@ -73,7 +73,7 @@ ILLEGAL = [
     ("build.start", lambda: table(), "stock to build 4", ["7", "stock", "build pile 4"]),
     ("build.four-piles", lambda: table(build=[1, 2, 3, 4]), "hand 3 to build 5", ["build pile 5", "four"]),
     ("discard.from-hand", lambda: table(), "stock to discard 1", ["stock"]),
-    ("discard.from-hand", lambda: table(seat(discards=[[4]]), seat("Anna")), "discard 1 to discard 2",
+    ("discard.from-hand", lambda: table(seat(discards=[[4]]), seat("Anna")), "discard pile 1 to discard 2",
      ["discard-pile"]),
     ("discard.own-piles", lambda: table(), "hand 9 to Anna:discard 1", ["Anna"]),
     ("discard.own-piles", team_table, "hand 9 to Cleo:discard 1", ["Cleo"]),
@@ -817,3 +817,50 @@ def test_the_engine_exports_functions_whatever_was_imported_first():
 
     for name in ("play", "deal", "check_move", "legal_moves", "parse_move"):
         assert callable(getattr(engine, name)) and not isinstance(getattr(engine, name), ModuleType), name
+
+
+# -- draws: when they happen and how many cards they take -----------------------------------------------
+
+
+def test_a_turn_that_starts_with_four_cards_draws_before_any_play():
+    state = table(seat(hand=[3, 5, 9, 12]), seat("Anna"), phase="start", build=[6, 2])
+    assert rule(state, "stock to build 1").rule == "turn.draw-first"
+    assert rule(state, "hand 3 to build 2").rule == "turn.draw-first"
+    assert rule(state, "hand 9 to discard 1").rule == "turn.draw-first"
+    assert rule(state, "end").rule == "turn.draw-first"
+    drawn = after(state, "draw")
+    assert len(drawn.players[0].hand) == 5 and rule(drawn, "stock to build 1").legal
+
+
+def test_a_draw_takes_only_the_cards_left_in_the_draw_pile():
+    state = table(seat(hand=[9]), seat("Anna"), phase="start", draw_pile=2)
+    assert rule(state, "draw 2 cards").legal
+    assert rule(state, "draw two").legal
+    four = rule(state, "draw 4 cards")
+    assert four.rule == "turn.draw-when-empty" and "draw 2 (all that is left), not 4" in four.reason
+    assert len(after(state, "draw").players[0].hand) == 3
+
+
+def test_draw_1_is_the_count_when_the_draw_takes_one_card():
+    state = table(seat(hand=[3, 5, 9, 12]), seat("Anna"), phase="start")
+    assert rule(state, "draw 1").legal and "1 card" in rule(state, "draw 1").reason
+    assert rule(state, "draw 7").legal  # 7 cannot be the count: it names the card drawn
+    refill = table(seat(hand=[]), seat("Anna"), draw_pile=1)  # the refill takes the one card left
+    assert rule(refill, "draw 1").legal
+    refilled = after(refill, "draw")
+    assert rule(refilled, "draw 1").legal and "as you say" in rule(refilled, "draw 1").reason
+    assert rule(refilled, "draw 3 cards").rule == "turn.draw-when-empty"
+
+
+def test_with_an_empty_hand_and_nothing_to_draw_there_is_no_draw_during_the_turn():
+    state = table(seat(hand=[]), seat("Anna"), draw_pile=0)
+    assert rule(state, "draw").rule == "turn.draw-when-empty"
+    assert "end" in rule(state, "draw").reason
+    assert rule(state, "end").legal
+    emptied = after(table(seat(hand=[5]), seat("Anna"), build=[4], draw_pile=0), "hand 5 to build 1")
+    assert emptied.players[0].hand == ()
+    assert rule(emptied, "draw").rule == "turn.draw-when-empty"
+    assert rule(emptied, "end").legal
+    start = table(seat(hand=[]), seat("Anna"), phase="start", draw_pile=0)
+    assert rule(start, "draw").legal  # the turn's own draw, which finds nothing
+    assert rule(after(start, "draw"), "draw").rule == "turn.draw-when-empty"

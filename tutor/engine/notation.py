@@ -10,8 +10,10 @@ tables of ``tutor.engine.words``; English unless a language is given):
 source and the target; the card may come first (``the 5 from my hand on build
 pile 1``) or alone (``the 3 onto build 3``); a possessive names an owner
 (``Cleo's stock``, ``Cleo's 9``); several moves may come in one text, a new
-move starting after each target. Text is normalised first (NFKC, case
-folding), so ``ſtock`` is ``stock``.
+move starting after each target. ``discard pile 2`` (the word ``pile`` said)
+names a pile; with a discard pile as the target, ``discard 9`` is the verb and
+the 9 a hand card. Text is normalised first (NFKC, case folding), so
+``ſtock`` is ``stock``.
 
 A phrase may have more than one reading: ``discard 3`` is discard pile 3, or
 the 3 on top of one of your discard piles; a card alone is the card in the
@@ -389,6 +391,8 @@ class _Reader:
         cards = [first] if first is not None else []
         if kind is None:  # the card alone: each pile of the owner that could show it, the hand first
             card = self.card(first, onto, "the 5 from my hand to build 1")
+            if owner is None and target.kind is PileKind.DISCARD:  # only a hand card is discarded
+                return [(Place(PileKind.HAND), card)]
             if owner is None:
                 return [(Place(shown_by), card) for shown_by in CARD_PLACES]
             # a named owner's hand comes last: it is only a reading when they are the player to move
@@ -418,7 +422,9 @@ class _Reader:
         if len(numbers) != 1:
             raise which
         only = numbers[0]
-        pile_named = side.letter  # "d9": a pile, never a card
+        pile_named = side.letter or side.pile_said  # "d9", "discard pile 9": a pile, never a card
+        if not pile_named and owner is None and target.kind is PileKind.DISCARD:  # "discard 9 on discard pile 2"
+            return [(Place(PileKind.HAND), self.card(only, "a card from the hand", EXAMPLES[PileKind.HAND]))]
         if only.kind == CARD or (4 < only.value <= 12 and not pile_named):  # a number no pile has: the card
             return [(Place(kind, None, owner), self.card(only, "a discard-pile card", EXAMPLES[kind]))]
         readings: list[tuple[Place, Optional[Card]]] = [(Place(kind, only.value, owner), None)]
@@ -481,8 +487,9 @@ def format_move(move: Move) -> str:
             return f"draw {move.count} {'card' if move.count == 1 else 'cards'}"
         return " ".join(["draw", *(card_label(c) for c in move.cards)])
     source = format_place(move.source, move.card)
-    if move.source.kind is PileKind.DISCARD and move.card is None and 4 < (move.source.number or 0) <= 12:
-        source = format_owner(move.source.owner) + f"d{move.source.number}"  # "discard 5" would name the card
+    if move.source.kind is PileKind.DISCARD and move.card is None and move.source.number is not None and (
+            move.is_discard or 4 < move.source.number <= 12):  # "discard 5" would name a card
+        source = format_owner(move.source.owner) + f"discard pile {move.source.number}"
     return f"{source} to {format_place(move.target)}"
 
 

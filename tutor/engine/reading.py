@@ -16,9 +16,9 @@ from dataclasses import replace
 from typing import Optional
 
 from .cards import card_label
-from .moves import Move, PileKind, Place, Transfer
+from .moves import Draw, Move, PileKind, Place, Transfer
 from .notation import Phrase, format_move, parse_phrase
-from .rules import Ruling, check_move
+from .rules import Ruling, check_move, draw_reading
 from .state import DISCARD_PILES, GameState
 
 #: The sentences of an ambiguity report.
@@ -73,6 +73,8 @@ def _expanded(state: GameState, move: Move) -> list[tuple[Move, int]]:
     does. The readings the cards in sight bear out come first, so ``the 7``
     is the 7 in the hand even where the stock top is not given.
     """
+    if isinstance(move, Draw):  # "draw 1" is the count whenever it can be one
+        return [(draw_reading(state, move), SHOWN)]
     if not isinstance(move, Transfer):
         return [(move, SHOWN)]
     player = _owner(state, move.source.owner)

@@ -142,7 +142,7 @@ def _round_over_reason(state: GameState) -> str:
 def cards_wanted(state: GameState) -> Optional[int]:
     """How many cards a draw asks for while it is still to come (the turn's first, or for an emptied hand)."""
     hand = state.mover.hand
-    if state.phase is Phase.START or not hand:
+    if state.phase is Phase.START or (not hand and can_draw(state)):
         return max(0, HAND_SIZE - len(hand))
     return None
 
@@ -177,18 +177,22 @@ def _check_draw(state: GameState, move: Draw) -> Ruling:
     if state.drawn:
         return _illegal("turn.draw-when-empty",
                         f"The draw took {n_cards(state.drawn)}, not {move.says}: name exactly those.")
+    if not hand:
+        return _illegal("turn.draw-when-empty", "Your hand is empty and nothing is left to draw, so there is no "
+                                                "draw now: end the turn with 'end'.")
     return _illegal("turn.draw-when-empty",
                     f"You still hold {n_cards(len(hand))}: during the turn you draw "
                     "only when a play empties your hand, and then five come at once.")
 
 
 def draw_reading(state: GameState, move: Draw) -> Draw:
-    """``draw 5`` read as it is meant: a count, unless the draw takes one card and the number names it."""
+    """``draw 5`` read as it is meant: a count whenever it can be one; a number that cannot be the count (the
+    draw takes one card) names that card."""
     if move.count is not None or len(move.cards) != 1 or not 1 <= move.cards[0] <= HAND_SIZE:
         return move
     wanted = cards_wanted(state)
     takes = state.drawn if wanted is None else min(wanted, cards_left(state))
-    return move if takes == 1 else Draw(count=move.cards[0])
+    return move if takes == 1 and move.cards[0] != 1 else Draw(count=move.cards[0])
 
 
 def _named_cards_fit(state: GameState, named: tuple[Card, ...], drawn: int, *, upcoming: bool) -> Optional[Ruling]:
