@@ -8,7 +8,7 @@ import textwrap
 from rich.console import Console
 from rich.text import Text
 
-from ..engine import Verdict, format_move
+from ..engine import Verdict
 from ..scenario import Scenario
 from .check import MoveReport
 from .output import console, printable
@@ -46,7 +46,7 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool =
     out.print(heading(scenario))
     for number, report in enumerate(reports, start=1):
         label, style = _VERDICT_STYLES[report.ruling.verdict]
-        line = Text.assemble(f"{number:>2}. ", (format_move(report.move), "bold"), "  ", (label, style))
+        line = Text.assemble(f"{number:>2}. ", (report.shown, "bold"), "  ", (label, style))
         if report.ruling.rule:
             line.append(f"  {report.ruling.rule}", style="cyan")
         quality = report.extra.get("quality")

@@ -28,6 +28,7 @@ import re
 from typing import NamedTuple, Optional
 
 from .cards import SKIP_BO, Card, CardError, card_label, is_short_number, parse_card, quoted
+from .moves import PARTNER as PARTNER_OWNER
 from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from .text import fold, normalised
 from .words import (AS, CARD, COUNT, DRAW, END, ENGLISH, FILLER, FROM, JOIN, NUMBER, ORDINAL, PARTNER, PILE,
@@ -50,10 +51,10 @@ MOST_DRAWN = 5
 #: Where a card said with no pile may be, in the order of its readings: the hand, a stock, a discard pile.
 CARD_PLACES = (PileKind.HAND, PileKind.STOCK, PileKind.DISCARD)
 
-_PIECES = re.compile(r'"(?P<quoted>[^"]*)"|(?P<join>->|>)|(?P<colon>:)|(?P<open>")|(?P<gap>[\s,]+)'
-                     r"|(?P<chunk>(?:[^\s:>\",-]|-(?!>))+)")
+_PIECES = re.compile(r'"(?P<quoted>[^"]*)"|(?P<join>->|>)|(?P<colon>:)|(?P<open>")'
+                     r"|(?P<gap>(?:[\s,?!;]|\.(?=\s|$))+)|(?P<chunk>(?:[^\s:>\",?!;.-]|-(?!>)|\.(?!\s|$))+)")
 _RUNS = re.compile(r"\d+|[^\W\d_]+|[\W_]")
-_NEEDS_QUOTES = re.compile(r"[\s:>,\"]|->")
+_NEEDS_QUOTES = re.compile(r"[\s:>,\"?!;]|->")
 
 
 class NotationError(ValueError):
@@ -108,23 +109,44 @@ def parse_phrase(text: str, language: str = ENGLISH) -> Phrase:
 
 def parse_phrases(text: str, language: str = ENGLISH) -> list[Phrase]:
     """Read every move in ``text``, said in ``language``; a new move starts after each target pile."""
+    phrases, error = read_phrases(text, language)
+    if error is not None:
+        raise error
+    return phrases
+
+
+def read_phrases(text: str, language: str = ENGLISH) -> tuple[list[Phrase], Optional[NotationError]]:
+    """The moves in ``text`` up to the first that cannot be read, and why that one cannot (None: all read)."""
     words = vocabulary(language)
     clean = normalised(text)
-    tokens = _tokens(text, clean, words)
+    try:
+        tokens = _tokens(text, clean, words)
+    except NotationError as error:
+        return [], error
     if not tokens:
-        raise NotationError(text, "the move is empty")
+        return [], NotationError(text, "the move is empty")
     reader = _Reader(text, clean, tokens, words)
     phrases = []
     while True:
         start = reader.position  # the words before a move ("the 5 from ...") are part of what was said
         if not reader.more():
             break
-        readings = reader.move()
+        try:
+            readings = reader.move()
+        except NotationError as error:
+            return phrases, error
         first, last = reader.tokens[start], reader.tokens[reader.position - 1]
         phrases.append(Phrase(" ".join(clean[first.start:last.end].split()), readings))
     if not phrases:
-        raise NotationError(text, "it names no move, only words such as 'the' or 'my' around one")
-    return phrases
+        return [], NotationError(text, "it names no move, only words such as 'the' or 'my' around one")
+    return phrases, None
+
+
+def is_question(text: str, language: str = ENGLISH) -> bool:
+    """True for a text that asks something: it ends with a question mark or opens with a question word."""
+    clean = fold(text).strip()
+    first = clean.split(maxsplit=1)[0] if clean else ""
+    return clean.endswith("?") or vocabulary(language).kind(first) == (QUESTION, None)
 
 
 # -- words ----------------------------------------------------------------------
@@ -265,11 +287,12 @@ class _Reader:
             self.take()
             return (self.draw(),)
         if token.kind == JOIN:
-            raise self.fail(JOINED)
+            return self.target_first()
         try:
             source = self.side(is_source=True)
         except NotationError as error:
             raise self.with_target_understood(error) from None
+        value = self.value_said()  # "SB as a 4 on build 3"
         self.skip_filler()
         if self.peek() is None or self.peek().kind != JOIN:
             raise self.fail(JOINED, f"from {self.describe(source)}")
@@ -283,7 +306,39 @@ class _Reader:
             if error.understood:
                 raise
             raise self.fail(error.problem, f"from {self.describe(source)}", error.example) from None
-        return tuple(Transfer(place, target, card) for place, card in self.sources(source, target))
+        return self.transfers(source, target, self.value_said() if value is None else value)
+
+    def target_first(self) -> tuple[Move, ...]:
+        """A move that says where the card goes first: ``on build 2, my 7``."""
+        self.take()
+        self.skip_filler()
+        if self.peek() is None:
+            raise self.fail(JOINED)
+        target = self.target(self.side(is_source=False))
+        value = self.value_said()
+        self.skip_filler()
+        if self.peek() is None or self.peek().kind in (JOIN, END, DRAW):
+            raise self.fail(JOINED, f"onto {format_place(target)}")
+        source = self.side(is_source=True, alone=True)
+        return self.transfers(source, target, self.value_said() if value is None else value)
+
+    def transfers(self, source: _Side, target: Place, value: Optional[Card]) -> tuple[Transfer, ...]:
+        if value is not None and target.kind is not PileKind.BUILD:
+            raise self.fail("a card is played as a value only onto a build pile", f"onto {format_place(target)}",
+                            "the SB on build 1 as a 5")
+        return tuple(Transfer(place, target, card, value) for place, card in self.sources(source, target))
+
+    def value_said(self) -> Optional[Card]:
+        """The value a wild is said to stand for (``as a 5``), or None."""
+        if self.peek() is None or self.peek().kind != AS:
+            return None
+        self.take()
+        self.skip_filler()
+        token = self.peek()
+        if token is None or token.kind != NUMBER:
+            raise self.fail("say the value the wild stands for, as in 'as a 5'", "a wild played as a value",
+                            "the SB on build 1 as a 5")
+        return self.card(self.take(), "a wild played as a value", "the SB on build 1 as a 5")
 
     def with_target_understood(self, error: NotationError) -> NotationError:
         """A source that cannot be read: say what the target reads as, if it can be read."""
@@ -320,7 +375,9 @@ class _Reader:
 
     # -- one side of a transfer --
 
-    def side(self, *, is_source: bool) -> _Side:
+    def side(self, *, is_source: bool, alone: bool = False) -> _Side:
+        """One side of a move: an owner, a card said first, a pile and its numbers (``alone``: the card may end the
+        move, as in ``on build 2, my 7``)."""
         self.skip_filler()
         first = self.card_named_first() if is_source else None
         owner = self.owner()
@@ -330,8 +387,19 @@ class _Reader:
         ordinal = self.take() if self.peek() is not None and self.peek().kind == ORDINAL else None
         token = self.peek()
         role = "where the card comes from" if is_source else "where the card goes"
-        if first is not None and ordinal is None and token is not None and token.kind == JOIN:  # "the 3 onto build 3"
+        if first is not None and ordinal is None and token is not None and token.kind == JOIN:
+            located = self.located(first)  # "the 6 on my stock onto build 1"
+            if located is not None:
+                return located
+            return _Side(None, owner, [], first, False)  # "the 3 onto build 3": no pile named
+        if first is not None and ordinal is None and (token is None or token.kind == AS or (
+                alone and token.kind != PILE)):  # "SB as a 4 on build 3"; "on build 2, my 7"
+            if token is None and not alone:
+                raise self.fail(f"say where the {first.text} comes from: hand, stock or discard",
+                                example="the 5 from my hand to build 1")
             return _Side(None, owner, [], first, False)
+        if not is_source and ordinal is None and token is not None and token.kind in (NUMBER, CARD):
+            return _Side(None, owner, [], self.take(), False)  # "my 4 on the 3": the build pile showing a 3
         if token is None or token.kind != PILE:
             if first is not None:
                 raise self.fail(f"say where the {first.text} comes from: hand, stock or discard",
@@ -339,10 +407,32 @@ class _Reader:
             shown = token.text if token is not None else "nothing"
             raise self.fail(f"{quoted(shown)} names no pile ({role}): use stock, hand, discard N or build N"
                             + _nearest_word(shown, self.words))
+        return self.pile_side(owner, first, ordinal, is_source)
+
+    def located(self, first: Token) -> Optional[_Side]:
+        """``on my stock`` after a card, when a join follows it: where the card lies. None (nothing read) when the
+        words after the join are the move's target instead."""
+        start = self.position
         self.take()
+        self.skip_filler()
+        owner = self.owner()
+        self.skip_filler()
+        token = self.peek()
+        if token is not None and token.kind == PILE and token.value is not PileKind.BUILD:
+            side = self.pile_side(owner, first, None, is_source=True)
+            self.skip_filler()
+            if self.peek() is not None and self.peek().kind in (JOIN, AS):
+                return side
+        self.position = start
+        return None
+
+    def pile_side(self, owner: Optional[str], first: Optional[Token], ordinal: Optional[Token],
+                  is_source: bool) -> _Side:
+        """The side from its pile word on: ``build pile 2``, ``discard 3 9``, ``the second discard pile``."""
+        token = self.take()
         pile_said = ordinal is not None
         while self.peek() is not None and self.peek().kind in _PASSED:  # "build pile 2"
-            pile_said = pile_said or self.take().kind == PILE_WORD
+            pile_said = self.take().kind == PILE_WORD or pile_said
         if ordinal is not None:  # "the second build pile"
             numbers = [Token(NUMBER, ordinal.value, ordinal.text, ordinal.start, ordinal.end, spelled=True)]
         else:
@@ -364,8 +454,12 @@ class _Reader:
         return numbers
 
     def owner(self) -> Optional[str]:
-        """The owner a possessive names (``Cleo's``, ``Cleo:``), or None."""
-        return self.take().value if self.peek() is not None and self.peek().kind == NAME else None
+        """The owner a possessive names (``Cleo's``, ``Cleo:``, ``my partner's``), or None."""
+        token = self.peek()
+        if token is None or token.kind not in (NAME, PARTNER):
+            return None
+        self.take()
+        return PARTNER_OWNER if token.kind == PARTNER else token.value
 
     def card_named_first(self) -> Optional[Token]:
         """A card said before its pile (``the 5 from my hand``), or before the join when no pile is said."""
@@ -376,6 +470,11 @@ class _Reader:
         return first
 
     def target(self, side: _Side) -> Place:
+        if side.kind is None:  # a build pile named by its top card
+            if side.owner is not None:
+                raise self.fail("build piles belong to nobody: say which build pile, 1 to 4", "",
+                                "... to build 2")
+            return Place(PileKind.BUILD, top=self.card(side.first, "a build pile named by its card", "... to the 3"))
         if side.kind not in (PileKind.BUILD, PileKind.DISCARD):
             raise self.fail(f"cards go onto a build pile or a discard pile, not onto a {side.kind.value}", "",
                             "hand 5 to build 1, or hand 9 to discard 2")
@@ -459,6 +558,8 @@ def format_owner(name: Optional[str]) -> str:
     """``Anna:``, or ``"Anna Lee":`` for a name the notation must quote; empty for the mover."""
     if not name:
         return ""
+    if name == PARTNER_OWNER:
+        return "partner's "
     words = vocabulary(ENGLISH)
     needs_quotes = (_NEEDS_QUOTES.search(name) or words.kind(fold(name)) is not None
                     or fold(name).endswith(words.possessive))
@@ -466,6 +567,8 @@ def format_owner(name: Optional[str]) -> str:
 
 
 def format_place(place: Place, card: Optional[Card] = None) -> str:
+    if place.number is None and place.top is not None:  # a build pile named by its top card
+        return f"the {card_label(place.top)}"
     if place.kind is PileKind.DISCARD and place.number is None and card is not None:
         label = card_label(card)  # the card on one of the discard piles
         shown = f"discard {label}" if card == SKIP_BO or card > 4 else f"{label} from discard"
@@ -490,12 +593,15 @@ def format_move(move: Move) -> str:
     if move.source.kind is PileKind.DISCARD and move.card is None and move.source.number is not None and (
             move.is_discard or 4 < move.source.number <= 12):  # "discard 5" would name a card
         source = format_owner(move.source.owner) + f"discard pile {move.source.number}"
-    return f"{source} to {format_place(move.target)}"
+    value = f" as {card_label(move.value)}" if move.value is not None else ""
+    return f"{source} to {format_place(move.target)}{value}"
 
 
 def format_compact(move: Move) -> str:
     """The compact form: ``h5>b1``."""
-    if not isinstance(move, Transfer) or (move.source.kind is PileKind.DISCARD and move.source.number is None):
+    if not isinstance(move, Transfer) or (move.source.kind is PileKind.DISCARD and move.source.number is None) or (
+            move.value is not None or move.target.top is not None or PARTNER_OWNER in (move.source.owner,
+                                                                                      move.target.owner)):
         return format_move(move)
 
     def side(place: Place, card: Optional[Card]) -> str:

@@ -15,11 +15,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional
 
-from .cards import card_label
-from .moves import Draw, Move, PileKind, Place, Transfer
-from .notation import Phrase, format_move, parse_phrase
-from .rules import Ruling, check_move, draw_reading
-from .state import DISCARD_PILES, GameState
+from .cards import a_card, card_label
+from .moves import PARTNER, Draw, Move, PileKind, Place, Transfer
+from .notation import NotationError, Phrase, format_move, parse_phrase
+from .rules import Ruling, UnknownPlayer, check_move, draw_reading
+from .state import BUILD_SLOTS, DISCARD_PILES, GameState
+from .words import ENGLISH
 
 #: The sentences of an ambiguity report.
 TEXTS = {
@@ -30,6 +31,9 @@ TEXTS = {
     "stock": "the {card} on {whose} stock ({verdict})",
     "message": "{text} can mean {readings}: write {forms}",
     "or": " or ",
+    "onto": "onto build pile {pile}: {verdict}",
+    "no-partner": "'partner' names nobody: partners play only in the team game",
+    "no-pile-shows": "no build pile shows {card}: say which pile, 1 to 4",
 }
 
 
@@ -53,16 +57,47 @@ class AmbiguousMove(ValueError):
                                        forms=TEXTS["or"].join(repr(form) for form in self.forms))
 
 
-def read_move(state: GameState, phrase: Phrase | str) -> Move:
-    """The one move ``phrase`` means in ``state``; raises ``AmbiguousMove`` when it means several."""
+def read_move(state: GameState, phrase: Phrase | str, language: str = ENGLISH) -> Move:
+    """The one move ``phrase`` means in ``state``; raises ``AmbiguousMove`` when it means several.
+
+    A phrase naming a build pile by its top card that no pile shows raises ``NotationError``; one naming the
+    partner outside the team game raises ``UnknownPlayer``.
+    """
     if isinstance(phrase, str):
-        phrase = parse_phrase(phrase)
-    candidates = [reading for move in phrase.readings for reading in _expanded(state, move)]
+        phrase = parse_phrase(phrase, language)
+    moves = [placed for move in phrase.readings for placed in _targets(state, phrase.text, _partnered(state, move))]
+    candidates = [reading for move in moves for reading in _expanded(state, move)]
     strongest = max(support for _, support in candidates)
     live = _distinct([move for move, support in candidates if support == strongest > NONE])
     if len(live) > 1:
         raise _ambiguity(state, phrase.text, live)
     return _spelled_as_seated(state, live[0] if live else candidates[0][0])
+
+
+def _partnered(state: GameState, move: Move) -> Move:
+    """The move with "my partner" named: the mover's partner in the team game."""
+    if not isinstance(move, Transfer) or PARTNER not in (move.source.owner, move.target.owner):
+        return move
+    partners = [seat for seat in state.team_of(state.turn) if seat != state.turn]
+    if not partners:
+        raise UnknownPlayer(TEXTS["no-partner"])
+    name = state.players[partners[0]].name
+
+    def named(place: Place) -> Place:
+        return replace(place, owner=name) if place.owner == PARTNER else place
+
+    return replace(move, source=named(move.source), target=named(move.target))
+
+
+def _targets(state: GameState, text: str, move: Move) -> list[Move]:
+    """The move for each build pile showing the card its target names (``my 4 on the 3``)."""
+    if not isinstance(move, Transfer) or move.target.top is None:
+        return [move]
+    top = move.target.top
+    slots = [slot for slot in range(1, BUILD_SLOTS + 1) if state.build_value(slot - 1) == top and top]
+    if not slots:
+        raise NotationError(text, TEXTS["no-pile-shows"].format(card=a_card(top)), "", "... to build 2")
+    return [replace(move, target=Place(PileKind.BUILD, slot)) for slot in slots]
 
 
 def _expanded(state: GameState, move: Move) -> list[tuple[Move, int]]:
@@ -137,10 +172,13 @@ def _place_spelled(state: GameState, place: Place) -> Place:
 
 def _ambiguity(state: GameState, text: str, moves: list[Move]) -> AmbiguousMove:
     readings, descriptions, forms = [], [], []
+    targets = len({move.target for move in moves}) > 1
     for move in moves:
         ruling = check_move(state, move)
         readings.append((move, ruling))
         verdict = ruling.verdict.value + (f", {ruling.rule}" if ruling.rule else "")
+        if targets:
+            verdict = TEXTS["onto"].format(pile=move.target.number, verdict=verdict)
         description, named = _described(state, move, verdict)
         descriptions.append(description)
         forms.append(format_move(named))

@@ -297,6 +297,8 @@ def _check_build_play(state: GameState, move: Transfer) -> Ruling:
         return _undecidable(f"The position does not show {found.describe(state)}; name it, as in 'stock 7 to build 1'.")
     value = state.build_value(slot - 1)
     what = found.describe(state, card)
+    if move.value is not None and move.value != (card if card != SKIP_BO else value + 1):
+        return _illegal("build.sequence", _wrong_value(what, card, move.value, slot, value))
     if value == 0:
         if card not in (1, SKIP_BO):
             return _illegal("build.start",
@@ -309,6 +311,15 @@ def _check_build_play(state: GameState, move: Transfer) -> Ruling:
                         f"rise by one, so it takes {a_card(value + 1)} or an SB.")
     played_as = f" as {a_card(value + 1)}" if card == SKIP_BO else ""
     return _legal(f"{_capital(what)} goes on build pile {slot}{played_as}, which showed {a_card(value)}.")
+
+
+def _wrong_value(what: str, card: Card, said: Card, slot: int, value: int) -> str:
+    """Why a card cannot be played as the value said for it."""
+    if card != SKIP_BO:
+        return f"{_capital(what)} is not a wild: it is played as itself, never as {a_card(said)}."
+    shows = f"shows {a_card(value)}" if value else "is empty"
+    return (f"{_capital(what)} would stand for {a_card(said)}, but build pile {slot} {shows}, so a wild played "
+            f"there stands for {a_card(value + 1)}.")
 
 
 def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:

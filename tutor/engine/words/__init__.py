@@ -35,7 +35,6 @@ class Vocabulary:
     wild_pairs: tuple[tuple[str, str], ...]
     draw_up_to: tuple[str, ...]
     possessive: str
-    questions: frozenset[str]
 
     def kind(self, word: str) -> tuple[str, object] | None:
         return self.kinds.get(word)
@@ -69,6 +68,6 @@ def vocabulary(language: str = ENGLISH) -> Vocabulary:
         kinds.setdefault(word, (ORDINAL, value))
     add(table.COUNT, COUNT)
     add(table.FILLERS, FILLER)
+    add(table.QUESTIONS, QUESTION)
     letters = frozenset(word for words in table.PILES.values() for word in words if len(word) == 1)
-    return Vocabulary(language, kinds, letters, table.WILD_PAIRS, table.DRAW_UP_TO, table.POSSESSIVE,
-                      frozenset(table.QUESTIONS))
+    return Vocabulary(language, kinds, letters, table.WILD_PAIRS, table.DRAW_UP_TO, table.POSSESSIVE)

@@ -15,13 +15,13 @@ PILES = {
 #: The word said after a pile kind; ``discard pile 2`` names discard pile 2, never a card.
 PILE = ("pile", "piles")
 #: Words joining where a card comes from to where it goes.
-JOINS = ("to", "onto", "on", "into", "in", ">", "->")
+JOINS = ("to", "onto", "on", "into", "in", "starts", ">", "->")
 #: Words saying where the card comes from ("the 5 from my hand").
 FROM = ("from", "off", "out")
 #: Words that carry nothing for the move.
 FILLERS = ("my", "the", "a", "an", "your", "of", "play", "plays", "put", "puts", "move", "moves", "turn", "goes",
            "go", "i", "i'll", "ill", "i'm", "im", "will", "just", "now", "then", "and", "top", "card", "please",
-           "lay", "place", "it", "its", "that", "this", "with", "let", "me", "lets", "let's", "want", "gonna")
+           "lay", "place", "it", "its", "that", "this", "with", "let", "me", "lets", "let's", "want", "gonna", "you")
 #: Words for the wild Skip-Bo card.
 WILDS = ("sb", "skip-bo", "skipbo", "wild", "wildcard", "joker")
 #: A wild said as two words ("skip bo").
@@ -43,6 +43,7 @@ END = ("end", "pass", "done")
 #: The possessive ending ("Cleo's stock"), and the words for your partner in the team game.
 POSSESSIVE = "'s"
 PARTNER = ("partner", "partner's", "partners")
-#: Words that open a question rather than a move ("can I play ...?" stays a move when a move follows).
+#: Words that open a question: read past before a move ("can I play the 5 ...?"); a text that opens with one
+#: and holds no move is a question for the rules reference.
 QUESTIONS = ("what", "what's", "whats", "how", "why", "when", "who", "which", "where", "can", "could", "may",
              "do", "does", "is", "are", "should", "must", "if")
