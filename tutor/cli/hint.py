@@ -98,7 +98,7 @@ def _turn_json(view, turn: Turn, best_value: float, prelude: Optional[list] = No
 
 def _step_json(step: Step) -> dict[str, Any]:
     """A step: the move, its description, the reason in words and the findings it is made of."""
-    return {"move": format_move(step.move), "description": step.description, "reason": step.reason,
+    return {"move": format_move(step.move, pile_said=True), "description": step.description, "reason": step.reason,
             "findings": [achievement.to_json() for achievement in step.achieves]}
 
 

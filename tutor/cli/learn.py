@@ -396,7 +396,7 @@ class ExerciseRunner:
             if len(group) > 1:
                 places = ", ".join(str(move.target.number) for move in group[1:])
                 alike = "  " + says("same-elsewhere", kind=group[0].target.kind.value, places=places)
-            self.say(f"  {number:>2}. {format_move(group[0])}{alike}")
+            self.say(f"  {number:>2}. {format_move(group[0], pile_said=True)}{alike}")
         if any(len(group) > 1 for group in groups):
             self.say(says("alike-note"), "dim")
         self.say(says("pick-number"), "dim")

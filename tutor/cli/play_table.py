@@ -101,8 +101,9 @@ class PlayTable:
         self.say(texts.QUIET_SUMMARY.format(moves=len(notes), **counts), "bold")
         for turn, move, assessment in notes:
             if assessment.quality == "weak":
-                self.say(texts.QUIET_WEAK.format(turn=turn, move=format_move(move), grade=assessment.grade,
-                                                 explanation=assessment.explanation), "yellow")
+                self.say(texts.QUIET_WEAK.format(turn=turn, move=format_move(move, pile_said=True),
+                                                 grade=assessment.grade, explanation=assessment.explanation),
+                         "yellow")
         self.quiet_notes = []
 
     # -- the player's turn -------------------------------------------------------------------
@@ -220,7 +221,7 @@ class PlayTable:
         move = self.game.undo()
         self.flagged = False
         self.save()
-        self.say(texts.UNDONE.format(move=format_move(move)))
+        self.say(texts.UNDONE.format(move=format_move(move, pile_said=True)))
         self.show_board()
 
     def partner_help(self) -> str:
@@ -245,7 +246,7 @@ class PlayTable:
         best = TurnSearch(view).best()
         self.say(texts.HINT_TITLE, "bold green")
         for number, step in enumerate(turn_steps(view, best), start=1):
-            self.say(f"{number:>2}. {format_move(step.move)}", "bold")
+            self.say(f"{number:>2}. {format_move(step.move, pile_said=True)}", "bold")
             print_wrapped(self.out, step.reason)
         if best.ending == "refill":
             self.say(texts.HINT_REFILL, "dim")

@@ -92,7 +92,7 @@ def _outcome(played) -> str:
 def _move(move) -> str:
     from ..engine.notation import format_move
 
-    return format_move(move)
+    return format_move(move, pile_said=True)
 
 
 def _print_turn(out: "Console", turn: "TurnReview") -> None:

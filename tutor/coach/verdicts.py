@@ -162,12 +162,12 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     from .principles import Context, detect
 
     best = search.best()
-    better = ", ".join(format_move(step) for step in best.moves)
+    better = ", ".join(format_move(step, pile_said=True) for step in best.moves)
     if after_turn is None:
         after_turn = search.best_after(move)
     key, pointer = _key_move(view, best, after_turn, "slightly" if quality == "good" else "key") \
         if best.moves else (None, "")
-    key_move = format_move(key) if key is not None else None
+    key_move = format_move(key, pile_said=True) if key is not None else None
     if quality == "good":
         return Assessment(quality, grade, loss, better=better, explanation=pointer, key_move=key_move,
                           opponent_wins_next=risk)

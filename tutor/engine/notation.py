@@ -581,8 +581,9 @@ def format_place(place: Place, card: Optional[Card] = None) -> str:
     return format_owner(place.owner) + " ".join(words)
 
 
-def format_move(move: Move) -> str:
-    """The canonical long form: ``hand 5 to build 1``."""
+def format_move(move: Move, *, pile_said: bool = False) -> str:
+    """The canonical long form: ``hand 5 to build 1`` (``pile_said``: ``discard pile 2 to build 1``, which names
+    the pile whatever its cards)."""
     if isinstance(move, EndTurn):
         return "end"
     if isinstance(move, Draw):
@@ -591,7 +592,7 @@ def format_move(move: Move) -> str:
         return " ".join(["draw", *(card_label(c) for c in move.cards)])
     source = format_place(move.source, move.card)
     if move.source.kind is PileKind.DISCARD and move.card is None and move.source.number is not None and (
-            move.is_discard or 4 < move.source.number <= 12):  # "discard 5" would name a card
+            pile_said or move.is_discard or 4 < move.source.number <= 12):  # "discard 5" would name a card
         source = format_owner(move.source.owner) + f"discard pile {move.source.number}"
     value = f" as {card_label(move.value)}" if move.value is not None else ""
     return f"{source} to {format_place(move.target)}{value}"

@@ -203,7 +203,8 @@ def _described(state: GameState, move: Transfer, verdict: str) -> tuple[str, Tra
 
 
 def written(state: GameState, move: Move) -> str:
-    """``move`` in the canonical form, naming the card where the short form would be ambiguous in ``state``."""
+    """``move`` in the canonical form, as it reads back in ``state``: where the short form would be ambiguous or
+    read as another pile, naming the top card, or saying ``pile`` for an empty one."""
     text = format_move(move)
     if not (isinstance(move, Transfer) and move.source.kind is PileKind.DISCARD and move.card is None):
         return text
@@ -213,4 +214,4 @@ def written(state: GameState, move: Move) -> str:
     except AmbiguousMove:
         pass
     top = _owner(state, move.source.owner).discard_top(move.source.number - 1)
-    return format_move(replace(move, card=top))
+    return format_move(move, pile_said=True) if top is None else format_move(replace(move, card=top))
