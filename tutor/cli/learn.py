@@ -13,7 +13,7 @@ import typer
 
 from ..engine.cards import is_short_number, quoted
 from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course, load_course_folder
-from ..lessons.progress import HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
+from ..lessons.progress import COURSES, HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
 from ..lessons.texts import text as says
 from .output import console as make_console, print_json, printable, unusable
 from .prompt import Quit, ask
@@ -97,7 +97,7 @@ def open_course(folder: Optional[str], as_json: bool) -> tuple[Course, ProgressS
     problems = course_problems(course)
     if problems:
         unusable([*problems, says("course-broken", folder=shlex.quote(folder))], as_json=as_json, kind="course")
-    return course, ProgressStore(data_dir() / "courses" / course_key(folder))
+    return course, ProgressStore(data_dir() / COURSES / course_key(folder))
 
 
 def course_key(folder: str) -> str:

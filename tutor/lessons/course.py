@@ -183,19 +183,35 @@ def load_course_folder(folder: str | os.PathLike[str]) -> Course:
     if not paths:
         raise CourseError([f"{name}: holds no stage files (*.yaml)"])
     files, problems = [], []
+    inside = os.path.realpath(folder)
     for entry in paths:
         path = os.path.join(name, entry)
-        if not os.path.isfile(path):  # a folder, a FIFO or a device named like a stage file
-            problems.append(f"{path}: is not a regular file; a stage is a YAML file")
+        refused = _refusal(path, inside)
+        if refused:
+            problems.append(f"{path}: {refused}; a stage is a YAML file of the course folder")
             continue
         try:
-            files.append((path, read_scenario_text(path)))
+            files.append((path, read_scenario_text(os.path.realpath(path), follow_link=False, name=path)))
         except ScenarioError as error:
             problems += error.lines()
     if problems:
         raise CourseError(problems)
     course = course_from_texts(files)
     return Course(course.stages, os.path.basename(os.path.normpath(os.path.abspath(name))))
+
+
+def _refusal(path: str, folder: str) -> Optional[str]:
+    """Why the stage file ``path`` is not read (a link out of ``folder``, not a regular file), or None.
+
+    A course is data someone hands over: it reads only regular files inside its own folder, judged by
+    the path a link resolves to, so a stage linked to ``../secret.yaml`` or ``/etc/passwd`` is never read.
+    """
+    resolved = os.path.realpath(path)
+    if os.path.dirname(resolved) != folder:
+        return f"is a link to {resolved}, outside the course folder: not read"
+    if not os.path.isfile(resolved):  # a folder, a FIFO or a device named like a stage file
+        return "is not a regular file: not read"
+    return None
 
 
 def course_from_texts(files: list[tuple[str, str]]) -> Course:

@@ -98,18 +98,23 @@ class Scenario:
         return locate(self.marks, path)
 
 
-def read_scenario_text(path: str | os.PathLike[str]) -> str:
-    """The text of a scenario file, refusing missing, special, oversized and binary files before reading them."""
+def read_scenario_text(path: str | os.PathLike[str], *, follow_link: bool = True, name: str = "") -> str:
+    """The text of a scenario file, refusing missing, special, oversized and binary files before reading them.
+
+    ``follow_link`` False refuses a link as the file itself; problems name the file ``name`` (default: ``path``).
+    """
     return read_yaml_text(path, SCENARIO_LIMITS.max_bytes, "a scenario file",
-                          f"{SCENARIO_LIMITS.max_bytes // 1024} KiB; a scenario is a few lines of YAML")
+                          f"{SCENARIO_LIMITS.max_bytes // 1024} KiB; a scenario is a few lines of YAML",
+                          follow_link=follow_link, name=name)
 
 
-def read_yaml_text(path: str | os.PathLike[str], max_bytes: int, what: str, limit_words: str) -> str:
+def read_yaml_text(path: str | os.PathLike[str], max_bytes: int, what: str, limit_words: str, *,
+                   follow_link: bool = True, name: str = "") -> str:
     """The text of a YAML file of ours (``what`` it should be), refusing missing, special, oversized
     (more than ``max_bytes``, said as ``limit_words``) and binary files before reading them."""
-    name = str(path)
+    name = name or str(path)
     try:
-        raw = read_regular_file(path, max_bytes)
+        raw = read_regular_file(path, max_bytes, follow_link=follow_link)
     except FileNotFoundError:
         raise ScenarioError(name, [Located(0, 0, "no such file")]) from None
     except NotARegularFile as error:
