@@ -169,3 +169,28 @@ def test_a_fifo_or_folder_named_like_a_stage_is_refused_not_waited_on(tmp_path):
     assert result.returncode == 2
     assert f"{folder / '02-pipe.yaml'}: is not a regular file" in result.stdout
     assert f"{folder / '03-folder.yaml'}: is not a regular file" in result.stdout
+
+
+def test_a_course_reads_no_file_a_link_leads_out_of_its_folder_to(tmp_path):
+    course, outside = tmp_path / "course", tmp_path / "outside"
+    course.mkdir()
+    outside.mkdir()
+    shutil.copy(GOOD_STAGE, course / "01-good.yaml")
+    (outside / "secret.yaml").write_text("id: secret\ntitle: SECRET-TEXT\n", encoding="utf-8")
+    (course / "02-secret.yaml").symlink_to("../outside/secret.yaml")
+    (course / "03-passwd.yaml").symlink_to("/etc/passwd")
+    for command in (["course", "validate", course], ["learn", "--course", course]):
+        result = tutor(*command, home=tmp_path / "home")
+        shown = result.stdout + result.stderr
+        assert result.returncode == 2, shown
+        assert f"02-secret.yaml: is a link to {outside / 'secret.yaml'}, outside the course folder: not read" in shown
+        assert "03-passwd.yaml: is a link to /etc/passwd, outside the course folder" in shown
+        assert "SECRET-TEXT" not in shown and "root:" not in shown
+
+
+def test_a_link_between_two_files_of_the_course_folder_is_read(tmp_path):
+    course = tmp_path / "course"
+    course.mkdir()
+    shutil.copy(GOOD_STAGE, course / "stage.txt")
+    (course / "01-good.yaml").symlink_to("stage.txt")
+    assert [stage.id for stage in load_course_folder(course).stages] == ["first-plays"]

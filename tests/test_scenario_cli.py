@@ -377,3 +377,16 @@ def test_expectations_read_table_talk_and_never_guess_between_two_readings():
     expectations = json.loads(result.stdout)["files"][0]["expectations"]
     assert [e["passed"] for e in expectations] == [False, True, True]
     assert "can mean discard pile 3" in json.dumps(expectations[0])
+
+
+def test_new_never_writes_through_a_link_out_of_the_folder(tmp_path):
+    folder, outside = tmp_path / "lesson", tmp_path / "outside"
+    folder.mkdir()
+    outside.mkdir()
+    (folder / "scenario.schema.json").symlink_to("../outside/planted.json")  # dangling: the write would create it
+    result = run("new", folder / "lesson.yaml")
+    assert result.exit_code == 0, result.output
+    assert list(outside.iterdir()) == []
+    schema = folder / "scenario.schema.json"
+    assert not schema.is_symlink() and json.loads(schema.read_text(encoding="utf-8"))["title"]
+

@@ -21,13 +21,12 @@ from .regular_file import NotARegularFile, special_kind
 
 
 def write_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` by atomic replace; missing folders are made.
+    """Write ``text`` (UTF-8) to ``path`` by atomic replace, in a folder that exists.
 
     ``NotARegularFile`` if a folder or special file stands at ``path``; other ``OSError`` as raised.
     """
     target = Path(path)
     mode = _mode(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:

@@ -308,6 +308,7 @@ def _write_or_print(file: Optional[str], text: str, force: bool, check: str,
     companions = companions or {}
     written = file
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
         for name, companion in companions.items():
             written = str(target.with_name(name))
             write_atomically(written, companion)

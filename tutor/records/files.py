@@ -61,5 +61,7 @@ def record_text(record: GameRecord) -> str:
 
 
 def write_record(path: str | os.PathLike[str], record: GameRecord) -> None:
-    """Write ``record`` to ``path`` atomically (a temporary file renamed over the old one, never through a link)."""
+    """Write ``record`` to ``path`` atomically (a temporary file renamed over the old one, never through a link);
+    missing folders are made."""
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     write_atomically(path, record_text(record))
