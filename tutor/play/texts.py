@@ -131,4 +131,5 @@ NO_SUCH_PLAYER_TURN = "{player} played {count} turns; there is no turn {turn} of
 NOT_A_PLAYER = "{player!r} did not play in this game ({players})"
 TURN_RESHUFFLED = ("the draw pile was reshuffled during turn {turn}: a scenario cannot fix the cards drawn; "
                    "choose another turn")
+TURN_NOT_A_SCENARIO = "the table of this turn cannot be written as a scenario: {problem}"
 TURN_WITHOUT_CHOICE = "turn {turn} holds no choice to judge (nothing was played)"
