@@ -268,3 +268,19 @@ def test_a_game_holding_the_save_keeps_a_second_one_out_and_a_dead_holder_lets_g
     assert (home / "saved-game.lock").read_text().strip() == str(holder.pid)  # the dead holder's lock stays behind
     resumed = _play(home, "--resume")
     assert resumed.returncode == 0 and "Game saved" in resumed.stdout, resumed.stderr
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda text: text.replace("moves: [", "moves: ['Zed:stock to build 1', ", 1), "'Zed' is not one of the players"),
+    (lambda text: text[:text.index("rounds:")] + "rounds: []\n", "rounds: must be a list of rounds, at least one"),
+])
+def test_a_crafted_save_is_refused_on_resume_with_its_line(tmp_path, change, message):
+    home = tmp_path / "home"
+    store = SaveStore(home)
+    game = Game.new(Settings(("greedy",), seed=3))
+    human_turn(game)
+    store.save(game.record)
+    store.path.write_text(change(store.path.read_text()))
+    run = _play(home, "--resume")
+    assert run.returncode == 2 and message in run.stderr and "saved-game.yaml:" in run.stderr
+    assert "Traceback" not in run.stderr
