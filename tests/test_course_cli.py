@@ -194,3 +194,12 @@ def test_a_link_between_two_files_of_the_course_folder_is_read(tmp_path):
     shutil.copy(GOOD_STAGE, course / "stage.txt")
     (course / "01-good.yaml").symlink_to("stage.txt")
     assert [stage.id for stage in load_course_folder(course).stages] == ["first-plays"]
+
+
+def test_course_validate_shows_a_folder_name_with_control_characters_escaped(tmp_path):
+    course = tmp_path / "c\x1b[31mred\u202ex"
+    shutil.copytree(EXAMPLE, course)
+    result = tutor("course", "validate", course, home=tmp_path / "home")
+    assert result.returncode == 0
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert "c\\x1b[31mred\\u202ex (2 stages" in result.stdout

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 
 import typer
 
-from .output import EXIT_LEGAL, EXIT_UNUSABLE, print_json
+from .output import EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable
 
 course_app = typer.Typer(help="Check courses of your own for tutor learn --course.", no_args_is_help=True)
 
@@ -35,9 +36,9 @@ def validate_command(
         print_json({"folder": folder, "valid": not problems, "stages": stages, "exercises": exercises,
                     "problems": problems})
     elif problems:
-        sys.stdout.write("".join(f"{line}\n" for line in problems))
-        sys.stdout.write(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {folder}\n")
+        sys.stdout.write("".join(f"{printable(line)}\n" for line in problems))
+        sys.stdout.write(printable(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {folder}") + "\n")
     else:
-        sys.stdout.write(f"ok  {folder} ({stages} stages, {exercises} exercises); "
-                         f"take it with: tutor learn --course {folder}\n")
+        sys.stdout.write(printable(f"ok  {folder} ({stages} stages, {exercises} exercises); "
+                                   f"take it with: tutor learn --course {shlex.quote(folder)}") + "\n")
     raise typer.Exit(EXIT_UNUSABLE if problems else EXIT_LEGAL)

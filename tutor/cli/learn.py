@@ -17,6 +17,7 @@ from ..lessons.progress import COURSES, HOME_VARIABLE, Progress, ProgressError, 
 from ..lessons.texts import text as says
 from .output import console as make_console, print_json, printable, unusable
 from .prompt import Quit, ask
+from .streams import require_input
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -63,6 +64,7 @@ def learn_command(
         print_overview(console, course, progress, command)
         console.print(says("course-done", command=command))
         return
+    require_input(command)
     if not stage:
         print_overview(console, course, progress, command)
     session = Session(console, course, progress, store, ask)

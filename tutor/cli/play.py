@@ -11,6 +11,7 @@ import typer
 
 from ..play import texts
 from .output import unusable
+from .streams import require_input
 
 EXIT_INTERRUPTED = 130
 BOT_PACE = 0.6  # seconds between a bot's moves, so they can be followed
@@ -49,6 +50,7 @@ def play_command(
     """Play Skip-Bo against bots, with the coach at your side. q saves and quits; --resume goes on."""
     from ..play.saves import SaveStore
 
+    require_input("tutor play")
     store = SaveStore()
     if record is not None:
         _check_record_path(record, store)

@@ -10,7 +10,7 @@ import typer
 
 from ..classroom.texts import text
 from .board import board, print_title
-from .output import console, unusable
+from .output import console, printable, unusable
 from .positions import load_position, with_quick_position
 from .quick import QuickPosition
 
@@ -54,4 +54,4 @@ def write_output(target: str, content: str, reads: Iterable[str] = ()) -> None:
         unusable([f"{target} {error}: give the name of a file to write"], as_json=False, kind="usage")
     except OSError as error:
         unusable([f"{target}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
-    sys.stderr.write(f"wrote {target}\n")
+    sys.stderr.write(printable(f"wrote {target}") + "\n")
