@@ -158,6 +158,27 @@ def test_a_record_expanding_beyond_its_limits_is_refused(tmp_path):
         read_record(path)
 
 
+def test_a_record_of_too_many_tiny_values_is_refused_while_read_before_anything_is_built(tmp_path, monkeypatch):
+    """The values are counted as the parser reads them: nothing of the file is composed, and the problem is
+    placed at the first value past the limit (the resource figures: benchmarks/hostile_bounds.py)."""
+    from tutor.records.files import RECORD_LIMITS
+    from tutor.scenario import loader
+
+    def composed(*args, **kwargs):
+        raise AssertionError("the file was composed before its values were counted")
+
+    monkeypatch.setattr(loader.yaml, "compose", composed)
+    values_per_line = 1000
+    lines = RECORD_LIMITS.max_values // values_per_line + 2
+    path = tmp_path / "tiny.yaml"
+    path.write_text("format: skipbo-record/1\nrounds:\n" + "".join("- [" + "0," * (values_per_line - 1) + "0]\n"
+                                                                     for _ in range(lines)))
+    with pytest.raises(RecordError, match="too many values") as caught:
+        read_record(path)
+    line = caught.value.problems[0].line
+    assert 3 + RECORD_LIMITS.max_values // values_per_line - 2 <= line <= 3 + RECORD_LIMITS.max_values // values_per_line
+
+
 def line_of(text: str, needle: str) -> int:
     return next(number for number, line in enumerate(text.splitlines(), start=1) if needle in line)
 

@@ -22,7 +22,7 @@ def validate_command(
     Problems are printed as FILE:LINE:COLUMN: message. Exit status: 0 usable, 2 not.
     """
     from ..lessons.course import CourseError, load_course_folder
-    from ..lessons.course_check import course_problems
+    from ..lessons.course_check import checked_course_problems
 
     stages = exercises = 0
     try:
@@ -30,7 +30,7 @@ def validate_command(
     except CourseError as error:
         problems = error.lines
     else:
-        problems = course_problems(course)
+        problems = checked_course_problems(course)
         stages, exercises = len(course.stages), sum(len(stage.exercises) for stage in course.stages)
     if as_json:
         print_json({"folder": folder, "valid": not problems, "stages": stages, "exercises": exercises,

@@ -94,9 +94,9 @@ def open_course(folder: Optional[str], as_json: bool) -> tuple[Course, ProgressS
     except CourseError as error:
         lines = error.lines if folder is not None else [says("builtin-broken", error=error)]
         unusable(lines, as_json=as_json, kind="course")
-    from ..lessons.course_check import course_problems
+    from ..lessons.course_check import checked_course_problems
 
-    problems = course_problems(course)
+    problems = checked_course_problems(course)
     if problems:
         unusable([*problems, says("course-broken", folder=shlex.quote(folder))], as_json=as_json, kind="course")
     return course, ProgressStore(data_dir() / COURSES / course_key(folder))

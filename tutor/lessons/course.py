@@ -24,6 +24,7 @@ tests play every one of them through the engine.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from ..engine.position import Path, PositionError, position_from_data
 from ..scenario.loader import ScenarioError, locate, parse_yaml, read_scenario_text
 
 GOALS = ("stock", "end-turn", "win", "clear", "accept", "best")
+MAX_ANALYSED_MOVES = 200  # per course, as per scenario file (scenario.files.MAX_EXPECTATIONS): each a search
 _ITEM = re.compile(r"^(\d+\.|-|[A-Z][A-Z ]+ -) ")
 
 
@@ -142,6 +144,7 @@ class Stage:
 class Course:
     stages: tuple[Stage, ...]
     title: str = "Skip-Bo course"
+    digest: str = ""  # of a teacher's course: the SHA-256 of its files' names and texts
 
     def find(self, word: str) -> Optional[Stage]:
         """The stage numbered ``word``, with id ``word``, or the one whose id starts with it."""
@@ -197,7 +200,38 @@ def load_course_folder(folder: str | os.PathLike[str]) -> Course:
     if problems:
         raise CourseError(problems)
     course = course_from_texts(files)
-    return Course(course.stages, os.path.basename(os.path.normpath(os.path.abspath(name))))
+    problems = analysis_problems(course)
+    if problems:
+        raise CourseError(problems)
+    return Course(course.stages, os.path.basename(os.path.normpath(os.path.abspath(name))), _digest(files))
+
+
+def analysis_problems(course: Course) -> list[str]:
+    """A course whose wrong answers would ask the analysis to judge more moves than MAX_ANALYSED_MOVES.
+
+    The wrong answers of ``best`` and ``accept`` exercises are judged by the analysis, move by move,
+    each a search of a whole turn: checking the course would take minutes.
+    """
+    total = 0
+    for stage in course.stages:
+        for exercise in stage.exercises:
+            if exercise.goal in ("best", "accept"):
+                total += sum(len(wrong.answer) for wrong in exercise.wrong)
+                if total > MAX_ANALYSED_MOVES:
+                    return [f"{exercise.where}: the wrong answers of the best and accept exercises up to here "
+                            f"hold {total} moves for the analysis to judge; at most {MAX_ANALYSED_MOVES} are "
+                            "checked in one course: split it into several courses"]
+    return []
+
+
+def _digest(files: list[tuple[str, str]]) -> str:
+    """The SHA-256 of the stage files' names and texts, in order: the same course has the same digest."""
+    digest = hashlib.sha256()
+    for path, text in files:
+        for part in (os.path.basename(path), text):
+            data = part.encode("utf-8", "surrogateescape")
+            digest.update(len(data).to_bytes(8, "big") + data)
+    return digest.hexdigest()
 
 
 def _refusal(path: str, folder: str) -> Optional[str]:
