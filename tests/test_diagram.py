@@ -104,3 +104,13 @@ def test_show_refuses_to_write_the_picture_into_a_named_pipe(tmp_path):
     result = subprocess.run([sys.executable, "-m", "tutor", "show", "--build", "6,-,-,-", "--stock", "7", "--svg",
                              str(tmp_path / "pipe.svg")], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "pipe.svg is a named pipe, not a file" in result.stderr
+
+
+def test_show_never_writes_the_picture_through_a_link_out_of_its_folder(tmp_path):
+    runner = CliRunner()
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "board.svg").symlink_to("../elsewhere.svg")
+    result = runner.invoke(build_app(), ["show", "--build", "6,-,-,-", "--stock", "7", "--svg",
+                                         str(tmp_path / "out" / "board.svg")])
+    assert result.exit_code == 2 and "outside its folder" in result.stderr
+    assert not (tmp_path / "elsewhere.svg").exists()

@@ -284,3 +284,11 @@ def test_a_crafted_save_is_refused_on_resume_with_its_line(tmp_path, change, mes
     run = _play(home, "--resume")
     assert run.returncode == 2 and message in run.stderr and "saved-game.yaml:" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_a_record_path_that_is_a_link_out_of_its_folder_is_refused_up_front(tmp_path):
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "mine.yaml").symlink_to("../elsewhere.yaml")
+    run = _play(tmp_path / "home", "--record", tmp_path / "games" / "mine.yaml")
+    assert run.returncode == 2 and "outside its folder" in run.stderr
+    assert not (tmp_path / "home" / "saved-game.yaml").exists() and not (tmp_path / "elsewhere.yaml").exists()

@@ -385,8 +385,10 @@ def test_new_never_writes_through_a_link_out_of_the_folder(tmp_path):
     outside.mkdir()
     (folder / "scenario.schema.json").symlink_to("../outside/planted.json")  # dangling: the write would create it
     result = run("new", folder / "lesson.yaml")
-    assert result.exit_code == 0, result.output
-    assert list(outside.iterdir()) == []
-    schema = folder / "scenario.schema.json"
-    assert not schema.is_symlink() and json.loads(schema.read_text(encoding="utf-8"))["title"]
-
+    assert result.exit_code == 2
+    assert f"scenario.schema.json is a link to {outside / 'planted.json'}, outside its folder" in result.stderr
+    assert list(outside.iterdir()) == [] and not (folder / "lesson.yaml").exists()
+    (folder / "scenario.schema.json").unlink()
+    (folder / "scenario.schema.json").symlink_to("schema-v1.json")  # a link within the folder is followed
+    assert run("new", folder / "lesson.yaml").exit_code == 0
+    assert json.loads((folder / "schema-v1.json").read_text(encoding="utf-8"))["title"]

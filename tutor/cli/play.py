@@ -140,8 +140,16 @@ def _settings(bots, players, teams, short, stock, start, youngest, match, coach,
 def _check_record_path(path: Path, store) -> None:
     """Refuse at the start a --record path the finished game's record could not be written to, or must not be:
     the save, or another file the tutor keeps for itself."""
+    from ..file_writing import LinkOutOfFolder, check_target
+
     if store.manages(path):
         unusable([texts.RECORD_MANAGED.format(path=path, home=store.directory)], as_json=False, kind="usage")
+    try:
+        check_target(path)
+    except LinkOutOfFolder as error:
+        unusable([f"--record: {path} {error}"], as_json=False, kind="usage")
+    except OSError:
+        pass  # a folder or a pipe is named below
     if path.exists() and not path.is_file():
         unusable([texts.RECORD_NOT_A_FILE.format(path=path)], as_json=False, kind="usage")
     folder = path.parent

@@ -51,7 +51,8 @@ def write_output(target: str, content: str, reads: Iterable[str] = ()) -> None:
     try:
         write_atomically(target, content)
     except NotARegularFile as error:
-        unusable([f"{target} {error}: give the name of a file to write"], as_json=False, kind="usage")
+        unusable([f"{target} {error}: give the name of a file to write, or - for standard output"], as_json=False,
+                 kind="usage")
     except OSError as error:
         unusable([f"{target}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
     sys.stderr.write(printable(f"wrote {target}") + "\n")
