@@ -76,3 +76,11 @@ def test_a_name_the_output_cannot_encode_is_shown_escaped_and_json_stays_json(tm
                     PYTHONIOENCODING="ascii")
     assert checked.returncode == 1 and "Traceback" not in checked.stderr
     assert json.loads(checked.stdout)["moves"][0]["move"] == "Zoë:stock to build 1"
+
+
+def test_input_the_encoding_cannot_decode_is_answered_at_the_prompt(tmp_path):
+    run = subprocess.run([*TUTOR, "play", "--fast", "--seed", "2"], input="Zoë:stock to build 1\nq\n".encode(),
+                         capture_output=True, timeout=60,
+                         env={**os.environ, "SKIPBO_TUTOR_HOME": str(tmp_path), "PYTHONIOENCODING": "ascii"})
+    assert run.returncode == 0 and b"Traceback" not in run.stderr
+    assert b"is at the table" in run.stdout and b"Game saved" in run.stdout

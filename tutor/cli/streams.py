@@ -5,9 +5,10 @@ run at once (exit status 2, one line on standard error); a closed standard
 input reads as empty, and the commands that ask questions refuse to start
 (``require_input``); a stream whose encoding cannot show a character (such
 as ``PYTHONIOENCODING=ascii`` and the name Zoë) shows it as its escape,
-``Zo\\xeb``. ``output_failures_reported()`` turns a write that fails (a full
-disk, ``/dev/full``, a closed descriptor) into one line and exit status 2;
-a reader that stops early (``| head``) ends the program quietly.
+``Zo\\xeb``, and input it cannot decode keeps its bytes (shown escaped too).
+``output_failures_reported()`` turns a write that fails (a full disk,
+``/dev/full``, a closed descriptor) into one line and exit status 2; a
+reader that stops early (``| head``) ends the program quietly.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ def prepare() -> None:
     for stream in (sys.stdout, sys.stderr):
         if not _encodes_everything(stream) and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
+    if not _encodes_everything(sys.stdin) and hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="surrogateescape")  # a byte it cannot decode is kept, and shown escaped
 
 
 def _encodes_everything(stream) -> bool:
