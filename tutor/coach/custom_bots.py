@@ -6,8 +6,13 @@ player does (``engine.view.player_view``) and returns the moves it means to
 play next. ``load_bot`` imports the module (or the file), makes the bot and
 checks that it has a ``plan``; every failure is a ``ValueError`` that says
 what is wrong. In play, every move such a bot plans is ruled on before the
-game plays it: an illegal move, or an error in the bot's own code, stops the
-series with a ``BotError`` naming the bot, the move and the rule.
+game plays it: an illegal move, anything that is not a move of the engine's
+own types, or anything the bot's code raises (``SystemExit`` included; only
+``KeyboardInterrupt`` passes) stops the series with a ``BotError`` naming the
+bot and what it did. What the bot prints goes to standard error.
+
+Such a bot runs only when the person at the keyboard names it: a record or
+a saved game that names one never loads it by itself (``play.game``).
 """
 
 from __future__ import annotations
