@@ -15,7 +15,7 @@ from ..engine.cards import quoted
 from ..engine.notation import Phrase, is_question, parse_phrases, read_phrases
 from ..engine.reading import AmbiguousMove, read_move, written
 from ..engine.words import ENGLISH
-from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, unusable
+from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, unusable
 from .positions import load_position, with_quick_position
 from .quality import MoveQuality
 from .quick import QuickPosition
@@ -116,7 +116,7 @@ def rule_on_moves(state: GameState, phrases: list[Phrase], language: str = ENGLI
 
 def report_ambiguity(error: AmbiguousMove, *, as_json: bool) -> NoReturn:
     """Exit 2 with every reading of an ambiguous move and its ruling: the check never guesses."""
-    sys.stderr.write(f"error: {error.message}\n")
+    sys.stderr.write(f"error: {printable(error.message)}\n")
     if as_json:
         readings = [{"move": form, "legal": _legal_value(ruling.verdict),
                      **({"rule": ruling.rule} if ruling.rule else {}), "reason": ruling.reason}
