@@ -601,3 +601,17 @@ def test_hint_at_the_refill_draws_first_and_never_ends_the_turn():
                                  "--json"])
     assert result.exit_code == 0, result.output
     assert "draw" in result.stdout and '"end"' not in result.stdout
+
+
+@pytest.mark.parametrize("move, status", [("hand 4 to build 1", 0), ("hand 5 to build 1", 1)])
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_a_reader_gone_before_the_output_leaves_the_status_as_ruled(move, status, json_flag):
+    reading, writing = os.pipe()
+    os.close(reading)  # the reader has left: every write is a broken pipe
+    try:
+        run = subprocess.run([sys.executable, "-m", "tutor", "check", "--build", "3,6,-,-", "--stock", "10",
+                              "--hand", "7,1,4,9,12", move, *json_flag], stdout=writing, stderr=subprocess.PIPE,
+                             timeout=60)
+    finally:
+        os.close(writing)
+    assert run.returncode == status and b"Traceback" not in run.stderr, run.stderr
