@@ -9,11 +9,13 @@ in plain words that names the cards and piles involved.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from enum import StrEnum
 from typing import NamedTuple, Optional
 
 from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label, n_cards
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
+from .notation import format_move
 from .state import BUILD_SLOTS, DISCARD_PILES, HAND_SIZE, GameState, Phase
 
 RULES: dict[str, str] = {
@@ -267,8 +269,11 @@ def _check_transfer(state: GameState, move: Transfer) -> Ruling:
 def _check_discard(state: GameState, move: Transfer) -> Ruling:
     if move.source.kind is not PileKind.HAND:
         what = "stock cards" if move.source.kind is PileKind.STOCK else "discard-pile cards"
+        found = resolve_source(state, move)
+        named = (f"{_capital(found.describe(state))} cannot be discarded. "
+                 if isinstance(found, Source) and found.card is not None else "")
         return _illegal("discard.from-hand",
-                        f"Only a hand card can be discarded: {what} move only onto build piles.")
+                        f"{named}Only a hand card can be discarded: {what} move only onto build piles.")
     if move.target.owner is not None:
         seat = _seat_named(state, move.target.owner)
         if seat != state.turn:
@@ -293,9 +298,10 @@ def _check_build_play(state: GameState, move: Transfer) -> Ruling:
     if isinstance(found, Ruling):
         return found
     card = found.card if found.card is not None else move.card
-    if card is None:
-        return _undecidable(f"The position does not show {found.describe(state)}; name it, as in 'stock 7 to build 1'.")
     value = state.build_value(slot - 1)
+    if card is None:
+        example = format_move(replace(move, card=value + 1))
+        return _undecidable(f"The position does not show {found.describe(state)}; name it, as in '{example}'.")
     what = found.describe(state, card)
     if move.value is not None and move.value != (card if card != SKIP_BO else value + 1):
         return _illegal("build.sequence", _wrong_value(what, card, move.value, slot, value))
@@ -386,9 +392,8 @@ def _hand_source(state: GameState, card: Card) -> Source | Ruling:
     hand = state.mover.hand
     if card in hand:
         return Source(state.turn, PileKind.HAND, None, card)
-    if None in hand:
-        return _undecidable(f"The position does not show your whole hand, so whether it holds {a_card(card)} "
-                            "cannot be told; give the hand's cards.")
+    if None in hand:  # a card the position does not contradict is taken as said, as a stock card is
+        return _beyond_deck(state, Counter([card])) or Source(state.turn, PileKind.HAND, None, card)
     held = ", ".join(card_label(c) for c in hand) or "nothing"
     return _illegal("source.hand", f"Your hand holds {held}: there is no {card_label(card)} in it.")
 
