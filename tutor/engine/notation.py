@@ -101,7 +101,7 @@ def parse_phrase(text: str, language: str = ENGLISH) -> Phrase:
     """Read one move with all its readings."""
     phrases = parse_phrases(text, language)
     if len(phrases) != 1:
-        shown = "; ".join(repr(p.text) for p in phrases)
+        shown = "; ".join(repr(p.text) for p in phrases[:2]) + ("; ..." if len(phrases) > 2 else "")
         raise NotationError(text, f"this holds {len(phrases)} moves ({shown}): give one", "",
                             "one move, such as stock to build 2")
     return phrases[0]
