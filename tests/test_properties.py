@@ -177,14 +177,22 @@ def test_the_mover_sees_all_a_ruling_needs(state, seed, steps):
 ODD_NAMES = ["Ada Lovelace", "O'Brien", "Bo:2", "Cleo>", "Dan's", "to"]
 
 
+#: A seeded game's size, seed and length.
+SEATED_GAMES = given(st.integers(min_value=2, max_value=6), st.integers(min_value=0, max_value=2**32),
+                     st.integers(min_value=1, max_value=200))
+
+
+def seated(names: list[str], players: int, seed: int) -> GameState:
+    """A seeded deal to the first ``players`` of ``names``: a team game for an odd seed with four or six."""
+    teams = partner_teams(players) if players in (4, 6) and seed % 2 else ()
+    return deal(names[:players], seed=seed, teams=teams).state
+
+
 @settings(max_examples=60, deadline=None)
-@given(st.integers(min_value=2, max_value=6), st.integers(min_value=0, max_value=2**32),
-       st.integers(min_value=1, max_value=200))
+@SEATED_GAMES
 def test_every_listed_move_as_written_reads_back_to_the_same_move(players, seed, steps):
     """What ``tutor moves`` prints is what ``tutor check`` reads, names with spaces and marks included."""
-    teams = partner_teams(players) if players in (4, 6) and seed % 2 else ()
-    state = deal(ODD_NAMES[:players], seed=seed, teams=teams).state
-    for state, moves in games(state, seed, steps):
+    for state, moves in games(seated(ODD_NAMES, players, seed), seed, steps):
         for move in moves:
             text = written(state, move)
             assert unnamed(read_move(state, text)) == move, (text, move)
@@ -250,13 +258,10 @@ def described(reason: str) -> str:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(min_value=2, max_value=6), st.integers(min_value=0, max_value=2**32),
-       st.integers(min_value=1, max_value=200))
+@SEATED_GAMES
 def test_a_rulings_description_of_a_legal_move_reads_back_as_that_move(players, seed, steps):
     """"The 7 on your stock goes on build pile 1", typed as a move, is the move it describes."""
-    teams = partner_teams(players) if players in (4, 6) and seed % 2 else ()
-    state = deal(NAMES[:players], seed=seed, teams=teams).state
-    for state, moves in games(state, seed, steps):
+    for state, moves in games(seated(NAMES, players, seed), seed, steps):
         for move in moves:
             if not isinstance(move, Transfer):
                 continue
