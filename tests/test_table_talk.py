@@ -266,21 +266,26 @@ ROWS = [(group, *row) for group, rows in PHRASINGS.items() for row in rows]
 
 @pytest.mark.parametrize("group, state, said, expected", ROWS, ids=[f"{row[0]}: {row[2]}" for row in ROWS])
 def test_what_a_player_says_reads_as_they_mean_it(group, state, said, expected):
+    outcome_of(state, said, expected)
+
+
+def outcome_of(state, said: str, expected, language: str = "en") -> None:
+    """Check that ``said`` in ``language`` reads in ``state`` as ``expected``."""
     if isinstance(expected, Unreadable):
         with pytest.raises((NotationError, UnknownPlayer)) as raised:
-            read_move(state, parse_phrase(said))
+            read_move(state, parse_phrase(said, language), language)
         for word in expected.words:
             assert word in str(raised.value), (word, str(raised.value))
         return
     if isinstance(expected, Ambiguous):
         with pytest.raises(AmbiguousMove) as raised:
-            read_move(state, said)
+            read_move(state, said, language)
         assert tuple(raised.value.forms) == expected.forms
         for form, (move, _) in zip(raised.value.forms, raised.value.readings):
             read = read_move(state, form)  # each reading's form reads back as that reading, its card named
             assert read == move or (move.card is None and replace(read, card=None) == move), form
         return
-    move = read_move(state, said)
+    move = read_move(state, said, language)
     ruling = check_move(state, move)
     assert format_move(move) == expected.move
     if isinstance(expected, Legal):

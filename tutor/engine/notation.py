@@ -154,6 +154,8 @@ def is_question(text: str, language: str = ENGLISH) -> bool:
 
 def _tokens(text: str, clean: str, words: Vocabulary) -> list[Token]:
     tokens: list[Token] = []
+    if words.card_ending is not None:  # "7:an", "9'eren": the digit alone, each character kept in its place
+        clean = words.card_ending.sub(lambda ending: " " * len(ending.group()), clean)
     pieces = [piece for piece in _PIECES.finditer(clean) if piece.lastgroup != "gap"]
     for index, piece in enumerate(pieces):
         kind = piece.lastgroup
@@ -205,6 +207,8 @@ def _chunk_tokens(chunk: str, start: int, words: Vocabulary, before_colon: bool,
         return [Token(NAME, chunk, chunk, start, end)]
     if words.kind(folded) is not None:
         return [_word(chunk, start, words)]
+    if words.bare_genitive and folded.endswith("'") and len(chunk) > 1:  # Swedish and Danish "Lars'"
+        return [Token(NAME, chunk[:-1], chunk[:-1], start, end)]
     if folded.endswith(words.possessive) and len(chunk) > len(words.possessive):
         name = chunk[:-len(words.possessive)]
         return [Token(NAME, name, name, start, end)]
@@ -268,6 +272,19 @@ class _Reader:
         self.position += 1
         return token
 
+    def joining(self, index: Optional[int] = None) -> bool:
+        """True when the token at ``index`` (the next one) joins a source to a target: a joining word, or a
+        number the language also joins with (Danish ``to``) when a pile or an owner follows it."""
+        index = self.position if index is None else index
+        if index >= len(self.tokens):
+            return False
+        token = self.tokens[index]
+        if token.kind == JOIN:
+            return True
+        after = self.tokens[index + 1] if index + 1 < len(self.tokens) else None
+        return (token.text.casefold() in self.words.joins_too and after is not None
+                and after.kind in (PILE, NAME, PARTNER, ORDINAL))
+
     def skip_filler(self) -> None:
         while self.peek() is not None and self.peek().kind in _PASSED:
             self.position += 1
@@ -286,7 +303,7 @@ class _Reader:
         if token.kind == DRAW:
             self.take()
             return (self.draw(),)
-        if token.kind == JOIN:
+        if self.joining():
             return self.target_first()
         try:
             source = self.side(is_source=True)
@@ -294,7 +311,7 @@ class _Reader:
             raise self.with_target_understood(error) from None
         value = self.value_said()  # "SB as a 4 on build 3"
         self.skip_filler()
-        if self.peek() is None or self.peek().kind != JOIN:
+        if not self.joining():
             raise self.fail(JOINED, f"from {self.describe(source)}")
         self.take()
         self.skip_filler()
@@ -317,7 +334,7 @@ class _Reader:
         target = self.target(self.side(is_source=False))
         value = self.value_said()
         self.skip_filler()
-        if self.peek() is None or self.peek().kind in (JOIN, END, DRAW):
+        if self.peek() is None or self.peek().kind in (END, DRAW) or self.joining():
             raise self.fail(JOINED, f"onto {format_place(target)}")
         source = self.side(is_source=True, alone=True)
         return self.transfers(source, target, self.value_said() if value is None else value)
@@ -342,7 +359,7 @@ class _Reader:
 
     def with_target_understood(self, error: NotationError) -> NotationError:
         """A source that cannot be read: say what the target reads as, if it can be read."""
-        joins = [i for i in range(self.position, len(self.tokens)) if self.tokens[i].kind == JOIN]
+        joins = [i for i in range(self.position, len(self.tokens)) if self.joining(i)]
         if error.understood or not joins:
             return error
         ahead = _Reader(self.text, self.clean, self.tokens, self.words)
@@ -387,7 +404,7 @@ class _Reader:
         ordinal = self.take() if self.peek() is not None and self.peek().kind == ORDINAL else None
         token = self.peek()
         role = "where the card comes from" if is_source else "where the card goes"
-        if first is not None and ordinal is None and token is not None and token.kind == JOIN:
+        if first is not None and ordinal is None and self.joining():
             located = self.located(first)  # "the 6 on my stock onto build 1"
             if located is not None:
                 return located
@@ -421,7 +438,7 @@ class _Reader:
         if token is not None and token.kind == PILE and token.value is not PileKind.BUILD:
             side = self.pile_side(owner, first, None, is_source=True)
             self.skip_filler()
-            if self.peek() is not None and self.peek().kind in (JOIN, AS):
+            if self.joining() or (self.peek() is not None and self.peek().kind == AS):
                 return side
         self.position = start
         return None
@@ -441,12 +458,13 @@ class _Reader:
             if number.kind == OTHER:
                 raise self.fail(f"{quoted(number.text)} is not a card or a pile number",
                                 self.kind_words(token.value, owner), EXAMPLES[token.value])
+        pile_said = pile_said or token.text.casefold() not in self.words.pile_verbs  # "avläggshög 9" is a pile
         return _Side(token.value, owner, numbers, first, len(token.text) == 1, pile_said)
 
     def side_numbers(self, is_source: bool) -> list[Token]:
         """The numbers after a pile: its number, and the card on it (a target takes one number)."""
         numbers = []
-        while self.peek() is not None and self.peek().kind in (NUMBER, CARD, OTHER):
+        while self.peek() is not None and self.peek().kind in (NUMBER, CARD, OTHER) and not self.joining():
             numbers.append(self.take())
             if not is_source:  # a target takes one number; what follows starts the next move
                 break
@@ -454,8 +472,13 @@ class _Reader:
         return numbers
 
     def owner(self) -> Optional[str]:
-        """The owner a possessive names (``Cleo's``, ``Cleo:``, ``my partner's``), or None."""
+        """The owner a possessive names (``Cleo's``, ``Cleo:``, ``my partner's``, in Swedish and Danish ``Annas``
+        before a pile or a card), or None."""
         token = self.peek()
+        if token is not None and token.kind == OTHER and self.words.bare_genitive and token.text[-1:] in "s'":
+            after = self.tokens[self.position + 1] if self.position + 1 < len(self.tokens) else None
+            if after is not None and after.kind in (PILE, NUMBER, CARD):
+                return self.take().text  # "Annas": a position tells Anna from a player called Annas
         if token is None or token.kind not in (NAME, PARTNER):
             return None
         self.take()

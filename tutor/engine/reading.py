@@ -65,13 +65,29 @@ def read_move(state: GameState, phrase: Phrase | str, language: str = ENGLISH) -
     """
     if isinstance(phrase, str):
         phrase = parse_phrase(phrase, language)
-    moves = [placed for move in phrase.readings for placed in _targets(state, phrase.text, _partnered(state, move))]
+    moves = [placed for move in phrase.readings
+             for placed in _targets(state, phrase.text, _partnered(state, _genitives(state, move)))]
     candidates = [reading for move in moves for reading in _expanded(state, move)]
     strongest = max(support for _, support in candidates)
     live = _distinct([move for move, support in candidates if support == strongest > NONE])
     if len(live) > 1:
         raise _ambiguity(state, phrase.text, live)
     return _spelled_as_seated(state, live[0] if live else candidates[0][0])
+
+
+def _genitives(state: GameState, move: Move) -> Move:
+    """The move with a bare genitive read as its player: Swedish ``Annas stockhög`` is Anna's, unless a player is
+    called Annas."""
+    if not isinstance(move, Transfer):
+        return move
+
+    def owned(place: Place) -> Place:
+        name = place.owner
+        if name is None or name == PARTNER or state.seat_of(name) is not None or name[-1:] not in "s'":
+            return place
+        return place if state.seat_of(name[:-1]) is None else replace(place, owner=name[:-1])
+
+    return replace(move, source=owned(move.source), target=owned(move.target))
 
 
 def _partnered(state: GameState, move: Move) -> Move:

@@ -47,3 +47,11 @@ PARTNER = ("partner", "partner's", "partners")
 #: and holds no move is a question for the rules reference.
 QUESTIONS = ("what", "what's", "whats", "how", "why", "when", "who", "which", "where", "can", "could", "may",
              "do", "does", "is", "are", "should", "must", "if")
+#: A name takes "'s"; a bare -s genitive ("Annas") is not English.
+BARE_GENITIVE = False
+#: No digit takes the ending of a card noun in English.
+CARD_ENDINGS = ()
+#: No number joins a move in English.
+JOINS_TOO = ()
+#: Pile words that are also a verb ("discard 9 on discard pile 2"): a number after one may be a card.
+PILE_VERBS = ("discard",)
