@@ -9,10 +9,9 @@ in one language, and each table holds the canonical words too.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from ..moves import PileKind
 
@@ -28,8 +27,7 @@ class UnknownLanguage(ValueError):
     """A language the reader has no words for."""
 
 
-@dataclass(frozen=True)
-class Vocabulary:
+class Vocabulary(NamedTuple):
     """One language's words: ``kinds`` maps each word to what it is and the value it carries."""
 
     language: str
