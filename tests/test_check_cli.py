@@ -616,3 +616,11 @@ def test_a_reader_gone_before_the_output_leaves_the_status_as_ruled(move, status
     finally:
         os.close(writing)
     assert run.returncode == status and b"Traceback" not in run.stderr, run.stderr
+
+
+def test_the_one_line_position_takes_cards_as_words():
+    code, document = check_json("--build", "six,-,-,-", "--stock", "seven", "--hand", "three,five,wild,9,twelve",
+                                "stock to build 1", "hand SB to build 1", "hand 9 to build 1")
+    assert code == 0, document
+    result = check("--build", "3", "--stock", "zero", "stock to build 1")
+    assert result.exit_code == 2 and "--stock: 'zero' is not a card" in result.stderr

@@ -104,6 +104,9 @@ PHRASINGS = {
         (AT_THE_TABLE, "the wild on build 1 as a 5", Illegal("hand SB to build 1 as 5", "build.sequence")),
         (AT_THE_TABLE, "SB as a 3 on build 3", Legal("hand SB to build 3 as 3")),
         (AT_THE_TABLE, "SB as a 4 on build 3", Illegal("hand SB to build 3 as 4", "build.sequence")),
+        (AT_THE_TABLE, "SB as a 3 on pile 3", Legal("hand SB to build 3 as 3")),  # a value: a build pile
+        (AT_THE_TABLE, "the wild on pile 1 as a 7", Legal("hand SB to build 1 as 7")),
+        (AT_THE_TABLE, "the 9 on pile 2", Unreadable(("say which pile: build pile or discard pile",))),
         (AT_THE_TABLE, "the SB from my hand onto build 2 as a 1", Legal("hand SB to build 2 as 1")),
         (AT_THE_TABLE, "the SB from my hand onto build 2 as a 2", Illegal("hand SB to build 2 as 2", "build.sequence")),
         (AT_THE_TABLE, "hand SB to build 1 as seven", Legal("hand SB to build 1 as 7")),

@@ -318,12 +318,14 @@ class _Reader:
         if self.peek() is None:
             raise self.fail(JOINED, f"from {self.describe(source)}")
         try:
-            target = self.target(self.side(is_source=False))
+            onto = self.side(is_source=False)
+            value = self.value_said() if value is None else value  # "the wild on build 1 as a 5"
+            target = self.target(onto, value)
         except NotationError as error:
             if error.understood:
                 raise
             raise self.fail(error.problem, f"from {self.describe(source)}", error.example) from None
-        return self.transfers(source, target, self.value_said() if value is None else value)
+        return self.transfers(source, target, value)
 
     def target_first(self) -> tuple[Move, ...]:
         """A move that says where the card goes first: ``on build 2, my 7``."""
@@ -331,8 +333,9 @@ class _Reader:
         self.skip_filler()
         if self.peek() is None:
             raise self.fail(JOINED)
-        target = self.target(self.side(is_source=False))
+        onto = self.side(is_source=False)
         value = self.value_said()
+        target = self.target(onto, value)
         self.skip_filler()
         if self.peek() is None or self.peek().kind in (END, DRAW) or self.joining():
             raise self.fail(JOINED, f"onto {format_place(target)}")
@@ -416,6 +419,8 @@ class _Reader:
                                 example="the 5 from my hand to build 1")
             return _Side(None, owner, [], first, False)
         if not is_source and ordinal is None and token is not None and token.kind in (NUMBER, CARD):
+            if self.position and self.tokens[self.position - 1].kind == PILE_WORD:  # "on pile 3": no kind said
+                return _Side(None, owner, [self.take()], None, False, pile_said=True)
             return _Side(None, owner, [], self.take(), False)  # "my 4 on the 3": the build pile showing a 3
         if token is None or token.kind != PILE:
             if first is not None:
@@ -492,7 +497,12 @@ class _Reader:
         self.skip_filler()
         return first
 
-    def target(self, side: _Side) -> Place:
+    def target(self, side: _Side, value: Optional[Card] = None) -> Place:
+        """Where the card goes; ``value``, a wild's value said, makes a bare ``pile 3`` a build pile."""
+        if side.kind is None and side.pile_said:
+            if value is None or side.numbers[0].kind != NUMBER:
+                raise self.fail("say which pile: build pile or discard pile", "", "... to build pile 3")
+            return Place(PileKind.BUILD, side.numbers[0].value)
         if side.kind is None:  # a build pile named by its top card
             if side.owner is not None:
                 raise self.fail("build piles belong to nobody: say which build pile, 1 to 4", "",
