@@ -15,7 +15,7 @@ from typing import Any, Mapping, NamedTuple
 from ..engine.cards import SKIP_BO, a_card, card_label
 from ..engine.moves import Draw, Move, PileKind, Transfer
 from ..engine.state import COMPLETE_AT, GameState
-from .principles import Named, along, describe_move, played_card, source_seat
+from .principles import Named, along, describe_move, played_card, side_stock, source_seat
 from .search import Turn
 from .templates import ACHIEVES, say, sentence
 
@@ -75,7 +75,7 @@ def achievements(state: GameState, move: Move, later: tuple[Move, ...]) -> tuple
     if move.source.kind is PileKind.STOCK:
         named = (Named("stock", card, owner.name),)
         fields = {"card": card_label(card), "whose": state.whose(seat)}
-        if len(owner.stock) == 1:
+        if side_stock(state, seat) == 1:  # the side's last stock card
             found.append(Achievement("wins", fields, named))
         else:
             found += [Achievement("stock-out", fields, named), Achievement("stock-look", {})]

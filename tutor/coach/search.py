@@ -9,9 +9,14 @@ reach the same position are merged: a node is keyed by the build values
 (sorted: which slot holds a pile does not matter), the sorted hand, the stocks
 and the discard piles.
 
-Chance is left to chance: a stock card turned up while planning is unknown,
-and a hand emptied mid-turn (or empty with nothing to draw until a completed
-pile gives the draw pile cards) is refilled with unknown cards, so the line
+Where cards turn up, the turn's value is an expectation. A hand emptied
+mid-turn (or empty with nothing to draw until a completed pile gives the
+draw pile cards) is refilled: the search goes on over ``Weights.deals``
+sampled deals of the cards the mover cannot see, each searched as the turn
+it would be with those cards in hand, and the refill is worth their mean (a
+round won in a deal counts ``Weights.round_win``; each card drawn adds
+``Weights.fresh_card``). A refill inside a sampled
+deal, and a stock card turned up while planning, are unknown: the line
 continues only with the cards still in sight and is valued by expectation.
 A player acting on a line plays it up to such a card and then searches again.
 
@@ -32,7 +37,7 @@ from ..engine.view import unseen_in
 from .evaluation import (
     DEFAULT_WEIGHTS, UNKNOWN, WIN, Opponent, Weights, discard_endings, hand_parts, parts_total, scorer_for, table_parts,
 )
-from .risk import EndgameRisk, RefillChance, Threat, seed_of
+from .risk import EndgameRisk, RefillChance, Threat, sample_deals, seed_of
 
 # A play is (kind, seat index in the side, discard pile or -1, card, value of the target pile).
 # kind: "h" hand, "s" stock, "d" discard pile. An ending is ("x", card, pile), ("?",) or ("end",).
@@ -61,7 +66,8 @@ class Turn(NamedTuple):
     stock card is played), ``end`` (an empty hand and nothing to draw),
     ``refill`` (the hand was emptied: what follows depends on the new cards)
     or ``unseen-hand`` (the position does not show the hand, so the discard
-    is left open).
+    is left open). A refill searched over sampled deals has their best turns
+    in ``deals`` (each from the refill on): its value and parts are their mean.
     """
 
     moves: tuple[Move, ...]
@@ -71,6 +77,7 @@ class Turn(NamedTuple):
     wilds_played: int
     parts: tuple[tuple[str, float], ...]
     builds: tuple[int, ...]  # the build piles' values at the end, slot by slot (0 = free)
+    deals: tuple[Turn, ...] = ()
 
     def part(self, name: str) -> float:
         return dict(self.parts).get(name, 0.0)
@@ -102,10 +109,13 @@ class TurnSearch:
         self.root = _root(view, self.side)
         self._unseen_ending = "unseen-hand" if UNKNOWN in self.root[1] else "refill"
         seed = seed_of(self.opponents, sorted(unseen.items()))  # the same all turn, so searches share
-        self.risk = EndgameRisk(self.opponents, unseen, seed) if weights.round_loss else None
+        self.risk = EndgameRisk(self.opponents, unseen, seed, free_slot=bool(weights.free_slot)) \
+            if weights.round_loss else None
         if self.risk is not None and not self.risk.active:
             self.risk = None
         self._refill = RefillChance(unseen, seed) if weights.fresh_hand and self._unseen_ending == "refill" else None
+        self._deal_hands = _deal_hands(unseen, seed, weights.deals) if self._unseen_ending == "refill" else {}
+        self._dealing = False  # inside a sampled deal: a further refill is valued by expectation alone
         self._memo: dict[Node, tuple[float, Optional[Play], Optional[Node]]] = {}
         self._table: dict[tuple, dict[str, float]] = {}
         self._totals: dict[tuple, float] = {}
@@ -127,7 +137,8 @@ class TurnSearch:
         the unseen cards, and so the answer.
         """
         return (self.depth is None and other.root in self._memo and self.weights == other.weights
-                and self.side == other.side and self.opponents == other.opponents and self.unseen == other.unseen)
+                and self.side == other.side and self.opponents == other.opponents and self.unseen == other.unseen
+                and bool(self._deal_hands) == bool(other._deal_hands))
 
     def _search(self, budget: int) -> float:
         """The root's value: in full, or with the longest lines cut short when the budget runs out.
@@ -147,8 +158,8 @@ class TurnSearch:
             self._budget = min(budget, DEPTH_FIRST[len(self.side) > 1])
             try:
                 return self._value(self.root)  # a shared search may hold the root already
-            except _OverBudget:
-                self._memo, self._budget = {}, budget
+            except _OverBudget:  # searched level by level, a refill is valued by expectation alone
+                self._memo, self._budget, self._deal_hands = {}, budget, {}
             reached = _reach(self.root, budget)
             if not reached.complete:
                 self.depth = _depth_limit(reached.starts, budget)
@@ -231,11 +242,16 @@ class TurnSearch:
 
         ``{"player", "chance", "card", "pile"}``: ``card`` is their stock top,
         ``pile`` the build pile (1-4) they would play it on, None when none is
-        below it. None when no opponent is close to winning (or the turn wins).
+        below it or the turn goes on past a refill (then the chance is the
+        mean over the sampled deals, from where each one's turn ends). None
+        when no opponent is close to winning (or the turn wins).
         """
         if self.risk is None or turn.ending == "win":
             return None
-        threat = self.risk.worst(turn.builds)
+        if turn.deals:
+            threat = self.risk.expected([None if deal.ending == "win" else deal.builds for deal in turn.deals])
+        else:
+            threat = self.risk.worst(turn.builds)
         if threat is None:
             return None
         return {"player": self._opponent_names[threat.seat], "chance": round(threat.chance, 2), "card": threat.card,
@@ -254,7 +270,7 @@ class TurnSearch:
         for node, (_, play, _) in list(self._memo.items()):
             if node not in self._parent:
                 continue  # a position of a shared search that this root does not lead to
-            for ending in [play] if play == ("win",) else self._endings(node):
+            for ending in [play] if play in (("win",), ("deal",)) else self._endings(node):
                 end = _end_key(node, ending)
                 if end in seen:
                     continue
@@ -301,6 +317,8 @@ class TurnSearch:
         if _won(node):
             self._memo[node] = (WIN, ("win",), None)
             return WIN
+        if node[1] and node[1][0] == UNKNOWN and self._deal_hands and not self._dealing and self.depth is None:
+            return self._deal(node, depth)
         best_value, best_play = self._best_ending(node)
         best_child = None
         if self.depth is None or depth < self.depth:
@@ -313,6 +331,27 @@ class TurnSearch:
         self._memo[node] = (best_value, best_play, best_child)
         return best_value
 
+    def _deal(self, node: Node, depth: int) -> float:
+        """The value of a refill: the mean over the sampled deals of the turn with those cards in hand, and
+        ``fresh_card`` for each card drawn (cards a line that stops short of the refill does not get)."""
+        self._dealing = True
+        try:
+            total = 0.0
+            dealt = self._dealt(node)
+            for hand in dealt:
+                value = self._value(hand, depth)
+                total += self.weights.round_win if value >= WIN else value
+        finally:
+            self._dealing = False
+        value = total / len(dealt) + self.weights.fresh_card * len(node[1])
+        self._memo[node] = (value, ("deal",), None)
+        return value
+
+    def _dealt(self, node: Node) -> tuple[Node, ...]:
+        """The refill ``node`` with each sampled deal in hand."""
+        builds, hand, stocks, discards, draws = node
+        return tuple((builds, dealt, stocks, discards, draws) for dealt in self._deal_hands[len(hand)])
+
     def _find_parents(self) -> None:
         """Record for each searched node the first play that reaches it (a line to every position)."""
         if self._parent:
@@ -321,7 +360,7 @@ class TurnSearch:
         waiting = [self.root]
         while waiting:
             node = waiting.pop()
-            if self._memo[node][1] == ("win",):
+            if self._memo[node][1] in (("win",), ("deal",)):
                 continue
             for play, child in _children(node):
                 if child in self._memo and child not in self._parent:
@@ -420,9 +459,16 @@ class TurnSearch:
         moves, builds, stock_played, wilds_played = line
         moves = list(moves)
         slots = list(builds)
+        deals: tuple[Turn, ...] = ()
         if ending[0] == "win":
             parts = {"stock": WIN}
             kind = "win"
+        elif ending[0] == "deal":
+            deals = self._deal_turns(node, builds)
+            parts = _mean_parts([{"stock": self.weights.round_win} if turn.ending == "win" else dict(turn.parts)
+                                 for turn in deals])
+            parts["hand"] = parts.get("hand", 0.0) + self.weights.fresh_card * len(node[1])
+            kind = "refill"
         else:
             parts = dict(self._table_value(node))
             hand, piles = _after_ending(node[1], node[3][0], ending)
@@ -440,11 +486,23 @@ class TurnSearch:
             wilds_played=wilds_played,
             parts=tuple(parts.items()),
             builds=tuple(slots),
+            deals=deals,
         )
 
-    def _line(self, path: tuple[tuple[Node, Play], ...]) -> tuple:
-        """(moves, build values slot by slot, stock cards played, wild cards played) after ``path``."""
-        slots = list(self.slots)
+    def _deal_turns(self, node: Node, slots: tuple[int, ...]) -> tuple[Turn, ...]:
+        """The best turn from the refill ``node`` with each sampled deal in hand; the build piles stand at
+        ``slots``."""
+        turns = []
+        for dealt in self._dealt(node):
+            self._value(dealt)
+            end, steps, ending = self._best_line(dealt, ())
+            turns.append(self._finish(end, steps, ending, self._line(steps, slots)))
+        return tuple(turns)
+
+    def _line(self, path: tuple[tuple[Node, Play], ...], start: Optional[tuple[int, ...]] = None) -> tuple:
+        """(moves, build values slot by slot, stock cards played, wild cards played) after ``path``, the build
+        piles standing at ``start`` (the root's by default) before it."""
+        slots = list(self.slots if start is None else start)
         moves = tuple(self._move_of(play, slots) for _, play in path)
         plays = [play for _, play in path]
         return (moves, tuple(slots), sum(1 for play in plays if play[0] == "s"),
@@ -548,6 +606,23 @@ def _pile_number(builds: tuple[int, ...], threat: Threat) -> Optional[int]:
     if threat.pile_value is None:
         return None
     return builds.index(threat.pile_value) + 1
+
+
+def _deal_hands(unseen: dict[int, int], seed: int, count: int) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """For each refill size (1-5 cards), ``count`` sampled hands of the unseen cards, sorted (the same samples
+    serve every refill of the search, so positions reached in several of them are searched once)."""
+    if not count:
+        return {}
+    deals = sample_deals(unseen, HAND_SIZE, seed + 1, count)
+    if not deals:
+        return {}
+    return {size: tuple(tuple(sorted(deal[:size])) for deal in deals) for size in range(1, HAND_SIZE + 1)}
+
+
+def _mean_parts(parts: list[dict[str, float]]) -> dict[str, float]:
+    """The mean of each part over ``parts`` (a part missing from one counts 0 there)."""
+    names = dict.fromkeys(name for entry in parts for name in entry)
+    return {name: sum(entry.get(name, 0.0) for entry in parts) / len(parts) for name in names}
 
 
 def _known(card) -> int:
