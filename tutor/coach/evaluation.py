@@ -48,7 +48,8 @@ class Weights(NamedTuple):
     # the model (0 turns a part off, as the baselines had it)
     deals: int = 8  # an emptied hand is refilled with this many sampled deals of the unseen cards, the turn going on
     round_win: float = 50.0  # a round won in one of those deals, against the stock cards left (an expectation)
-    side_closing: float = 1.0  # 1: an opponent's threat closes in by their side's stock cards, partners' too
+    sides: float = 1.0  # 1: threats work on sides: they close in by the side's stock cards, partners' too, and a
+    # side's stocks threaten from the turn of its first player (partners play from each other's stocks)
     free_slot: float = 1.0  # 1: the opponent's reply may complete a build pile to free a slot for their stock card
 
 
@@ -56,7 +57,7 @@ DEFAULT_WEIGHTS = Weights()
 
 # The strong bot's weights and model before the turn went on past a refill in the search, the threat counted the
 # partners' stock cards and the opponent's reply could free a slot: the ``strong-v2`` baseline.
-_EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "side_closing": 0.0, "free_slot": 0.0}
+_EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "sides": 0.0, "free_slot": 0.0}
 STRONG_V2_WEIGHTS = Weights(**_EARLIER_MODEL)
 
 # The strong bot's weights before the opponents' threat was weighed twice as
@@ -163,8 +164,8 @@ class Opponent(NamedTuple):
 
 
 def side_count(weights: Weights, opponent: Opponent) -> int:
-    """The stock cards between the opponent's side and the win: their own, and their partners' (``side_closing``)."""
-    return opponent.count + (opponent.partners_left if weights.side_closing else 0)
+    """The stock cards between the opponent's side and the win: their own, and their partners' (``sides``)."""
+    return opponent.count + (opponent.partners_left if weights.sides else 0)
 
 
 def table_parts(weights: Weights, builds: tuple[int, ...], stocks: tuple[tuple[int, int], ...],

@@ -99,7 +99,7 @@ class TurnSearch:
         self.scorer.trim()
         self.side = _side(view)
         self.names = tuple(None if seat == view.turn else view.players[seat].name for seat in self.side)
-        self.opponents = _opponents(view, weights.later_opponent)
+        self.opponents = _opponents(view, weights.later_opponent, bool(weights.sides))
         self._opponent_names = _opponent_names(view)
         self._opponent_threat = self.scorer.threats(self.opponents)
         total = sum((unseen := unseen_in(view)).values())
@@ -578,19 +578,22 @@ def _side(view: GameState) -> tuple[int, ...]:
     return (view.turn, *(seat for seat in team if seat != view.turn))
 
 
-def _opponents(view: GameState, later: float) -> tuple[Opponent, ...]:
-    """The opponents in the order they play next; the first carries the full threat."""
+def _opponents(view: GameState, later: float, by_side: bool = True) -> tuple[Opponent, ...]:
+    """The opponents in the order they play next; the first carries the full threat (``by_side``: every player of
+    the first side to play, since partners play from each other's stocks)."""
     found: list[Opponent] = []
     rivals = view.opponents_of(view.turn)
     sides = len({min(view.team_of(seat)) for seat in rivals})
+    first = None
     for step in range(1, len(view.players)):
         seat = (view.turn + step) % len(view.players)
         if seat in rivals:
             player = view.players[seat]
+            first = view.team_of(seat) if first is None else first
             tops = tuple(_known(pile[-1]) for pile in player.discards if pile)
             partners = sum(len(view.players[other].stock) for other in view.team_of(seat) if other != seat)
-            found.append(Opponent(_known(player.stock_top), len(player.stock), tops, later if found else 1.0, partners,
-                                  sides))
+            share = 1.0 if not found or by_side and seat in first else later
+            found.append(Opponent(_known(player.stock_top), len(player.stock), tops, share, partners, sides))
     return tuple(found)
 
 
@@ -712,11 +715,13 @@ def _children(node: Node) -> list[tuple[Play, Node]]:
     builds, hand, stocks, discards, draws = node
     onto = _landings(builds)
     found: list[tuple[Play, Node]] = []
-    previous = None
+    wild: list[tuple[Play, Node]] = []  # wild cards from hand and discard tops come last: of equal lines the
+    previous = None                     # first found is kept, so a line that needs no wild card spends none
     for at, card in enumerate(hand):  # the hand is sorted: ``at`` is the first of equal cards
         if card != previous and (landings := onto[card]):
             rest = hand[:at] + hand[at + 1:]
-            _add_plays(found, ("h", 0, -1, card), landings, rest, stocks, discards, draws, not rest)
+            _add_plays(wild if card == SKIP_BO else found, ("h", 0, -1, card), landings, rest, stocks, discards,
+                       draws, not rest)
         previous = card
     for index, (top, count) in enumerate(stocks):
         if count and (landings := onto[top]):
@@ -726,8 +731,9 @@ def _children(node: Node) -> list[tuple[Play, Node]]:
         for pile, cards in enumerate(piles):
             if cards and (landings := onto[cards[-1]]):
                 rest = discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:]
-                _add_plays(found, ("d", index, pile, cards[-1]), landings, hand, stocks, rest, draws, not hand)
-    return found
+                _add_plays(wild if cards[-1] == SKIP_BO else found, ("d", index, pile, cards[-1]), landings, hand,
+                           stocks, rest, draws, not hand)
+    return found + wild
 
 
 def _add_plays(found: list, source: tuple, landings: tuple, hand: tuple[int, ...], stocks: tuple,
