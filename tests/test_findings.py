@@ -300,3 +300,25 @@ def test_a_key_move_that_waits_on_others_is_said_as_the_end_of_a_line():
     count = verdict.better.split(", ").index(verdict.key_move) + 1
     assert f"Better: a line of {count} moves in which you play the 7 from your discard pile 3" in verdict.explanation
     assert "which frees your stock 8" in verdict.explanation
+
+
+def test_hint_with_nothing_to_draw_and_nothing_to_play_speaks_of_the_stalemate(tmp_path):
+    scenario = tmp_path / "starved.yaml"
+    scenario.write_text("title: nothing to draw\nbuild: [6, null, null, null]\ndraw_pile: 0\nphase: start\n"
+                        "players:\n  - {name: you, stock: {top: 9, count: 5}, hand: [12], discards: []}\n"
+                        "  - {name: Anna, stock: {top: 3, count: 5}, hand: 5}\n")
+    result = runner.invoke(app, ["hint", str(scenario)])
+    assert result.exit_code == 0, result.output
+    assert "Nothing is left to draw" in result.stdout and "draws up to five" not in result.stdout
+    assert "the round ends in a stalemate" in result.stdout
+    document = json.loads(runner.invoke(app, ["hint", str(scenario), "--json"]).stdout)
+    assert document["best"]["stalemate"] == "possible"
+    assert document["best"]["steps"][0]["findings"][0]["id"] == "draws-nothing"
+
+
+def test_hint_says_a_runner_up_loss_in_stock_cards():
+    args = ["hint", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:12"]
+    result = runner.invoke(app, args)
+    document = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    worse = next(turn for turn in document["runners_up"] if not turn["equal"])
+    assert f"worse by {worse['loss'] / 10:.2f} stock cards" in " ".join(result.stdout.split())

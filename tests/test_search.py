@@ -93,7 +93,7 @@ def test_a_refill_goes_on_over_sampled_deals():
     assert len(best.deals) == DEFAULT_WEIGHTS.deals
     assert all("stock 6 to build 1" in map(format_move, deal.moves) for deal in best.deals)
     assert best.value == pytest.approx(sum(deal.value for deal in best.deals) / len(best.deals)
-                                       + DEFAULT_WEIGHTS.fresh_card * 5)
+                                       + DEFAULT_WEIGHTS.drawn_card * 5)
 
 
 def test_emptying_the_hand_for_a_chance_at_the_last_stock_card_is_worth_its_expectation():
@@ -108,7 +108,7 @@ def test_emptying_the_hand_for_a_chance_at_the_last_stock_card_is_worth_its_expe
     assert 0 < won < len(best.deals)
     assert best.value == pytest.approx(
         (won * DEFAULT_WEIGHTS.round_win + sum(d.value for d in best.deals if d.ending != "win")) / len(best.deals)
-        + DEFAULT_WEIGHTS.fresh_card * 5)
+        + DEFAULT_WEIGHTS.drawn_card * 5)
 
 
 def test_the_earlier_model_stops_at_the_refill():

@@ -47,7 +47,9 @@ class Weights(NamedTuple):
     round_loss: float = 50.0  # times the chance that an opponent plays out their stock on their next turn
     # the model (0 turns a part off, as the baselines had it)
     deals: int = 8  # an emptied hand is refilled with this many sampled deals of the unseen cards, the turn going on
+    deals_within: int = 30  # ... while the side has at most this many stock cards (else valued by expectation)
     round_win: float = 50.0  # a round won in one of those deals, against the stock cards left (an expectation)
+    drawn_card: float = 1.0  # each card such a refill draws: cards a line that stops short of it does not get
     sides: float = 1.0  # 1: threats work on sides: they close in by the side's stock cards, partners' too, and a
     # side's stocks threaten from the turn of its first player (partners play from each other's stocks)
     free_slot: float = 1.0  # 1: the opponent's reply may complete a build pile to free a slot for their stock card
@@ -57,7 +59,7 @@ DEFAULT_WEIGHTS = Weights()
 
 # The strong bot's weights and model before the turn went on past a refill in the search, the threat counted the
 # partners' stock cards and the opponent's reply could free a slot: the ``strong-v2`` baseline.
-_EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "sides": 0.0, "free_slot": 0.0}
+_EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0}
 STRONG_V2_WEIGHTS = Weights(**_EARLIER_MODEL)
 
 # The strong bot's weights before the opponents' threat was weighed twice as

@@ -60,7 +60,7 @@ def turn_steps(view: GameState, turn: Turn) -> list[Step]:
 def achievements(state: GameState, move: Move, later: tuple[Move, ...]) -> tuple[Achievement, ...]:
     """What ``move``, played in ``state`` and followed by the ``later`` moves of its line, achieves."""
     if isinstance(move, Draw):
-        return (Achievement("draws", {}),)
+        return (Achievement("draws" if state.draw_pile or state.completed else "draws-nothing", {}),)
     if not isinstance(move, Transfer):
         return (Achievement("ends", {}),)
     if move.is_discard:

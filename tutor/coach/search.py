@@ -15,7 +15,7 @@ draw pile cards) is refilled: the search goes on over ``Weights.deals``
 sampled deals of the cards the mover cannot see, each searched as the turn
 it would be with those cards in hand, and the refill is worth their mean (a
 round won in a deal counts ``Weights.round_win``; each card drawn adds
-``Weights.fresh_card``). A refill inside a sampled
+``Weights.drawn_card``). A refill inside a sampled
 deal, and a stock card turned up while planning, are unknown: the line
 continues only with the cards still in sight and is valued by expectation.
 A player acting on a line plays it up to such a card and then searches again.
@@ -114,7 +114,8 @@ class TurnSearch:
         if self.risk is not None and not self.risk.active:
             self.risk = None
         self._refill = RefillChance(unseen, seed) if weights.fresh_hand and self._unseen_ending == "refill" else None
-        self._deal_hands = _deal_hands(unseen, seed, weights.deals) if self._unseen_ending == "refill" else {}
+        dealt = self._unseen_ending == "refill" and sum(count for _, count in self.root[2]) <= weights.deals_within
+        self._deal_hands = _deal_hands(unseen, seed, weights.deals) if dealt else {}
         self._dealing = False  # inside a sampled deal: a further refill is valued by expectation alone
         self._memo: dict[Node, tuple[float, Optional[Play], Optional[Node]]] = {}
         self._table: dict[tuple, dict[str, float]] = {}
@@ -333,7 +334,7 @@ class TurnSearch:
 
     def _deal(self, node: Node, depth: int) -> float:
         """The value of a refill: the mean over the sampled deals of the turn with those cards in hand, and
-        ``fresh_card`` for each card drawn (cards a line that stops short of the refill does not get)."""
+        ``drawn_card`` for each card drawn (cards a line that stops short of the refill does not get)."""
         self._dealing = True
         try:
             total = 0.0
@@ -343,7 +344,7 @@ class TurnSearch:
                 total += self.weights.round_win if value >= WIN else value
         finally:
             self._dealing = False
-        value = total / len(dealt) + self.weights.fresh_card * len(node[1])
+        value = total / len(dealt) + self.weights.drawn_card * len(node[1])
         self._memo[node] = (value, ("deal",), None)
         return value
 
@@ -467,7 +468,7 @@ class TurnSearch:
             deals = self._deal_turns(node, builds)
             parts = _mean_parts([{"stock": self.weights.round_win} if turn.ending == "win" else dict(turn.parts)
                                  for turn in deals])
-            parts["hand"] = parts.get("hand", 0.0) + self.weights.fresh_card * len(node[1])
+            parts["hand"] = parts.get("hand", 0.0) + self.weights.drawn_card * len(node[1])
             kind = "refill"
         else:
             parts = dict(self._table_value(node))

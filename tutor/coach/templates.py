@@ -110,12 +110,13 @@ ACHIEVES = {
     "discard-least": "covers the {top} on discard pile {pile}, which costs least of the discards left",
     "ends": "nothing is left to play or discard",
     "draws": "draws up to five cards, as every turn begins",
+    "draws-nothing": "nothing is left to draw: the hand stays as it is",
 }
 
 # Lines of ``tutor hint`` about turns as a whole.
 TURNS = {
     "equal": "as good",
-    "worse": "worse by {loss}",
+    "worse": "worse by {loss} stock cards",  # the loss in stock cards (the evaluation counts 10 a stock card)
     "no-steps": "No card to play. {reason}",
 }
 
