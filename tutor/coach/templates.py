@@ -99,6 +99,7 @@ ACHIEVES = {
     "empties-hand": "empties the hand, so five new cards are drawn at once",
     "completes": "completes build pile {slot}, which frees the slot",
     "clears-opponent": "clears build pile {slot} from under the {card} on {player}'s stock",
+    "blocks-one": "fills the last free slot, slot {slot}, which blocks {player}'s 1",
     "frees-discard": "frees the {card} below it on {whose} discard pile {pile}",
     "wild-as": "uses the SB as {value}",
     "builds-to": "brings build pile {slot} to {value}",

@@ -24,7 +24,8 @@ from .templates import BETTER, say
 
 # what the key move's own words say already (and every discard-...: a discard's words show where it goes)
 PLAIN_ACHIEVEMENTS = ("wild-as", "builds-to", "starts-pile", "stock-out", "stock-look")
-KEY_ORDER = ("wins", "frees-stock", "stock-out", "completes", "empties-hand", "clears-opponent", "frees-discard")
+KEY_ORDER = ("wins", "frees-stock", "stock-out", "completes", "empties-hand", "clears-opponent", "blocks-one",
+             "frees-discard")
 
 BEST_MARGIN = 0.05  # a loss up to this ties with the best move
 WEAK_FROM = 1.0  # from this loss on a move is weak: an inaccuracy ...
