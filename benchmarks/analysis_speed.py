@@ -7,7 +7,7 @@ Each figure comes with a baseline measured in the same run:
   against ruling on every legal move of that position with ``check_move``;
 - a hint (the search, the best turn and the runners-up) on the same positions;
 - strong-bot games per second against greedy-only games per second, and
-  against the ``strong-v1`` baseline bot's games per second.
+  against the ``strong-v1`` and ``strong-v2`` baseline bots' games per second.
 
     python benchmarks/analysis_speed.py [--games 100] [--seed 1]
 """
@@ -112,12 +112,14 @@ def game_figures(games: int, seed: int) -> None:
     strong = run_series(Series(("strong", "greedy"), players=2, stock=20, seed=seed), games)
     both = run_series(Series(("strong", "strong"), players=2, stock=20, seed=seed), games // 2)
     previous = run_series(Series(("strong-v1", "strong-v1"), players=2, stock=20, seed=seed), games // 2)
+    second = run_series(Series(("strong-v2", "strong-v2"), players=2, stock=20, seed=seed), games // 2)
     print(f"greedy vs greedy: {greedy.games_per_second:.1f} games/s (baseline)")
     print(f"strong vs greedy: {strong.games_per_second:.1f} games/s "
           f"({strong.games_per_second / greedy.games_per_second:.2f}x the baseline; target 40)")
     print(f"strong vs strong: {both.games_per_second:.1f} games/s; strong-v1 vs strong-v1: "
           f"{previous.games_per_second:.1f} games/s (ratio {both.games_per_second / previous.games_per_second:.2f}, "
-          f"target >= 1)")
+          f"target >= 1); strong-v2 vs strong-v2: {second.games_per_second:.1f} games/s "
+          f"(ratio {both.games_per_second / second.games_per_second:.2f})")
     print(f"strong won {strong.wins['strong']} of {strong.games} against greedy")
 
 
