@@ -48,6 +48,26 @@ def sample_deals(unseen: Mapping[int, int], size: int, seed: int, samples: int =
     return tuple(tuple(rng.sample(pool, size)) for _ in range(samples))
 
 
+def spread_deals(unseen: Mapping[int, int], size: int, seed: int, count: int) -> tuple[tuple[int, ...], ...]:
+    """``count`` hands of ``size`` cards dealt one after the other from a shuffle of the ``unseen`` pool (a fresh
+    shuffle when it runs out): together they hold the pool's cards in its proportions, which makes a mean over
+    few deals steadier than independent draws."""
+    pool = [card for card, count in sorted(unseen.items()) for _ in range(count)]
+    if not pool:
+        return ()
+    rng = random.Random(seed)
+    size = min(size, len(pool))
+    hands: list[tuple[int, ...]] = []
+    deck: list[int] = []
+    while len(hands) < count:
+        if len(deck) < size:
+            deck = pool[:]
+            rng.shuffle(deck)
+        hands.append(tuple(deck[:size]))
+        deck = deck[size:]
+    return tuple(hands)
+
+
 def plays_out(stock: tuple[int, ...], builds: tuple[int, ...], helpers: tuple[int, ...],
               free_slot: bool = False) -> bool:
     """Whether the ``stock`` cards (top first) can all be played, one after the other, using ``helpers``.

@@ -37,7 +37,7 @@ from ..engine.view import unseen_in
 from .evaluation import (
     DEFAULT_WEIGHTS, UNKNOWN, WIN, Opponent, Weights, discard_endings, hand_parts, parts_total, scorer_for, table_parts,
 )
-from .risk import EndgameRisk, RefillChance, Threat, sample_deals, seed_of
+from .risk import EndgameRisk, RefillChance, Threat, seed_of, spread_deals
 
 # A play is (kind, seat index in the side, discard pile or -1, card, value of the target pile).
 # kind: "h" hand, "s" stock, "d" discard pile. An ending is ("x", card, pile), ("?",) or ("end",).
@@ -180,8 +180,8 @@ class TurnSearch:
         for at in range(end - 1, -1, -1):
             node = nodes[at]
             if _won(node):
-                values[at] = WIN
-                memo[node] = (WIN, ("win",), None)
+                values[at] = _win_value(node)
+                memo[node] = (values[at], ("win",), None)
                 continue
             best_value, best_play = self._best_ending(node)
             best_child = None
@@ -316,8 +316,9 @@ class TurnSearch:
         if len(self._memo) >= self._budget:
             raise _OverBudget
         if _won(node):
-            self._memo[node] = (WIN, ("win",), None)
-            return WIN
+            won = _win_value(node)
+            self._memo[node] = (won, ("win",), None)
+            return won
         if node[1] and node[1][0] == UNKNOWN and self._deal_hands and not self._dealing and self.depth is None:
             return self._deal(node, depth)
         best_value, best_play = self._best_ending(node)
@@ -462,7 +463,7 @@ class TurnSearch:
         slots = list(builds)
         deals: tuple[Turn, ...] = ()
         if ending[0] == "win":
-            parts = {"stock": WIN}
+            parts = {"stock": WIN, "wilds": _win_value(node) - WIN}
             kind = "win"
         elif ending[0] == "deal":
             deals = self._deal_turns(node, builds)
@@ -613,11 +614,11 @@ def _pile_number(builds: tuple[int, ...], threat: Threat) -> Optional[int]:
 
 
 def _deal_hands(unseen: dict[int, int], seed: int, count: int) -> dict[int, tuple[tuple[int, ...], ...]]:
-    """For each refill size (1-5 cards), ``count`` sampled hands of the unseen cards, sorted (the same samples
-    serve every refill of the search, so positions reached in several of them are searched once)."""
+    """For each refill size (1-5 cards), ``count`` hands dealt from a shuffle of the unseen cards, sorted (the
+    same deals serve every refill of the search, so positions reached in several of them are searched once)."""
     if not count:
         return {}
-    deals = sample_deals(unseen, HAND_SIZE, seed + 1, count)
+    deals = spread_deals(unseen, HAND_SIZE, seed + 1, count)
     if not deals:
         return {}
     return {size: tuple(tuple(sorted(deal[:size])) for deal in deals) for size in range(1, HAND_SIZE + 1)}
@@ -640,6 +641,14 @@ def _root(view: GameState, side: tuple[int, ...]) -> Node:
     discards = tuple(tuple(tuple(_known(c) for c in pile) for pile in view.players[seat].discards) for seat in side)
     draws = len(view.draw_pile) + len(view.completed)
     return (builds, hand, stocks, discards, draws)
+
+
+KEPT_WILD = 0.01  # a win that keeps an SB in hand is preferred to one that spends it, and still graded the same
+
+
+def _win_value(node: Node) -> float:
+    """The value of a won position: WIN, and a trace more for each SB the winning line did not need."""
+    return WIN + KEPT_WILD * node[1].count(SKIP_BO)
 
 
 def _won(node: Node) -> bool:
