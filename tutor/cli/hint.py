@@ -7,8 +7,9 @@ from typing import Any, Optional
 import typer
 
 from ..engine import Draw, Phase, PileKind, Transfer, apply_move, format_move
+from ..coach.principles import deals_won
 from ..coach.reasons import Step, achievements, turn_steps
-from ..coach.templates import MOVES, TURNS, say
+from ..coach.templates import MOVES, TURNS, chance_in_words, say
 from ..coach.evaluation import DEFAULT_WEIGHTS
 from ..coach.verdicts import BEST_MARGIN
 from ..coach.search import Turn, TurnSearch
@@ -24,6 +25,8 @@ ENDINGS = {
     "win": "The stock is empty: the round is won.",
     "end": "The hand is empty and nothing is left to draw: the turn ends.",
     "refill": "The hand is refilled with five unseen cards: ask again once you see them.",
+    "refill-wins": "The hand is refilled with five unseen cards: ask again once you see them. With them the turn "
+                   "wins the round in {chance}.",
     "unseen-hand": "The position does not show your hand: end the turn with a discard of your choice.",
 }
 # the best turn plays nothing and nothing is left to draw (``stalemate`` in the JSON: ``now`` or ``possible``)
@@ -115,6 +118,7 @@ def _turn_json(view, turn: Turn, best_value: float, prelude: Optional[list] = No
         "value": round(turn.value, 2),
         "loss": round(loss, 2),
         "equal": loss <= BEST_MARGIN,
+        **({"win_chance": round(deals_won(turn), 2)} if turn.deals else {}),
     }
 
 
@@ -134,6 +138,8 @@ def _print(loaded, document: dict[str, Any]) -> None:
     out.print(heading(loaded))
     best = document["best"]
     ending = STALEMATE[best["stalemate"]] if "stalemate" in best else ENDINGS[best["ending"]]
+    if best.get("win_chance"):
+        ending = ENDINGS["refill-wins"].format(chance=chance_in_words(best["win_chance"]))
     if not best["steps"]:
         print_wrapped(out, say(TURNS, "no-steps", reason=ending), "bold", indent="")
         return

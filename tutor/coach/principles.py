@@ -234,6 +234,11 @@ def goes_on(turn: Turn) -> bool:
     return turn.ending == "refill"
 
 
+def deals_won(turn: Turn) -> float:
+    """The share of the sampled deals after the turn's refill in which the turn goes on to win the round."""
+    return sum(deal.ending == "win" for deal in turn.deals) / len(turn.deals) if turn.deals else 0.0
+
+
 def side_stock(view: GameState, seat: int) -> int:
     """The stock cards of ``seat``'s side: a side wins when all of them are out."""
     return sum(len(view.players[partner].stock) for partner in view.team_of(seat))
@@ -427,7 +432,11 @@ def _largest_loss(ctx: Context) -> Finding:
     view, weight = ctx.view, ctx.drop(part)
     doing = {"doing": _doing(view, ctx.move)}
     if part in ("stock", "reach", "hand") and goes_on(ctx.best) and not goes_on(ctx.after):
-        return Finding("refill-missed", None, weight, {**doing, "best": n_cards(_build_plays(ctx.best))})
+        fields = {**doing, "best": n_cards(_build_plays(ctx.best))}
+        wins = deals_won(ctx.best)
+        if wins:
+            return Finding("refill-missed-wins", STOCK_FIRST, weight, {**fields, "chance": chance_in_words(wins)})
+        return Finding("refill-missed", None, weight, fields)
     if part == "stock" and (stock := stock_first(ctx)) is not None:
         return stock._replace(weight=weight)
     if part == "reach" and view.mover.stock_top is not None:

@@ -64,6 +64,8 @@ FINDINGS = {
                    "this move only {after}.",
     "refill-missed": "{doing} keeps cards in hand: the best turn plays {best} onto the build piles, empties the "
                      "hand and goes on with five new cards.",
+    "refill-missed-wins": "{doing} keeps cards in hand: the best turn plays {best} onto the build piles and "
+                          "empties the hand, and with the five new cards it wins the round in {chance}.",
     "hand-kept": "{doing} keeps more cards in hand: the best turn ends with {best} in hand, this move with "
                  "{after}, so fewer new cards come next turn.",
     "wilds-fewer": "{doing} ends the turn with {after} wild cards kept where the best turn keeps {best}.",
