@@ -49,7 +49,7 @@ class Weights(NamedTuple):
     deals: int = 8  # an emptied hand is refilled with this many sampled deals of the unseen cards, the turn going on
     deals_within: int = 30  # ... while the side has at most this many stock cards (else valued by expectation)
     round_win: float = 50.0  # a round won in one of those deals, against the stock cards left (an expectation)
-    drawn_card: float = 1.0  # each card such a refill draws: cards a line that stops short of it does not get
+    drawn_card: float = 0.4  # each card such a refill draws (as much as a kept card costs): 1 lost to strong-v2
     sides: float = 1.0  # 1: threats work on sides: they close in by the side's stock cards, partners' too, and a
     # side's stocks threaten from the turn of its first player (partners play from each other's stocks)
     free_slot: float = 1.0  # 1: the opponent's reply may complete a build pile to free a slot for their stock card

@@ -51,6 +51,9 @@ NODE_BUDGET = 25_000  # positions one search may hold before its lines are cut s
 DEPTH_FIRST = {False: 15_000, True: 5_000}
 
 
+DEALS_BUDGET = 3_000  # positions a search with its refills over sampled deals may hold; else they are not dealt
+
+
 class _OverBudget(Exception):
     """The search holds more positions than its budget allows."""
 
@@ -149,18 +152,26 @@ class TurnSearch:
         limit is valued as if the turn ended there. The deepest limit whose
         search fits the budget is kept (see ``_depth_limit``).
 
-        Searches go depth first. One that outgrows ``DEPTH_FIRST`` positions
+        Searches go depth first, the refills over sampled deals as long as
+        that takes at most ``DEALS_BUDGET`` positions (else again without
+        them). One that outgrows ``DEPTH_FIRST`` positions
         starts again level by level (``_reach``): that counts the
         positions at each depth once, so the depth limit is known before any
         line is valued, and every position is expanded and valued once --
         not again for each limit tried.
         """
         with collector_paused():
+            if self._deal_hands:
+                self._budget = min(budget, DEALS_BUDGET)
+                try:
+                    return self._value(self.root)  # a shared search may hold the root already
+                except _OverBudget:  # too big to search the deals: a refill is valued by expectation alone
+                    self._memo, self._deal_hands = {}, {}
             self._budget = min(budget, DEPTH_FIRST[len(self.side) > 1])
             try:
-                return self._value(self.root)  # a shared search may hold the root already
-            except _OverBudget:  # searched level by level, a refill is valued by expectation alone
-                self._memo, self._budget, self._deal_hands = {}, budget, {}
+                return self._value(self.root)
+            except _OverBudget:
+                self._memo, self._budget = {}, budget
             reached = _reach(self.root, budget)
             if not reached.complete:
                 self.depth = _depth_limit(reached.starts, budget)
