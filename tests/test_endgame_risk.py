@@ -213,7 +213,8 @@ def test_strong_v2_keeps_the_earlier_model_exactly():
     earlier = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0}
     for weights in (STRONG_V2_WEIGHTS, STRONG_V1_WEIGHTS):
         assert {name: getattr(weights, name) for name in earlier} == earlier
-    changed = {name for name in DEFAULT_WEIGHTS._fields if getattr(DEFAULT_WEIGHTS, name) != getattr(STRONG_V2_WEIGHTS, name)}
+    changed = {name for name in DEFAULT_WEIGHTS._fields
+               if getattr(DEFAULT_WEIGHTS, name) != getattr(STRONG_V2_WEIGHTS, name)}
     assert changed == set(earlier)  # every other weight as strong's
     view = player_view(position(hand=(5,), stock=6, build=(4, None, None, None)), 0)  # the 5 empties the hand
     assert TurnSearch(view, STRONG_V2_WEIGHTS).best().deals == () and TurnSearch(view).best().deals
