@@ -8,9 +8,10 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.coach.bots import BOTS, StrongV1Bot, StrongV2Bot
+from tutor.coach.bots import BOTS, StrongBot, StrongV1Bot, StrongV2Bot
 from tutor.coach.evaluation import (
-    DEFAULT_WEIGHTS, STRONG_V1_WEIGHTS, STRONG_V2_WEIGHTS, Opponent, hand_parts, side_count, table_parts, wilds_value,
+    DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, STRONG_V1_WEIGHTS, STRONG_V2_WEIGHTS, Opponent, hand_parts, side_count,
+    table_parts, wilds_value,
 )
 from tutor.coach.risk import EndgameRisk, RefillChance, plays_out, sample_deals, seed_of
 from tutor.coach.search import TurnSearch
@@ -246,3 +247,11 @@ def test_a_threat_closes_in_by_the_sides_stock_cards():
     alone = table_parts(DEFAULT_WEIGHTS, (8, 0, 0, 0), ((5, 10),), (cleo,), {})["opponents"]
     earlier = table_parts(STRONG_V2_WEIGHTS, (8, 0, 0, 0), ((5, 10),), (cleo,), {})["opponents"]
     assert earlier < alone < 0  # one card of seventeen threatens less than a last card
+
+
+def test_the_strong_bot_deals_refills_only_in_its_last_stock_cards():
+    assert StrongBot().weights == STRONG_BOT_WEIGHTS == DEFAULT_WEIGHTS._replace(deals_within=3)
+    far = player_view(position(hand=(5,), stock=6, build=(4, None, None, None)), 0)  # twelve stock cards
+    near = player_view(position(hand=(5,), stock=6, count=2, build=(4, None, None, None)), 0)
+    assert not TurnSearch(far, STRONG_BOT_WEIGHTS).best().deals and TurnSearch(far).best().deals
+    assert TurnSearch(near, STRONG_BOT_WEIGHTS).best().deals

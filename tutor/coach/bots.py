@@ -16,7 +16,7 @@ from ..engine.cards import SKIP_BO
 from ..engine.legal import build_plays, legal_moves
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from ..engine.state import DISCARD_PILES, GameState
-from .evaluation import DEFAULT_WEIGHTS, STRONG_V1_WEIGHTS, STRONG_V2_WEIGHTS, Weights
+from .evaluation import STRONG_BOT_WEIGHTS, STRONG_V1_WEIGHTS, STRONG_V2_WEIGHTS, Weights
 from .principles import played_card
 from .search import TurnSearch
 
@@ -84,7 +84,7 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(self, weights: Weights = STRONG_BOT_WEIGHTS):
         self.weights = weights
 
     def plan(self, view: GameState, rng: random.Random) -> list[Move]:

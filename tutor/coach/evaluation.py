@@ -57,6 +57,11 @@ class Weights(NamedTuple):
 
 DEFAULT_WEIGHTS = Weights()
 
+# The strong bot plays with the coach's weights, but searches refills over sampled deals only in the last three
+# stock cards of its side, where a refill can win the round: everywhere, they cost it more than half its speed
+# for no measurable strength (docs/analysis.md).
+STRONG_BOT_WEIGHTS = DEFAULT_WEIGHTS._replace(deals_within=3)
+
 # The strong bot's weights and model before the turn went on past a refill in the search, the threat counted the
 # partners' stock cards and the opponent's reply could free a slot: the ``strong-v2`` baseline.
 _EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0}
