@@ -75,6 +75,8 @@ def test_review_json_is_one_document_and_human_output_fits_60_columns(tmp_path):
     assert "\x1b[" not in human.stdout
     assert max(len(line) for line in human.stdout.splitlines()) <= 60
     assert "The costliest moments" in human.stdout and "Accuracy" in human.stdout
+    random_player = document["players"]["random-2"]["mean_loss"]
+    assert f"mean loss {random_player / 10:.2f} stock cards a move" in " ".join(human.stdout.split())
 
 
 @pytest.mark.parametrize("content, message", [

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..coach.evaluation import DEFAULT_WEIGHTS
 from ..play import texts
 from .output import print_json, unusable
 
@@ -124,7 +125,8 @@ def _print_accuracy(out: "Console", review: "Review") -> None:
             print_wrapped(out, texts.ACCURACY_NONE.format(player=summary.name, plays=summary.plays), indent="  ")
             continue
         print_wrapped(out, texts.ACCURACY_LINE.format(player=summary.name, plays=summary.plays, moves=moves,
-                                                      accuracy=summary.accuracy, mean_loss=summary.mean_loss,
+                                                      accuracy=summary.accuracy,
+                                                      mean_loss=summary.mean_loss / DEFAULT_WEIGHTS.stock_card,
                                                       **summary.counts), indent="  ")
 
 

@@ -30,11 +30,14 @@ MOVES = {
 FINDINGS = {
     "stock-stuck": "{doing} leaves the {card} on {whose} stock stuck: the best turn plays {best} from the stock, "
                    "the best line after this move {after}.",
+    "stock-stuck-refill": "{doing} leaves the {card} on {whose} stock stuck: the best turn plays {best} from the "
+                          "stock before it draws new cards, the best line after this move {after}.",
     "round-missed": "{doing} misses the win: the best turn plays out {whose} last stock card.",
     "wild-wasted-hand": "{doing} spends a wild card where the {card} in your hand would do.",
     "wild-wasted-discard": "{doing} spends a wild card where the {card} on your discard pile {pile} would do.",
     "wild-spent": "{doing} spends a wild card without freeing a stock card: the best turn keeps it for that.",
     "wild-dear": "{doing} frees stock cards at the cost of more wild cards than they are worth.",
+    "wilds-more": "{doing} spends {after} wild cards where the best turn spends {best}.",
     "wild-discarded": "{doing} gives up a wild card from your hand: on a discard pile it can be played only while "
                       "it stays on top.",
     "wild-buried": "{doing} covers the SB on that pile, where it can no longer be played.",
@@ -45,14 +48,24 @@ FINDINGS = {
     "opponent-wins": "After {move}, your turn still ends with build pile {slot} at {value}, from where {player} "
                      "can play out the last stock card, {card_a}, and win on the next turn.",
     "opponent-wins-chance": "After {move}, your turn still ends with build pile {slot} at {value}, from where "
-                            "{player} plays out the last stock card, {card_a}, and wins on the next turn in about "
+                            "{player} plays out the last stock card, {card_a}, and wins on the next turn in "
                             "{chance}.",
-    "opponent-may-win": "{doing} leaves {player} able to play out the stock on the next turn in about "
-                        "{chance}, more often than after the best turn.",
-    "opponents-closer": "After {move}, your turn still ends with the build piles closer to the cards your opponents "
-                        "show on their stocks than the best turn leaves them.",
+    "opponent-frees-slot": "After {move}, your turn still ends with build pile {slot} at {value}, which {player} "
+                           "can complete with the cards on the discard tops, freeing a slot for the last stock card, "
+                           "{card_a}, and win on the next turn.",
+    "opponent-frees-slot-chance": "After {move}, your turn still ends with build pile {slot} at {value}, which "
+                                  "{player} completes to free a slot for the last stock card, {card_a}, and wins on "
+                                  "the next turn in {chance}.",
+    "opponent-may-win": "{doing} leaves {player} able to play out the stock on the next turn in {chance}, where "
+                        "after the best turn that happens in {best_chance}.",
+    "opponents-closer": "After {move}, your turn still ends with the {card} on {player}'s stock {gap} build pile "
+                        "{slot}, where the best turn leaves it further away.",
     "fewer-plays": "{doing} plays fewer cards: the best turn plays {best} onto the build piles, the best after "
                    "this move only {after}.",
+    "refill-missed": "{doing} keeps cards in hand: the best turn plays {best} onto the build piles, empties the "
+                     "hand and goes on with five new cards.",
+    "refill-missed-wins": "{doing} keeps cards in hand: the best turn plays {best} onto the build piles and "
+                          "empties the hand, and with the five new cards it wins the round in {chance}.",
     "hand-kept": "{doing} keeps more cards in hand: the best turn ends with {best} in hand, this move with "
                  "{after}, so fewer new cards come next turn.",
     "wilds-fewer": "{doing} ends the turn with {after} wild cards kept where the best turn keeps {best}.",
@@ -88,6 +101,7 @@ ACHIEVES = {
     "empties-hand": "empties the hand, so five new cards are drawn at once",
     "completes": "completes build pile {slot}, which frees the slot",
     "clears-opponent": "clears build pile {slot} from under the {card} on {player}'s stock",
+    "blocks-one": "fills the last free slot, slot {slot}, which blocks {player}'s 1",
     "frees-discard": "frees the {card} below it on {whose} discard pile {pile}",
     "wild-as": "uses the SB as {value}",
     "builds-to": "brings build pile {slot} to {value}",
@@ -99,16 +113,24 @@ ACHIEVES = {
     "discard-least": "covers the {top} on discard pile {pile}, which costs least of the discards left",
     "ends": "nothing is left to play or discard",
     "draws": "draws up to five cards, as every turn begins",
+    "draws-nothing": "nothing is left to draw: the hand stays as it is",
 }
 
 # Lines of ``tutor hint`` about turns as a whole.
 TURNS = {
     "equal": "as good",
-    "worse": "worse by {loss}",
+    "worse": "worse by {loss} stock cards",  # the loss in stock cards (the evaluation counts 10 a stock card)
     "no-steps": "No card to play. {reason}",
 }
 
-CHANCE = "{shown} of {out_of} deals"  # "about 2 of 3 deals"
+CHANCE = {
+    "some": "about {shown} of {out_of} deals",  # "about 2 of 3 deals"
+    "every": "every deal",
+    "none": "no deal",
+}
+
+# How far an opponent's stock card is from a build pile, their discard tops counted (``opponents-closer``).
+GAPS = {0: "playable at once on", 1: "one card short of", "more": "{gap} cards short of"}
 
 
 def say(table: dict[str, str], template: str, **fields: object) -> str:
@@ -122,8 +144,17 @@ def sentence(text: str) -> str:
 
 
 def chance_in_words(chance: float) -> str:
-    """A probability as players say it: ``2 of 3 deals``, ``1 of 4 deals``, ``9 of 10 deals``."""
-    # a sampled chance is never certain, nor nil: the nearest fraction strictly between 0 and 1
+    """A probability as players say it: ``about 2 of 3 deals``, ``about 9 of 10 deals``; a chance of 1 (as the
+    JSON rounds it) as ``every deal``, of 0 as ``no deal``; else the nearest fraction strictly between."""
+    if round(chance, 2) >= 1:
+        return CHANCE["every"]
+    if round(chance, 2) <= 0:
+        return CHANCE["none"]
     fractions = [(shown, n) for n in (2, 3, 4, 5, 10) for shown in range(1, n)]
     shown, out_of = min(fractions, key=lambda f: (abs(f[0] / f[1] - chance), f[1]))
-    return CHANCE.format(shown=shown, out_of=out_of)
+    return CHANCE["some"].format(shown=shown, out_of=out_of)
+
+
+def gap_in_words(gap: int) -> str:
+    """``playable at once on``, ``one card short of``, ``3 cards short of``."""
+    return GAPS.get(gap, GAPS["more"]).format(gap=gap)

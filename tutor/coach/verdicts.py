@@ -24,7 +24,8 @@ from .templates import BETTER, say
 
 # what the key move's own words say already (and every discard-...: a discard's words show where it goes)
 PLAIN_ACHIEVEMENTS = ("wild-as", "builds-to", "starts-pile", "stock-out", "stock-look")
-KEY_ORDER = ("wins", "frees-stock", "stock-out", "completes", "empties-hand", "clears-opponent", "frees-discard")
+KEY_ORDER = ("wins", "frees-stock", "stock-out", "completes", "empties-hand", "clears-opponent", "blocks-one",
+             "frees-discard")
 
 BEST_MARGIN = 0.05  # a loss up to this ties with the best move
 WEAK_FROM = 1.0  # from this loss on a move is weak: an inaccuracy ...
@@ -171,8 +172,10 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     if quality == "good":
         return Assessment(quality, grade, loss, better=better, explanation=pointer, key_move=key_move,
                           opponent_wins_next=risk)
-    chances = {view.seat_of(risk["player"]): risk["chance"]} if risk else {}
-    findings = tuple(detect(Context(view, move, best, after_turn, chances)))
+    seat = view.seat_of(risk["player"]) if risk else None
+    chances = {seat: risk["chance"]} if risk else {}
+    best_chances = {seat: risk["best_turn_chance"]} if risk else {}
+    findings = tuple(detect(Context(view, move, best, after_turn, chances, best_chances)))
     principles = tuple(dict.fromkeys(finding.principle for finding in findings if finding.principle))
     explanation = f"{findings[0].sentence} {pointer}".strip()
     return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move, risk)
