@@ -117,3 +117,27 @@ def test_a_worksheet_is_never_written_over_one_of_its_scenarios(tmp_path):
         result = runner.invoke(build_app(), ["worksheet", str(tmp_path), "-o", str(target)])
         assert result.exit_code == 2 and "is one of the files read to make it" in result.stderr
     assert scenario.read_text(encoding="utf-8") == STOCK_FIRST.read_text(encoding="utf-8")
+
+
+MANY = [ROOT / "scenarios" / "misconceptions", ROOT / "scenarios" / "wild-cards"]  # 14 positions
+
+
+def test_positions_share_pages_and_the_compact_layout_fits_more(tmp_path):
+    pages = {}
+    for layout in ([], ["--compact"]):
+        target = tmp_path / f"sheet{len(layout)}.html"
+        result = runner.invoke(build_app(), ["worksheet", *map(str, MANY), *layout, "-o", str(target)])
+        assert result.exit_code == 0, result.output
+        assert Outline(target.read_text(encoding="utf-8")).classes.count("position") == 14
+        render(target, tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={tmp_path / 'sheet.pdf'}")
+        pages[tuple(layout)] = pdf_pages(tmp_path / "sheet.pdf")
+    # one position to a page, as before, took 19 pages with the key
+    assert pages[()] <= 12, pages
+    assert pages[("--compact",)] < pages[()], pages
+
+
+def test_headings_break_between_words_only_and_the_answer_lines_stop_short_of_the_border(tmp_path):
+    html = worksheet(tmp_path, STOCK_FIRST).read_text(encoding="utf-8")
+    assert '<h1><span class="word">Skip-Bo</span> <span class="word">worksheet</span></h1>' in html
+    assert ".word { white-space: nowrap; }" in html
+    assert "background-clip: content-box" in html and "padding-bottom: 3mm" in html
