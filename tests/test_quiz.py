@@ -171,3 +171,31 @@ def test_a_description_written_over_several_lines_is_shown_as_one_paragraph():
     result = run(STOCK_FIRST, answers="q\n")
     assert "The stock card is the one that wins the round" in " ".join(result.stdout.split())
     assert "The stock card is the\n" not in result.stdout
+
+
+def test_the_keys_note_is_shown_when_the_answer_goes_past_its_line(tmp_path):
+    noted = tmp_path / "noted.yaml"
+    noted.write_text(SAVE_WILDS.read_text(encoding="utf-8").replace(
+        "    principle: strategy.save-wilds\n",
+        "    principle: strategy.save-wilds\n    note: the SB is worth more kept\n"), encoding="utf-8")
+    q = question(noted)
+    assess = default_assess()
+    assert "Note: the SB is worth more kept" in judge(q, "hand SB to build 1", assess).explanation
+    past = judge(q, "hand SB to build 1; hand 10 to discard 1", assess)  # runs past the key's line
+    assert not past.right and "Note: the SB is worth more kept" in past.explanation
+    assert "Note: the SB is worth more kept" not in judge(q, "hand 11 to discard 2", assess).explanation
+
+
+def test_skipped_questions_are_not_counted_as_answered():
+    document = json.loads(run(STOCK_FIRST, WINNER, SAVE_WILDS, "--json", answers="skip\n60\nskip\n").stdout)
+    assert (document["score"], document["total"], document["answered"]) == (1, 3, 1)
+    assert [q["skipped"] for q in document["questions"]] == [True, False, True]
+
+
+def test_the_key_in_the_quiz_speaks_in_words():
+    result = run(STOCK_FIRST, SAVE_WILDS, answers="1\nhand SB to build 1\n")
+    said = " ".join(result.stdout.split())
+    assert "illegal: a build pile rises by exactly one" in said
+    assert "The key says of that move: legal; weak: keep Skip-Bo cards for your stock." in said
+    for code in ("null", "[", "stock_count", "quality weak", "principle strategy"):
+        assert code not in said, code

@@ -51,7 +51,7 @@ def test_the_page_holds_positions_questions_and_an_answer_key_and_nothing_from_o
     text = page.text
     assert "Can the 7 on your stock go on build pile 1?" in text
     key = text[text.index("Answer key"):]
-    assert "stock to build 1" in key and "illegal (build.sequence)" in key
+    assert "stock to build 1" in key and "illegal: a build pile rises by exactly one" in key
     assert "A build pile rises by exactly one" in key  # the rule in words
     assert "strategy.save-wilds" in key and "Keep Skip-Bo cards for your stock" in key  # the principle
     assert "As a 5 it frees no stock card" in key  # the scenario's answer

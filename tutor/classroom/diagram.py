@@ -21,7 +21,7 @@ from typing import Optional
 from ..engine.cards import SKIP_BO, MaybeCard, card_colour, card_label
 from ..engine.state import GameState, Player
 from ..scenario import Scenario
-from .texts import text
+from .texts import cards, text
 
 WIDTH = 840
 CARD_W, CARD_H = 54, 76
@@ -86,7 +86,7 @@ def _centre(parts: list[str], state: GameState, back: str) -> int:
         parts.append(_card(x, 50, None, "draw pile", back))
     else:
         parts.append(_free_slot(x, 50, "draw pile"))
-    parts.append(_small(x + CARD_W + 10, 70, _count(len(state.draw_pile))))
+    parts.append(_small(x + CARD_W + 10, 70, cards(len(state.draw_pile))))
     if state.completed:
         parts.append(_small(x + CARD_W + 10, 88, text("set-aside", count=len(state.completed))))
     return 50 + CARD_H + 30
@@ -110,7 +110,7 @@ def _seat(parts: list[str], player: Player, top: int, back: str, *, mover: bool,
     pile_name = f"{player.name} stock"
     if player.stock:
         parts.append(_card(PILE_X["stock"], y, player.stock_top, pile_name, back))
-        parts.append(_small(PILE_X["stock"] + CARD_W / 2, y + CARD_H + 14, _count(len(player.stock)),
+        parts.append(_small(PILE_X["stock"] + CARD_W / 2, y + CARD_H + 14, cards(len(player.stock)),
                             anchor="middle"))
     else:
         parts.append(_free_slot(PILE_X["stock"], y, pile_name, text("stock-empty")))
@@ -182,8 +182,3 @@ def _small(x: float, y: float, words: str, *, anchor: str = "start", bold: bool 
     weight = ' font-weight="bold"' if bold else ""
     return (f'<text x="{x}" y="{y}" font-size="12"{weight} text-anchor="{anchor}" '
             f'fill="#222222">{escape(words)}</text>')
-
-
-def _count(count: int) -> str:
-    return text("one-card") if count == 1 else text("cards", count=count)
-

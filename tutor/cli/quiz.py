@@ -148,5 +148,6 @@ class QuizSession:
             key = [{"moves": k.moves, "expected": k.expected, "reason": k.reason, "rule": k.rule, "note": k.note}
                    for k in question.key()]
             questions.append({**entry, "unanswered": entry.get("unanswered", False), "key": key})
-        return {"score": self.score, "total": len(self.questions), "answered": len(self.answers),
+        answered = sum(not entry["skipped"] for entry in self.answers)
+        return {"score": self.score, "total": len(self.questions), "answered": answered,
                 "questions": questions}
