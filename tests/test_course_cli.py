@@ -117,7 +117,7 @@ def test_a_missing_or_empty_folder_is_refused(tmp_path):
 
 
 def test_a_student_takes_the_example_course_in_a_terminal(tmp_path):
-    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(tmp_path), NO_COLOR="1", COLUMNS="80", LINES="40", TERM="xterm")
+    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(tmp_path), NO_COLOR="1", COLUMNS="80", LINES="40", TERM="dumb")
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
     child = pexpect.spawn(sys.executable, ["-m", "tutor", "learn", "--course", "docs/examples/course"], env=env,
                           encoding="utf-8", timeout=60, dimensions=(40, 80), cwd=str(ROOT))

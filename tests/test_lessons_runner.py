@@ -19,9 +19,11 @@ class Script:
     def __init__(self, answers):
         self.answers = list(answers)
         self.prompts = []
+        self.choices = []  # what Tab would complete at each prompt
 
-    def __call__(self, prompt):
+    def __call__(self, prompt, choices=()):
         self.prompts.append(prompt)
+        self.choices.append(list(choices))
         if not self.answers:
             raise Quit
         return self.answers.pop(0)

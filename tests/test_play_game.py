@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.cli.play_table import bot_move_lines, grouped_moves
+from tutor.cli.play_table import bot_move_lines
 from tutor.coach.search import TurnSearch
 from tutor.engine.dealing import StartRule
 from tutor.engine.legal import legal_moves
@@ -98,16 +98,6 @@ def test_no_undo_after_a_draw_or_a_stock_card_turned_up():
     if stock:
         game.play(stock[0])
         assert not game.can_undo()
-
-
-def test_the_legal_moves_are_grouped_one_line_per_card_and_one_for_all_discards():
-    game = Game.new(Settings(seed=3, stock_size=10))
-    drawn_at_humans_turn(game)
-    lines = grouped_moves(game.state)
-    discards = [line for line in lines if "to discard" in line]
-    assert len(discards) == 1 and "1, 2, 3 or 4" in discards[0]
-    builds = sum(1 for m in legal_moves(game.state) if isinstance(m, Transfer) and not m.is_discard)
-    assert len(lines) - 1 <= builds
 
 
 def test_a_bots_draw_is_told_without_its_cards():

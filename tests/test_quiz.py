@@ -83,7 +83,7 @@ def test_moves_are_judged_by_the_key_then_by_the_engine_and_the_analysis():
 
 
 def spawn(*args):
-    env = dict(os.environ, COLUMNS="80", LINES="40", TERM="xterm", NO_COLOR="1")
+    env = dict(os.environ, COLUMNS="80", LINES="40", TERM="dumb", NO_COLOR="1")
     child = pexpect.spawn(sys.executable, ["-m", "tutor", "quiz", *map(str, args)], env=env, encoding="utf-8",
                           timeout=60, dimensions=(40, 80))
     child.logfile_read = open(os.devnull, "w")

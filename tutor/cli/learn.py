@@ -16,6 +16,7 @@ from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, 
 from ..lessons.progress import HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
 from ..lessons.texts import text as says
 from .output import console as make_console, print_json, printable, unusable
+from .move_choices import move_groups, typed_moves
 from .prompt import Quit, ask
 
 if TYPE_CHECKING:
@@ -171,7 +172,7 @@ class Session:
     """One run of the course: shows steps, takes answers, saves progress after every step."""
 
     def __init__(self, console: "Console", course: Course, progress: Progress, store: ProgressStore,
-                 ask: Callable[[str], str]):
+                 ask: Callable[..., str]):
         self.console = console
         self.course = course
         self.progress = progress
@@ -245,7 +246,7 @@ class Session:
 class ExerciseRunner:
     """One exercise: the question, the learner's tries, hints, and the solution after three misses."""
 
-    def __init__(self, console: "Console", exercise: Exercise, ask: Callable[[str], str]):
+    def __init__(self, console: "Console", exercise: Exercise, ask: Callable[..., str]):
         self.console = console
         self.exercise = exercise
         self.ask = ask
@@ -340,7 +341,7 @@ class ExerciseRunner:
         self.show_board(attempt)
         self.say(says("type-move"), "dim")
         while True:
-            text = self.ask("move> ")
+            text = self.ask("move> ", typed_moves(attempt.state))
             command = text.lower()
             if not text:
                 continue
@@ -407,25 +408,3 @@ class ExerciseRunner:
             return groups[number - 1][0]
         self.say(says("no-such-move", number=number, count=len(groups)))
         return None
-
-
-def move_groups(state) -> list[list]:
-    """The legal moves, those that differ only in which empty pile they go to grouped together.
-
-    Opening any free build slot, or discarding onto any empty discard pile, leaves the same
-    game; the first move of a group stands for it.
-    """
-    from ..engine.legal import legal_moves
-    from ..engine.moves import PileKind, Transfer
-
-    groups: dict[object, list] = {}
-    for move in legal_moves(state):
-        key: object = move
-        if isinstance(move, Transfer) and move.target.owner is None:
-            target = move.target
-            empty = (state.build[target.number - 1] is None if target.kind is PileKind.BUILD
-                     else not state.mover.discards[target.number - 1])
-            if empty:
-                key = (move.source, move.card, target.kind)
-        groups.setdefault(key, []).append(move)
-    return list(groups.values())

@@ -11,7 +11,8 @@ from ..classroom.quiz import AnswerError, Question, judge, make_question
 from ..classroom.texts import text
 from ..lessons.course import reflow
 from .output import console, error_console, print_json, unusable
-from .prompt import STOP_WORDS, Quit
+from .move_choices import typed_moves
+from .prompt import STOP_WORDS, Quit, ask
 from .scenario_paths import usable_scenarios
 
 if TYPE_CHECKING:
@@ -69,10 +70,12 @@ class QuizSession:
 
         self.out.print(Text(words, style=style))
 
-    def ask(self, prompt: str) -> str:
-        stream = sys.stderr if self.prompt_to_stderr else sys.stdout
-        stream.write(prompt)
-        stream.flush()
+    def ask(self, prompt: str, choices: list[str]) -> str:
+        """The student's answer; at a terminal (not with --json) the line can be edited and Tab completes."""
+        if not self.prompt_to_stderr:
+            return ask(prompt, choices)
+        sys.stderr.write(prompt)
+        sys.stderr.flush()
         line = sys.stdin.readline()
         if not line:
             raise Quit
@@ -106,8 +109,9 @@ class QuizSession:
         self.say(text("quiz-commands"), "dim")
 
     def take_answer(self, question: Question) -> dict[str, Any]:
+        choices = typed_moves(question.scenario.state) if question.kind == "play" else []
         while True:
-            answer = self.ask(text("quiz-prompt"))
+            answer = self.ask(text("quiz-prompt"), choices)
             if not answer:
                 continue
             if answer.lower() in SKIP:

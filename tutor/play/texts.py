@@ -37,12 +37,22 @@ HELP = ("Moves: stock to build 2 (s>b2), hand 5 to build 1 (h5>b1), discard 3 to
         "undo (when the coach allows it), board, q save and quit.")
 HELP_PARTNER = ", {partner}:stock to build 1 (your partner's piles)"
 
+# -- a move in words ---------------------------------------------------------------
+WORDS_BUILD = "the {card} from {source} onto build pile {slot}"
+WORDS_DISCARD = "the {card} from {source} onto discard pile {pile}"
+SOURCES_YOURS = {"stock": "your stock", "hand": "your hand", "discard": "your discard pile {pile}"}
+SOURCES_OWN = {"stock": "the stock", "hand": "the hand", "discard": "discard pile {pile}"}  # the mover's own
+SOURCES_OF = {"stock": "{name}'s stock", "hand": "{name}'s hand", "discard": "{name}'s discard pile {pile}"}
+WORDS_DRAW = "draw"
+WORDS_END = "end the turn (the hand is empty)"
+
 # -- the legal moves ---------------------------------------------------------------
-MOVES_TITLE = "Legal moves:"
-MOVES_BUILD = "{source} to build {targets}"
-MOVES_DISCARD = "hand {cards} to discard {targets} (ends the turn)"
-MOVES_END = "end (your hand is empty)"
-MOVES_DRAW = "draw"
+MOVES_TITLE = "Legal moves (type a number, or the move):"
+MOVES_NUMBER = "{number:>3}. "
+MOVES_ALIKE = "{move} (or pile {piles})"
+MOVES_ENDS = "{move}: ends the turn"
+MOVES_ALIKE_NOTE = "Empty piles are alike: one line stands for the move onto any of them."
+NO_SUCH_MOVE = "There is no move {number}; type ? to list the {count} legal moves."
 OR = " or "
 LIST_SEPARATOR = ", "
 
@@ -62,7 +72,7 @@ QUIET_WEAK = "Turn {turn}: {move}: {grade}. {explanation}"
 BOT_TURN = "{name}'s turn."
 BOT_DRAWS = "{name} draws {count}."  # count: "1 card", "3 cards"
 BOT_DRAWS_NOTHING = "{name} draws nothing."
-BOT_PLAYS = "{name} plays {move}."
+BOT_PLAYS = "{name} plays {move}."  # move: in words
 BOT_STOCK_SHOWS = "{name}'s stock now shows {card} ({count} left)."
 YOUR_STOCK_SHOWS = "Your stock now shows {card} ({count} left)."
 BOT_DISCARDS = "{name} discards {card} on discard pile {pile}."
