@@ -187,3 +187,22 @@ def test_a_record_path_that_cannot_take_the_record_is_refused_before_the_game(tm
                          env={**os.environ, "SKIPBO_TUTOR_HOME": str(home)})
     assert run.returncode == 2 and "--record" in run.stderr and "Traceback" not in run.stderr
     assert not (home / "saved-game.yaml").exists()
+
+
+def test_a_reshuffled_draw_pile_is_announced():
+    import random
+    from pathlib import Path
+
+    from tutor.engine.play import apply_move
+    from tutor.engine.reading import read_move
+    from tutor.play import texts
+    from tutor.scenario.loader import load_scenario
+
+    state = load_scenario(Path(__file__).parent.parent / "scenarios" / "endgame" / "recycle-completed-piles.yaml").state
+    before = apply_move(state, read_move(state, "hand 3 to build 1"), random.Random(0)).state
+    move = read_move(before, "hand 4 to build 1")  # empties the hand: the refill needs the finished piles
+    after = apply_move(before, move, random.Random(0)).state
+    assert len(before.completed) and not after.completed
+    lines = bot_move_lines(before, move, after)
+    assert lines[0].endswith("plays the 4 from the hand onto build pile 1.")
+    assert texts.RECYCLED in lines and lines.index(texts.RECYCLED) < len(lines) - 1  # told before the refill

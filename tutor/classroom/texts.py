@@ -25,6 +25,22 @@ TEXTS: dict[str, str] = {
     "partner": "partner",
     "question": "Question: {question}",
     "sb-as": "as {value}",
+    # the board in the terminal
+    "board-build-piles": "Build piles  ",
+    "board-status": "draw pile {draw} · set aside {aside} (finished piles) · {phase}",
+    "board-start": "{name} to move, draws first",
+    "board-play": "{name} to move, cards drawn",
+    "board-ended": "{name}'s turn is over",
+    "board-over": "the round is over",
+    "board-player": "player",
+    "board-stock": "stock",
+    "board-hand": "hand",
+    "board-discards": "discard piles",
+    "board-partner": " (partner)",
+    "board-empty": "empty",
+    "board-legend": "stock {top} /{count}: {a_top} on top, {cards} in all · * to move · "
+                    "discards: bottom to top",
+    "board-legend-no-stock": "* to move · discards: bottom to top",
     # writing a picture or a sheet
     "output-over-input": "{path}: is one of the files read to make it; write to another file",
     # the worksheet

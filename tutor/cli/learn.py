@@ -214,6 +214,7 @@ class Session:
         self.console.print(stage.summary, markup=False, highlight=False)
         if again:
             self.console.print(says("stage-again"), style="dim")
+        taken = unaided = 0  # exercises taken in this sitting, and those right at the first try without a hint
         while index < len(stage.steps):
             step = stage.steps[index]
             self.console.print()
@@ -221,14 +222,19 @@ class Session:
             if isinstance(step, Explanation):
                 self.explain(step)
             else:
-                solved = ExerciseRunner(self.console, step, self.ask).run()
+                runner = ExerciseRunner(self.console, step, self.ask)
+                solved = runner.run()
                 saved.record(step.id, solved)
+                taken += 1
+                unaided += solved and runner.unaided
             index += 1
             saved.next_step = max(saved.next_step, index)
             self.save()
-        done = len(saved.solved)
-        self.console.print(f"\nStage {stage.number} complete: {done} of {len(stage.exercises)} exercises "
-                           "solved on your own.", style="bold green")
+        self.console.print()
+        self.console.print(says("stage-complete", number=stage.number, solved=len(saved.solved),
+                                total=len(stage.exercises)), style="bold green", markup=False)
+        if taken:
+            self.console.print(says("stage-unaided", unaided=unaided, taken=taken), markup=False)
 
     def explain(self, step: Explanation) -> None:
         from rich.text import Text
@@ -251,6 +257,7 @@ class ExerciseRunner:
         self.exercise = exercise
         self.ask = ask
         self.misses = 0
+        self.hinted = False
 
     def say(self, text: str, style: str = "") -> None:
         from rich.text import Text
@@ -283,7 +290,13 @@ class ExerciseRunner:
         self.show_hint()
         return False
 
+    @property
+    def unaided(self) -> bool:
+        """No miss and no hint so far."""
+        return not self.misses and not self.hinted
+
     def show_hint(self) -> None:
+        self.hinted = True
         self.say(says("hint", hint=self.exercise.hint), "yellow")
 
     def show_options(self) -> None:

@@ -135,8 +135,11 @@ class PlayTable:
         self.save()
 
     def draw(self) -> None:
-        full = len(self.game.state.mover.hand) >= HAND_SIZE
+        before = self.game.state
+        full = len(before.mover.hand) >= HAND_SIZE
         self.game.play(Draw())
+        if _reshuffled(before, self.game.state):
+            self.say(texts.RECYCLED, "bold")
         cards = drawn_cards(self.game.state)
         if cards:
             self.say(texts.YOU_DREW.format(cards=" ".join(card_label(c) for c in cards)))
@@ -307,9 +310,10 @@ def bot_move_lines(before: GameState, move: Move, after: GameState, human: Optio
 
     name = before.mover.name
     human = human if human is not None else -1
+    recycled = [texts.RECYCLED] if _reshuffled(before, after) else []
     if isinstance(move, Draw):
-        return [texts.BOT_DRAWS.format(name=name, count=n_cards(after.drawn)) if after.drawn
-                else texts.BOT_DRAWS_NOTHING.format(name=name)]
+        return recycled + [texts.BOT_DRAWS.format(name=name, count=n_cards(after.drawn)) if after.drawn
+                           else texts.BOT_DRAWS_NOTHING.format(name=name)]
     if isinstance(move, EndTurn):
         return [texts.BOT_ENDS.format(name=name)]
     card = card_label(played_card(before, move))
@@ -325,8 +329,13 @@ def bot_move_lines(before: GameState, move: Move, after: GameState, human: Optio
             template = texts.YOUR_STOCK_SHOWS if seat == human else texts.BOT_STOCK_SHOWS
             lines.append(template.format(name=owner.name, card=card_label(owner.stock_top), count=len(owner.stock)))
     if after.phase is Phase.PLAY and after.drawn:
-        lines.append(texts.REFILLED.format(name=name))
+        lines += recycled + [texts.REFILLED.format(name=name)]
     return lines
+
+
+def _reshuffled(before: GameState, after: GameState) -> bool:
+    """True when the finished piles were shuffled into a new draw pile between the two positions."""
+    return len(after.completed) < len(before.completed)
 
 
 def _any_of(items: list) -> str:

@@ -38,6 +38,8 @@ TEXTS: dict[str, str] = {
     "go-on": "[Enter] to go on, q to stop: ",
     "saved": "Progress saved. Run '{command}' to continue.",
     "stopped": "Stopped.",
+    "stage-complete": "Stage {number} complete: {solved} of {total} exercises solved.",
+    "stage-unaided": "Right at the first try and without a hint: {unaided} of the {taken} taken this time.",
     "interrupted-saved": "Interrupted; progress saved. Run '{command}' to continue where you stopped.",
     "interrupted": "Interrupted. Run '{command} {stage}' to start this stage again.",
     "no-stage": "there is no stage {word}; the stages are: {names}",
