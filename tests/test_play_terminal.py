@@ -108,6 +108,9 @@ def test_a_short_game_with_an_undo_and_a_quit_and_resume(tmp_path):
     refused = spawn(tmp_path, *ARGS)
     refused.expect_exact("a saved game is waiting")
     assert exit_status(refused) == 2
+    lines = ("a saved game is waiting" + refused.before).splitlines()  # the rest of the screen, up to the end
+    assert max(len(line) for line in lines) <= 60  # wrapped to the terminal's 60 columns between words
+    assert "'tutor play --resume' goes on with it" in " ".join(" ".join(lines).split())
 
     again = spawn(tmp_path, "--resume")
     again.expect_exact("Resuming the saved game")

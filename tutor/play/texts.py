@@ -101,6 +101,15 @@ RECORD_NOT_A_FILE = "--record: {path} is not a file the record can be written to
 RECORD_NO_FOLDER = "--record: {path} cannot be written: {folder} is not a folder"
 
 # -- tutor review ----------------------------------------------------------------------
+REVIEW_LATEST = "Reviewing the latest game record: {path}"
+REVIEW_LIST_TITLE = "Game records kept in {folder} (newest last):"
+REVIEW_LIST_LINE = "{path}  ({players}; {rounds})"
+REVIEW_LIST_ROUNDS = "{count} rounds"
+REVIEW_LIST_ONE_ROUND = "1 round"
+REVIEW_LIST_UNREADABLE = "{path}  (cannot be read: {problem})"
+REVIEW_LIST_HOW = "Review one with: tutor review FILE (with no FILE, the newest)."
+REVIEW_NO_RECORDS = ("no game records are kept in {folder} yet: a game of tutor play is kept there when it ends; "
+                     "or name a record file: tutor review FILE")
 REVIEW_TITLE = "Review of {source}: {players}"
 REVIEW_ROUND = "Round {round}: {outcome}"
 REVIEW_ROUND_WON = "{winners} won ({points} points)"
