@@ -171,3 +171,17 @@ def test_without_a_record_the_latest_game_is_reviewed_and_list_shows_where_they_
     assert "strong-1 and random-2; 1 round" in lines[1]
     document = json.loads(review(tmp_path, "--list", "--json").stdout)
     assert document["folder"] == str(records) and len(document["records"]) == 2
+
+
+def test_a_move_naming_a_player_not_at_the_table_is_refused_and_json_stays_json(tmp_path):
+    from tutor.records.files import record_text
+
+    record = recorded_games(1, stock=5)[0]
+    text = record_text(record).replace("moves: [draw", "moves: ['Zed:stock to build 1', draw", 1)
+    path = tmp_path / "zed.yaml"
+    path.write_text(text)
+    run = subprocess.run([sys.executable, "-m", "tutor", "review", str(path), "--json"], capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    error = json.loads(run.stdout)["error"]
+    assert error["kind"] == "record" and "'Zed' is not one of the players" in error["problems"][0]

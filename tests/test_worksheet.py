@@ -141,3 +141,14 @@ def test_headings_break_between_words_only_and_the_answer_lines_stop_short_of_th
     assert '<h1><span class="word">Skip-Bo</span> <span class="word">worksheet</span></h1>' in html
     assert ".word { white-space: nowrap; }" in html
     assert "background-clip: content-box" in html and "padding-bottom: 3mm" in html
+
+
+def test_a_worksheet_is_never_written_into_a_named_pipe(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    os.mkfifo(tmp_path / "pipe.html")
+    result = subprocess.run([sys.executable, "-m", "tutor", "worksheet", str(ROOT / "scenarios" / "scoring"), "-o",
+                             str(tmp_path / "pipe.html")], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "pipe.html is a named pipe, not a file" in result.stderr
