@@ -152,3 +152,10 @@ def test_a_worksheet_is_never_written_into_a_named_pipe(tmp_path):
     result = subprocess.run([sys.executable, "-m", "tutor", "worksheet", str(ROOT / "scenarios" / "scoring"), "-o",
                              str(tmp_path / "pipe.html")], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "pipe.html is a named pipe, not a file" in result.stderr
+
+
+def test_a_position_without_an_answer_says_so_in_the_key(tmp_path):
+    bare = tmp_path / "bare.yaml"
+    bare.write_text(STOCK_FIRST.read_text(encoding="utf-8").split("answer:")[0], encoding="utf-8")
+    key = Outline(worksheet(tmp_path, bare).read_text(encoding="utf-8")).text
+    assert "In words: no answer given" in key[key.index("Answer key"):]

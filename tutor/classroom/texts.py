@@ -53,6 +53,7 @@ TEXTS: dict[str, str] = {
     "key-ruling": "Ruling",
     "key-why": "Why",
     "key-answer": "In words",
+    "no-answer": "no answer given",
     "no-question": "What would you play here, and why?",
     "legal": "legal",
     # an expectation in words (the key's Ruling)

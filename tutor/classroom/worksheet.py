@@ -123,8 +123,8 @@ def _key(number: int, checked: CheckedFile) -> str:
              f"<thead><tr><th>{escape(text('key-moves'))}</th><th>{escape(text('key-ruling'))}</th>"
              f"<th>{escape(text('key-why'))}</th></tr></thead>\n<tbody>\n{rows}\n</tbody></table>") if rows else ""
     answer = scenario.data.get("answer")
-    words = (f'<p class="words"><strong>{escape(text("key-answer"))}:</strong> {escape(" ".join(answer.split()))}</p>'
-             if isinstance(answer, str) and answer.strip() else "")
+    said = " ".join(answer.split()) if isinstance(answer, str) and answer.strip() else text("no-answer")
+    words = f'<p class="words"><strong>{escape(text("key-answer"))}:</strong> {escape(said)}</p>'
     heading = _unbroken_words(text("position", number=number) + ": " + scenario.title)
     return f'<div class="entry" id="key-{number}">\n<h3>{heading}</h3>\n{words}\n{table}\n</div>'
 

@@ -141,8 +141,12 @@ TIMELINE_TURNS = "{count} turns"
 
 # -- tutor scenario from-record ----------------------------------------------------------
 EXERCISE_TITLE = "Turn {turn}: {player} to play"
-EXERCISE_DESCRIPTION = ("Round {round}, turn {turn} of the game recorded in {source}, after the draw; "
-                        "{player} to play. The moves below are the ones played, each with the coach's verdict.")
+EXERCISE_DESCRIPTION = ("A position from a game of Skip-Bo, {player} to play with the hand drawn. The table is "
+                        "shown as {player} saw it: the stocks' top cards, the build and discard piles, and the "
+                        "other hands only by their size.")
+EXERCISE_ORIGIN = "# From turn {turn} (round {round}) of the game recorded in {source}.\n"
+EXERCISE_ANSWER = "The coach's best turn: {moves}."
+EXERCISE_THEN = ", then "
 EXERCISE_QUESTION = "What is the best way to play this turn?"
 EXERCISE_NOTE = "played in the game; the review graded it {grade} (loss {loss:.1f})"
 NO_SUCH_TURN = "the game has {count} turns; there is no turn {turn}"
