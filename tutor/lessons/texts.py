@@ -29,7 +29,7 @@ TEXTS: dict[str, str] = {
     "solution": "Solution: {solution}",
     "type-choice": "Type the number of your choice, or: ? the options again, hint, q stop.",
     "type-number": "Type a whole number, or: hint, q stop.",
-    "type-move": "Type a move (e.g. stock to build 1), or: ? list moves, hint, board, q stop.",
+    "type-move": "Type a move (e.g. stock to build 1; Tab completes it), or: ? list moves, hint, board, q stop.",
     "pick-number": "Type a number to make that move.",
     "same-elsewhere": "(or {kind} {places})",
     "alike-note": "Empty piles are alike: one line stands for the move onto any of them.",

@@ -14,7 +14,8 @@ MATCH_TOO_LONG = ("--match {target}: at this table such a match could take {roun
                   "a game record holds: choose at most {largest} points")
 PLAYER_BOT = "{name} ({bot})"
 PARTNER = "Your partner is {name}, sitting opposite."
-HOW_TO = "Type a move (as in tutor check), ? for the legal moves, hint, undo, or q to save and quit."
+HOW_TO = ("Type a move (as in tutor check; Tab completes it), ? for the legal moves numbered, hint, undo, "
+          "or q to save and quit.")
 COACH_ON = "The coach is on: weak moves are flagged at once, and you may take them back."
 COACH_QUIET = "The coach watches quietly and sums up at the end of each round."
 RESUMED = "Resuming the saved game: round {round}, {player} to move."
