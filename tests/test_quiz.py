@@ -199,3 +199,9 @@ def test_the_key_in_the_quiz_speaks_in_words():
     assert "The key says of that move: legal; weak: keep Skip-Bo cards for your stock." in said
     for code in ("null", "[", "stock_count", "quality weak", "principle strategy"):
         assert code not in said, code
+
+
+def test_a_best_move_in_the_quiz_is_explained_by_what_it_achieves():
+    q = question(ROOT / "scenarios" / "strategy" / "mind-opponents-good.yaml")
+    right = judge(q, "hand 6 to build 1", default_assess())
+    assert right.right and "Frees your stock 7." in right.explanation

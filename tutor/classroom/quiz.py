@@ -221,6 +221,8 @@ def _judge_by_key(question: Question, expectation: Expectation) -> Judgement:
         and wanted.get("quality", "best") in _POSITIVE_QUALITIES and wanted.get("legal", True) is not False
     entry = key_entry(question.scenario, expectation)
     why = [text("quiz-by-key", expected=entry.expected)]
+    if entry.reason:
+        why.append(entry.reason)  # for a best move, what it achieves
     if entry.rule_words:
         why.append(text("quiz-rule", words=entry.rule_words, rule=entry.rule))
     if entry.note:
