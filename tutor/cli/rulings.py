@@ -71,6 +71,6 @@ def print_wrapped(out: Console, sentence: str, style: str = "", prefix: str = ""
     """A sentence wrapped under the move it explains, its cards coloured, with no trailing blanks."""
     width = max(out.width - len(indent) - len(prefix), 20)
     glued = _CARD_WORD.sub(lambda match: match.group(0).replace(" ", NO_BREAK), sentence)  # keep "a 7" whole
-    for number, line in enumerate(textwrap.wrap(glued, width)):
+    for number, line in enumerate(textwrap.wrap(glued, width, break_on_hyphens=False)):
         lead = Text(indent + (prefix if number == 0 else " " * len(prefix)), style="dim")
         out.print(lead.append_text(highlight_cards(line.replace(NO_BREAK, " "))), style=style, soft_wrap=True)

@@ -91,15 +91,27 @@ class SaveStore:
     def discard(self) -> None:
         self.path.unlink(missing_ok=True)
 
+    @property
+    def records(self) -> Path:
+        """The folder of finished games' records."""
+        return self.directory / RECORDS
+
+    def finished(self) -> list[Path]:
+        """The records of finished games kept in ``records/``, oldest first (links are not followed)."""
+        if not self.records.is_dir():
+            return []
+        found = [path for path in self.records.glob("game-*.yaml") if not path.is_symlink() and path.is_file()]
+        return sorted(found, key=lambda path: (path.stat().st_mtime, path.name))
+
     def keep_finished(self, record: GameRecord, path: Optional[Path] = None) -> Path:
         """Write a finished game's record (to ``path``, or a new file under ``records/``) and drop the save."""
         if path is None:
             stamp = time.strftime("%Y%m%d-%H%M%S")
-            path = self.directory / RECORDS / f"game-{stamp}.yaml"
+            path = self.records / f"game-{stamp}.yaml"
             number = 1
             while path.exists():
                 number += 1
-                path = self.directory / RECORDS / f"game-{stamp}-{number}.yaml"
+                path = self.records / f"game-{stamp}-{number}.yaml"
         write_record(path, record)
         self.discard()
         return path

@@ -14,7 +14,8 @@ MATCH_TOO_LONG = ("--match {target}: at this table such a match could take {roun
                   "a game record holds: choose at most {largest} points")
 PLAYER_BOT = "{name} ({bot})"
 PARTNER = "Your partner is {name}, sitting opposite."
-HOW_TO = "Type a move (as in tutor check), ? for the legal moves, hint, undo, or q to save and quit."
+HOW_TO = ("Type a move (as in tutor check; Tab completes it), ? for the legal moves numbered, hint, undo, "
+          "or q to save and quit.")
 COACH_ON = "The coach is on: weak moves are flagged at once, and you may take them back."
 COACH_QUIET = "The coach watches quietly and sums up at the end of each round."
 RESUMED = "Resuming the saved game: round {round}, {player} to move."
@@ -37,12 +38,22 @@ HELP = ("Moves: stock to build 2 (s>b2), hand 5 to build 1 (h5>b1), discard 3 to
         "undo (when the coach allows it), board, q save and quit.")
 HELP_PARTNER = ", {partner}:stock to build 1 (your partner's piles)"
 
+# -- a move in words ---------------------------------------------------------------
+WORDS_BUILD = "the {card} from {source} onto build pile {slot}"
+WORDS_DISCARD = "the {card} from {source} onto discard pile {pile}"
+SOURCES_YOURS = {"stock": "your stock", "hand": "your hand", "discard": "your discard pile {pile}"}
+SOURCES_OWN = {"stock": "the stock", "hand": "the hand", "discard": "discard pile {pile}"}  # the mover's own
+SOURCES_OF = {"stock": "{name}'s stock", "hand": "{name}'s hand", "discard": "{name}'s discard pile {pile}"}
+WORDS_DRAW = "draw"
+WORDS_END = "end the turn (the hand is empty)"
+
 # -- the legal moves ---------------------------------------------------------------
-MOVES_TITLE = "Legal moves:"
-MOVES_BUILD = "{source} to build {targets}"
-MOVES_DISCARD = "hand {cards} to discard {targets} (ends the turn)"
-MOVES_END = "end (your hand is empty)"
-MOVES_DRAW = "draw"
+MOVES_TITLE = "Legal moves (type a number, or the move):"
+MOVES_NUMBER = "{number:>3}. "
+MOVES_ALIKE = "{move} (or pile {piles})"
+MOVES_ENDS = "{move}: ends the turn"
+MOVES_ALIKE_NOTE = "Empty piles are alike: one line stands for the move onto any of them."
+NO_SUCH_MOVE = "There is no move {number}; type ? to list the {count} legal moves."
 OR = " or "
 LIST_SEPARATOR = ", "
 
@@ -62,7 +73,7 @@ QUIET_WEAK = "Turn {turn}: {move}: {grade}. {explanation}"
 BOT_TURN = "{name}'s turn."
 BOT_DRAWS = "{name} draws {count}."  # count: "1 card", "3 cards"
 BOT_DRAWS_NOTHING = "{name} draws nothing."
-BOT_PLAYS = "{name} plays {move}."
+BOT_PLAYS = "{name} plays {move}."  # move: in words
 BOT_STOCK_SHOWS = "{name}'s stock now shows {card} ({count} left)."
 YOUR_STOCK_SHOWS = "Your stock now shows {card} ({count} left)."
 BOT_DISCARDS = "{name} discards {card} on discard pile {pile}."
@@ -98,6 +109,15 @@ SAVE_HELD = ("the saved game {path} is in use by another tutor play (process {pr
 RECORD_NO_FOLDER = "--record: {path} cannot be written: {folder} is not a folder"
 
 # -- tutor review ----------------------------------------------------------------------
+REVIEW_LATEST = "Reviewing the latest game record: {path}"
+REVIEW_LIST_TITLE = "Game records kept in {folder} (newest last):"
+REVIEW_LIST_LINE = "{path}  ({players}; {rounds})"
+REVIEW_LIST_ROUNDS = "{count} rounds"
+REVIEW_LIST_ONE_ROUND = "1 round"
+REVIEW_LIST_UNREADABLE = "{path}  (cannot be read: {problem})"
+REVIEW_LIST_HOW = "Review one with: tutor review FILE (with no FILE, the newest)."
+REVIEW_NO_RECORDS = ("no game records are kept in {folder} yet: a game of tutor play is kept there when it ends; "
+                     "or name a record file: tutor review FILE")
 REVIEW_TITLE = "Review of {source}: {players}"
 REVIEW_ROUND = "Round {round}: {outcome}"
 REVIEW_ROUND_WON = "{winners} won ({points} points)"
@@ -123,8 +143,12 @@ TIMELINE_TURNS = "{count} turns"
 
 # -- tutor scenario from-record ----------------------------------------------------------
 EXERCISE_TITLE = "Turn {turn}: {player} to play"
-EXERCISE_DESCRIPTION = ("Round {round}, turn {turn} of the game recorded in {source}, after the draw; "
-                        "{player} to play. The moves below are the ones played, each with the coach's verdict.")
+EXERCISE_DESCRIPTION = ("A position from a game of Skip-Bo, {player} to play with the hand drawn. The table is "
+                        "shown as {player} saw it: the stocks' top cards, the build and discard piles, and the "
+                        "other hands only by their size.")
+EXERCISE_ORIGIN = "# From turn {turn} (round {round}) of the game recorded in {source}.\n"
+EXERCISE_ANSWER = "The coach's best turn: {moves}."
+EXERCISE_THEN = ", then "
 EXERCISE_QUESTION = "What is the best way to play this turn?"
 EXERCISE_NOTE = "played in the game; the review graded it {grade} (loss {loss:.1f})"
 NO_SUCH_TURN = "the game has {count} turns; there is no turn {turn}"
