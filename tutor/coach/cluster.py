@@ -1,0 +1,167 @@
+"""Series of games played on a Dask cluster: many machines, or a local cluster started for the run.
+
+Dask's distributed scheduler (the optional extra: ``pip install
+'.[cluster]'``) hands the games to its workers a chunk at a
+time, as the local worker pool does, so a series gives the same games and
+the same summary wherever it is played. Each worker needs the same tutor
+(and any custom bot) installed; see docs/bots.md.
+
+A run never waits without bound: a scheduler that does not answer within
+``CONNECT_SECONDS``, a cluster left without workers for
+``WORKERLESS_SECONDS``, a chunk whose workers keep dying, or a lost
+scheduler stops it with a ``ClusterError``, after the games finished so far.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from concurrent.futures import CancelledError
+from typing import TYPE_CHECKING, Iterator, Optional, TypeVar
+
+from .simulation import GameResult, Series, SeriesStopped, chunk_size, play_chunk
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+LOCAL = "local"  # the address that starts a local cluster for the run
+INSTALL_HINT = "the cluster extra is not installed: run pip install '.[cluster]' in the tutor's source folder"
+CONNECT_SECONDS = 10  # to reach the scheduler (and for a local cluster's workers to start)
+WORKERLESS_SECONDS = 20  # a cluster without a single worker for this long stops the run
+POLL_SECONDS = 1.0
+IN_FLIGHT_PER_THREAD = 2  # chunks waiting per worker thread: enough to keep it busy, few to lose
+# what the client raises when the scheduler goes away or a chunk keeps killing its workers
+_LOST = (OSError, TimeoutError, RuntimeError)
+
+Result = TypeVar("Result")
+
+
+class ClusterError(SeriesStopped):
+    """The cluster cannot be used, or stopped being usable mid-run: the message says why."""
+
+
+def client_for(address: str, workers: Optional[int] = None) -> "contextlib.AbstractContextManager[Client]":
+    """A client of the scheduler at ``address``, or of a local cluster of ``workers`` processes (``local``).
+
+    ``ClusterError`` when the extra is missing or the scheduler cannot be reached.
+    """
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterError(INSTALL_HINT) from None
+    _quiet()
+
+    @contextlib.contextmanager
+    def connected() -> Iterator[Client]:
+        with contextlib.ExitStack() as stack:
+            try:
+                if address == LOCAL:
+                    cluster = stack.enter_context(LocalCluster(
+                        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
+                        silence_logs=logging.CRITICAL, timeout=CONNECT_SECONDS))
+                    client = stack.enter_context(Client(cluster, timeout=CONNECT_SECONDS))
+                else:
+                    client = stack.enter_context(Client(address, timeout=CONNECT_SECONDS))
+            except ValueError as error:
+                raise ClusterError(f"{address!r} is not a scheduler's address ({_said(error)})") from None
+            except _LOST as error:
+                where = "a local cluster could not be started" if address == LOCAL else \
+                    f"no scheduler answers at {address} within {CONNECT_SECONDS} s"
+                raise ClusterError(f"{where} ({_said(error)})") from None
+            stack.callback(_cancel_all, client)
+            yield client
+
+    return connected()
+
+
+def cluster_results(series: Series, games: int, address: str, workers: Optional[int] = None) -> Iterator[GameResult]:
+    """The games of ``series`` played on the cluster at ``address``, as their chunks finish."""
+    with client_for(address, workers) as client:
+        size = chunk_size(games, _threads(client))
+        tasks = ((play_chunk, series, first, min(first + size, games)) for first in range(0, games, size))
+        for chunk in mapped(client, tasks):
+            yield from chunk
+
+
+def mapped(client: "Client", tasks: Iterator[tuple], threads: Optional[int] = None) -> Iterator[Result]:
+    """The results of ``tasks`` (a function and its arguments each), as they finish; a few waiting at a time.
+
+    ``threads``: the worker threads to keep busy (default: those of the cluster when each task is handed out).
+    """
+    pending: set = set()
+    workerless_since: Optional[float] = None
+    try:
+        while True:
+            done, pending, workers = _step(client, tasks, pending, threads)
+            if not done and not pending:
+                return
+            for future in done:
+                yield _result(future)
+            if done or workers:
+                workerless_since = None
+            elif workerless_since is None:
+                workerless_since = time.monotonic()
+            elif time.monotonic() - workerless_since > WORKERLESS_SECONDS:
+                raise ClusterError(f"the cluster has had no workers for {WORKERLESS_SECONDS} s")
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def _step(client: "Client", tasks: Iterator[tuple], pending: set, threads: Optional[int]) -> tuple[set, set, int]:
+    """Hand out tasks while there is room, then wait a moment: the futures done, those pending, the workers."""
+    from distributed import wait
+
+    try:
+        room = IN_FLIGHT_PER_THREAD * (threads or _threads(client)) - len(pending)
+        pending = pending | {client.submit(function, *arguments, pure=False) for function, *arguments in
+                             _take(tasks, room)}
+        if not pending:
+            return set(), set(), 0
+        try:
+            done, pending = wait(pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            done = set()
+        return set(done), set(pending), len(client.nthreads())
+    except CancelledError:
+        raise ClusterError("the connection to the scheduler was lost") from None
+    except _LOST as error:
+        raise ClusterError(f"the cluster stopped answering ({_said(error)})") from None
+
+
+def _take(tasks: Iterator[tuple], count: int) -> list[tuple]:
+    return [task for _, task in zip(range(max(count, 0)), tasks)]
+
+
+def _result(future) -> object:
+    """The result of a finished ``future``; ``ClusterError`` for one the cluster could not play."""
+    if future.status == "finished":
+        return future.result()
+    if future.status == "cancelled":
+        raise ClusterError("the scheduler dropped the games (it was stopped, or lost the client)")
+    error = future.exception()
+    if type(error).__name__ == "KilledWorker":
+        raise ClusterError("workers kept dying while playing the same games; see their logs")
+    raise error  # the games' own error (a custom bot's, say): reported as without a cluster
+
+
+def _threads(client: "Client") -> int:
+    """Worker threads in the cluster now (one, while none has joined yet)."""
+    return max(1, sum(client.nthreads().values()))
+
+
+def _cancel_all(client: "Client") -> None:
+    with contextlib.suppress(*_LOST):
+        client.cancel(list(client.futures.values()), force=True)
+
+
+def _said(error: BaseException) -> str:
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+
+
+def _quiet() -> None:
+    """The run reports a failure in one line of its own: Dask's warnings and tracebacks stay out of the terminal."""
+    for name, logger in [("", logging.getLogger("distributed")), *logging.root.manager.loggerDict.items()]:
+        if isinstance(logger, logging.Logger) and logger.name.startswith(("distributed", "tornado", "asyncio")):
+            logger.setLevel(logging.CRITICAL + 1)
