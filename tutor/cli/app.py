@@ -111,9 +111,13 @@ def _print_version(value: bool) -> None:
 
 def main(argv: Optional[list[str]] = None) -> None:
     """Entry point of the ``tutor`` console script."""
+    from .streams import output_failures_reported, prepare
+
+    prepare()
     args = sys.argv[1:] if argv is None else argv
     named = bool(args) and (args[0] in COMMANDS or args[0] in GROUPS)
-    (build_app(args[0]) if named else listing_app())(args=args, prog_name="tutor")
+    with output_failures_reported():
+        (build_app(args[0]) if named else listing_app())(args=args, prog_name="tutor")
 
 
 def __getattr__(name: str) -> Any:
