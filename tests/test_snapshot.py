@@ -117,7 +117,8 @@ def test_a_snapshot_sealed_again_with_a_key_of_ones_own_making_is_refused(saved)
     assert snapshot.trusted_record(saved.path) is None
 
 
-@pytest.mark.parametrize("damage", ["no key", "short key", "no snapshot", "snapshot is a folder", "not json"])
+@pytest.mark.parametrize("damage", ["no key", "short key", "no snapshot", "snapshot is a folder", "not json",
+                                    "snapshot is a link", "key is a link"])
 def test_a_missing_or_damaged_snapshot_or_key_falls_back_to_the_full_read(saved, match, damage, monkeypatch):
     path, key = snapshot.snapshot_path(saved.path), saved.directory / snapshot.KEY_NAME
     if damage == "no key":
@@ -129,6 +130,10 @@ def test_a_missing_or_damaged_snapshot_or_key_falls_back_to_the_full_read(saved,
     elif damage == "snapshot is a folder":
         path.unlink()
         path.mkdir()
+    elif damage.endswith("is a link"):  # even to the right file: a link is never followed
+        moved = path if damage.startswith("snapshot") else key
+        moved.rename(saved.directory / "elsewhere")
+        moved.symlink_to(saved.directory / "elsewhere")
     else:
         path.write_bytes(b"tag\ndigest\n{")
     calls = full_reads(monkeypatch)
@@ -136,7 +141,7 @@ def test_a_missing_or_damaged_snapshot_or_key_falls_back_to_the_full_read(saved,
 
 
 def test_a_folder_that_refuses_the_snapshot_keeps_the_save(saved, match, monkeypatch):
-    monkeypatch.setattr(snapshot, "_write_atomically", lambda target, data: (_ for _ in ()).throw(OSError("full")))
+    monkeypatch.setattr(snapshot, "write_atomically", lambda target, text: (_ for _ in ()).throw(OSError("full")))
     saved.save(match.record)
     assert not snapshot.snapshot_path(saved.path).exists()
     assert saved.load() == match.record

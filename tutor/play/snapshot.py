@@ -26,11 +26,11 @@ import hmac
 import json
 import os
 import secrets
-import tempfile
 from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
+from ..file_writing import write_atomically
 from ..records.files import RECORD_LIMITS
 from ..records.model import GameRecord, Result, RoundRecord, TurnRecord, Undo, record_from_data
 from ..regular_file import read_regular_file
@@ -54,8 +54,8 @@ def seal(save: Path, record: GameRecord) -> None:
     try:
         key = _key(save.parent)
         digest = hashlib.sha256(read_regular_file(save, RECORD_LIMITS.max_bytes)).hexdigest()
-        body = json.dumps(_snapshot_data(record), separators=(",", ":")).encode()
-        _write_atomically(target, _tag(key, digest, body).encode() + b"\n" + digest.encode() + b"\n" + body)
+        body = json.dumps(_snapshot_data(record), separators=(",", ":"))  # ASCII: its bytes are its UTF-8
+        write_atomically(target, f"{_tag(key, digest, body.encode())}\n{digest}\n{body}")
     except (OSError, ValueError):
         drop(save)
 
@@ -66,7 +66,7 @@ def trusted_record(save: Path) -> Optional[GameRecord]:
         key = _key(save.parent, create=False)
         if key is None:
             return None
-        sealed = read_regular_file(snapshot_path(save), 2 * RECORD_LIMITS.max_bytes)
+        sealed = read_regular_file(snapshot_path(save), 2 * RECORD_LIMITS.max_bytes, follow_link=False)
         tag, digest, body = sealed.split(b"\n", 2)
         if not hmac.compare_digest(tag.decode(), _tag(key, digest.decode(), body)):
             return None
@@ -92,29 +92,17 @@ def _key(folder: Path, create: bool = True) -> Optional[bytes]:
     """This installation's secret key, made on first use (None when there is none and ``create`` is false)."""
     path = folder / KEY_NAME
     try:
-        key = read_regular_file(path, KEY_BYTES)
+        key = read_regular_file(path, KEY_BYTES, follow_link=False)
     except FileNotFoundError:
         if not create:
             return None
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(descriptor, "wb") as out:
             out.write(secrets.token_bytes(KEY_BYTES))
-        key = read_regular_file(path, KEY_BYTES)
+        key = read_regular_file(path, KEY_BYTES, follow_link=False)
     if len(key) != KEY_BYTES:
         raise ValueError(f"{path} is not a key")
     return key
-
-
-def _write_atomically(target: Path, data: bytes) -> None:
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def _snapshot_data(record: GameRecord) -> dict[str, Any]:
@@ -145,7 +133,7 @@ def _move_data(move: Move) -> list:
 
 def _rebuilt(data: dict[str, Any]) -> GameRecord:
     """The record from the data of a sealed snapshot: the setup checked as usual, the rounds taken as written."""
-    record, problems = record_from_data(data["record"])
+    record, problems = record_from_data({**data["record"], "rounds": [{"seed": 0, "turns": []}]})
     if record is None:
         raise ValueError(problems[0])
     moves = [_move(*fields) for fields in data["moves"]]
