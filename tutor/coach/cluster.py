@@ -31,7 +31,7 @@ CONNECT_SECONDS = 10  # to reach the scheduler (and for a local cluster's worker
 WORKERLESS_SECONDS = 20  # a cluster without a single worker for this long stops the run
 POLL_SECONDS = 1.0
 IN_FLIGHT_PER_THREAD = 2  # chunks waiting per worker thread: enough to keep it busy, few to lose
-# what the client raises when the scheduler goes away or a chunk keeps killing its workers
+# what the client raises when the scheduler cannot be reached or goes away
 _LOST = (OSError, TimeoutError, RuntimeError)
 
 Result = TypeVar("Result")
@@ -84,16 +84,14 @@ def cluster_results(series: Series, games: int, address: str, workers: Optional[
             yield from chunk
 
 
-def mapped(client: "Client", tasks: Iterator[tuple], threads: Optional[int] = None) -> Iterator[Result]:
-    """The results of ``tasks`` (a function and its arguments each), as they finish; a few waiting at a time.
-
-    ``threads``: the worker threads to keep busy (default: those of the cluster when each task is handed out).
-    """
+def mapped(client: "Client", tasks: Iterator[tuple]) -> Iterator[Result]:
+    """The results of ``tasks`` (a function and its arguments each), as they finish; a few per worker thread
+    of the cluster waiting at a time."""
     pending: set = set()
     workerless_since: Optional[float] = None
     try:
         while True:
-            done, pending, workers = _step(client, tasks, pending, threads)
+            done, pending, workers = _step(client, tasks, pending)
             if not done and not pending:
                 return
             for future in done:
@@ -109,12 +107,12 @@ def mapped(client: "Client", tasks: Iterator[tuple], threads: Optional[int] = No
             future.cancel()
 
 
-def _step(client: "Client", tasks: Iterator[tuple], pending: set, threads: Optional[int]) -> tuple[set, set, int]:
+def _step(client: "Client", tasks: Iterator[tuple], pending: set) -> tuple[set, set, int]:
     """Hand out tasks while there is room, then wait a moment: the futures done, those pending, the workers."""
     from distributed import wait
 
     try:
-        room = IN_FLIGHT_PER_THREAD * (threads or _threads(client)) - len(pending)
+        room = IN_FLIGHT_PER_THREAD * _threads(client) - len(pending)
         pending = pending | {client.submit(function, *arguments, pure=False) for function, *arguments in
                              _take(tasks, room)}
         if not pending:
