@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -80,12 +81,15 @@ def test_workers_dying_mid_run_end_it_with_the_games_finished_so_far(tmp_path):
                                   silence_logs=50) as doomed:
         command = [sys.executable, "-m", "tutor", "simulate", "--games", "400", "--stock", "4", "--bots",
                    "greedy,random", "--json", "--cluster", doomed.scheduler_address, "--record", str(tmp_path)]
-        with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
+        run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
             deadline = time.monotonic() + BOUND
             while not any(tmp_path.iterdir()) and time.monotonic() < deadline and run.poll() is None:
                 time.sleep(0.1)
             doomed.scale(0)  # every worker goes
             out, err = run.communicate(timeout=BOUND)
+        finally:
+            run.kill()  # a run that outlives the bound fails the test, never stalls the suite
     assert run.returncode == 2, err
     document = json.loads(out)
     assert 1 <= document["games"] < 400 and document["interrupted"]
@@ -98,12 +102,17 @@ def test_ctrl_c_stops_a_cluster_run_with_a_summary(cluster):
     child = pexpect.spawn(sys.executable, ["-m", "tutor", "simulate", "--games", "2000", "--stock", "6",
                                            "--bots", "greedy,random", "--cluster", cluster.scheduler_address],
                           encoding="utf-8", timeout=BOUND, dimensions=(30, 120),
-                          env={**os.environ, "NO_COLOR": "1"})
+                          env={**os.environ, "NO_COLOR": "1"}, preexec_fn=_interrupts_as_in_a_shell)
     child.expect(r"[1-9]\d*/2000")  # some games have finished
     child.sendintr()
     child.expect(r"Interrupted: (\d+) of 2000 rounds finished")
     assert 0 < int(child.match[1]) < 2000
     assert exit_status(child) == 130
+
+
+def _interrupts_as_in_a_shell() -> None:
+    """Ctrl-C interrupts, as in a terminal, even if the test runner was started with interrupts ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_without_the_extra_a_cluster_run_says_in_one_line_how_to_install_it(monkeypatch):

@@ -6,10 +6,11 @@ time, as the local worker pool does, so a series gives the same games and
 the same summary wherever it is played. Each worker needs the same tutor
 (and any custom bot) installed; see docs/bots.md.
 
-A run never waits without bound: a scheduler that does not answer within
-``CONNECT_SECONDS``, a cluster left without workers for
-``WORKERLESS_SECONDS``, a chunk whose workers keep dying, or a lost
-scheduler stops it with a ``ClusterError``, after the games finished so far.
+A run never waits without bound: a scheduler that cannot be reached within
+``CONNECT_SECONDS`` or stops answering for ``ANSWER_SECONDS``, a cluster
+left without workers for ``WORKERLESS_SECONDS``, a chunk whose workers keep
+dying, or a lost scheduler stops it with a ``ClusterError``, after the
+games finished so far.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ LOCAL = "local"  # the address that starts a local cluster for the run
 INSTALL_HINT = "the cluster extra is not installed: run pip install '.[cluster]' in the tutor's source folder"
 CONNECT_SECONDS = 10  # to reach the scheduler (and for a local cluster's workers to start)
 WORKERLESS_SECONDS = 20  # a cluster without a single worker for this long stops the run
+ANSWER_SECONDS = 10  # for the scheduler to answer a question (how many workers it has)
 POLL_SECONDS = 1.0
 IN_FLIGHT_PER_THREAD = 2  # chunks waiting per worker thread: enough to keep it busy, few to lose
 # what the client raises when the scheduler cannot be reached or goes away
@@ -69,7 +71,6 @@ def client_for(address: str, workers: Optional[int] = None) -> "contextlib.Abstr
                 where = "a local cluster could not be started" if address == LOCAL else \
                     f"no scheduler answers at {address} within {CONNECT_SECONDS} s"
                 raise ClusterError(f"{where} ({_said(error)})") from None
-            stack.callback(_cancel_all, client)
             yield client
 
     return connected()
@@ -87,31 +88,22 @@ def cluster_results(series: Series, games: int, address: str, workers: Optional[
 def mapped(client: "Client", tasks: Iterator[tuple]) -> Iterator[Result]:
     """The results of ``tasks`` (a function and its arguments each), as they finish; a few per worker thread
     of the cluster waiting at a time."""
-    pending: set = set()
-    workerless_since: Optional[float] = None
-    try:
-        while True:
-            done, pending, workers = _step(client, tasks, pending)
-            if not done and not pending:
-                return
-            for future in done:
-                yield _result(future)
-            if done or workers:
-                workerless_since = None
-            elif workerless_since is None:
-                workerless_since = time.monotonic()
-            elif time.monotonic() - workerless_since > WORKERLESS_SECONDS:
-                raise ClusterError(f"the cluster has had no workers for {WORKERLESS_SECONDS} s")
-    finally:
-        for future in pending:
-            future.cancel()
+    pending: set = set()  # dropped with the generator: the scheduler then forgets the chunks not yet played
+    workerless = _Workerless()
+    while True:
+        done, pending, workers = _step(client, tasks, pending)
+        if not done and not pending:
+            return
+        for future in done:
+            yield _result(client, future)
+        workerless.check(workers or len(done))
 
 
 def _step(client: "Client", tasks: Iterator[tuple], pending: set) -> tuple[set, set, int]:
     """Hand out tasks while there is room, then wait a moment: the futures done, those pending, the workers."""
     from distributed import wait
 
-    try:
+    with _answering():
         room = IN_FLIGHT_PER_THREAD * _threads(client) - len(pending)
         pending = pending | {client.submit(function, *arguments, pure=False) for function, *arguments in
                              _take(tasks, room)}
@@ -121,37 +113,68 @@ def _step(client: "Client", tasks: Iterator[tuple], pending: set) -> tuple[set, 
             done, pending = wait(pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
         except TimeoutError:
             done = set()
-        return set(done), set(pending), len(client.nthreads())
-    except CancelledError:
-        raise ClusterError("the connection to the scheduler was lost") from None
-    except _LOST as error:
-        raise ClusterError(f"the cluster stopped answering ({_said(error)})") from None
+        return set(done), set(pending), len(_nthreads(client))
 
 
 def _take(tasks: Iterator[tuple], count: int) -> list[tuple]:
     return [task for _, task in zip(range(max(count, 0)), tasks)]
 
 
-def _result(future) -> object:
-    """The result of a finished ``future``; ``ClusterError`` for one the cluster could not play."""
-    if future.status == "finished":
-        return future.result()
-    if future.status == "cancelled":
-        raise ClusterError("the scheduler dropped the games (it was stopped, or lost the client)")
-    error = future.exception()
-    if type(error).__name__ == "KilledWorker":
-        raise ClusterError("workers kept dying while playing the same games; see their logs")
-    raise error  # the games' own error (a custom bot's, say): reported as without a cluster
+def _result(client: "Client", future) -> object:
+    """The result of a finished ``future``, fetched from its worker (played again elsewhere if that worker died).
+
+    ``ClusterError`` when the cluster could not play it; the games' own error (a custom bot's, say) as it is.
+    """
+    workerless = _Workerless()
+    while True:
+        if future.status == "error":
+            with _answering():
+                error = future.exception()
+            if type(error).__name__ == "KilledWorker":
+                raise ClusterError("workers kept dying while playing the same games; see their logs")
+            raise error
+        with _answering():
+            try:
+                return future.result(timeout=POLL_SECONDS)
+            except TimeoutError:
+                workers = len(_nthreads(client))
+        workerless.check(workers)
+
+
+class _Workerless:
+    """How long the cluster has gone without a worker: ``ClusterError`` past ``WORKERLESS_SECONDS``."""
+
+    def __init__(self) -> None:
+        self.since: Optional[float] = None
+
+    def check(self, workers: int) -> None:
+        if workers:
+            self.since = None
+        elif self.since is None:
+            self.since = time.monotonic()
+        elif time.monotonic() - self.since > WORKERLESS_SECONDS:
+            raise ClusterError(f"the cluster has had no workers for {WORKERLESS_SECONDS} s")
+
+
+@contextlib.contextmanager
+def _answering() -> Iterator[None]:
+    """The client's calls within: a lost or silent scheduler as a ``ClusterError``."""
+    try:
+        yield
+    except CancelledError:
+        raise ClusterError("the connection to the scheduler was lost") from None
+    except _LOST as error:
+        raise ClusterError(f"the cluster stopped answering ({_said(error)})") from None
 
 
 def _threads(client: "Client") -> int:
     """Worker threads in the cluster now (one, while none has joined yet)."""
-    return max(1, sum(client.nthreads().values()))
+    return max(1, sum(_nthreads(client).values()))
 
 
-def _cancel_all(client: "Client") -> None:
-    with contextlib.suppress(*_LOST):
-        client.cancel(list(client.futures.values()), force=True)
+def _nthreads(client: "Client") -> dict:
+    """The threads of each worker, as the scheduler answers within ``ANSWER_SECONDS`` (``TimeoutError`` if not)."""
+    return client.nthreads(callback_timeout=ANSWER_SECONDS)
 
 
 def _said(error: BaseException) -> str:
