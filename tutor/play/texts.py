@@ -102,8 +102,8 @@ CUSTOM_BOT_NOT_NAMED = ("a seat is played by the bot {bot}, code from outside th
                         "tutor play --resume --bots {bot}")
 CANNOT_SAVE = "cannot save the game in {path}: {problem}"
 RECORD_NOT_A_FILE = "--record: {path} is not a file the record can be written to (a folder or a device?)"
-RECORD_MANAGED = ("--record: {path} is a file the tutor keeps for itself in {home} (the saved game, its lock or "
-                  "progress): choose another path")
+RECORD_MANAGED = ("--record: {path} is a file the tutor keeps for itself in {home} (the saved game, its lock, "
+                  "snapshot or key, or progress): choose another path")
 SAVE_HELD = ("the saved game {path} is in use by another tutor play (process {process}): go on in that one, or "
              "quit it with q (the game is saved) and run tutor play --resume here")
 RECORD_NO_FOLDER = "--record: {path} cannot be written: {folder} is not a folder"
