@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 import typer
 
-from .usage import UsageReportingGroup
+from .usage import UsageError, UsageReportingGroup, speak_chosen_language, wants_json
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("tutor.cli.check", "check_command"),
@@ -112,8 +112,12 @@ def _print_version(value: bool) -> None:
 def main(argv: Optional[list[str]] = None) -> None:
     """Entry point of the ``tutor`` console script."""
     args = sys.argv[1:] if argv is None else argv
-    named = bool(args) and (args[0] in COMMANDS or args[0] in GROUPS)
-    (build_app(args[0]) if named else listing_app())(args=args, prog_name="tutor")
+    try:  # the language first, so that help is in it; an unknown one is reported by the app
+        words = speak_chosen_language(args, wants_json(args))
+    except UsageError:
+        words = args
+    named = bool(words) and (words[0] in COMMANDS or words[0] in GROUPS)
+    (build_app(words[0]) if named else listing_app())(args=args, prog_name="tutor")
 
 
 def __getattr__(name: str) -> Any:

@@ -12,6 +12,7 @@ import typer
 from ..engine import GameState, Move, NotationError, Ruling, UnknownPlayer, Verdict, apply_move, check_move, format_move
 from ..engine.notation import Phrase, parse_phrases
 from ..engine.reading import AmbiguousMove, read_move
+from ..i18n import _
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, unusable
 from .positions import load_position, with_quick_position
 from .quality import MoveQuality
@@ -89,7 +90,7 @@ def rule_on_moves(state: GameState, phrases: list[Phrase]) -> list[MoveReport]:
 
 def report_ambiguity(error: AmbiguousMove, *, as_json: bool) -> NoReturn:
     """Exit 2 with every reading of an ambiguous move and its ruling: the check never guesses."""
-    sys.stderr.write(f"error: {error.message}\n")
+    sys.stderr.write(_("error: {problem}").format(problem=error.message) + "\n")
     if as_json:
         readings = [{"move": format_move(move), "legal": _legal_value(ruling.verdict),
                      **({"rule": ruling.rule} if ruling.rule else {}), "reason": ruling.reason}
@@ -120,9 +121,9 @@ def _missing_part(first: Optional[str], quick: QuickPosition) -> str:
         except NotationError:
             pass
         else:
-            return (f"no position given: {first!r} is a move; give a scenario file first, or a one-line "
-                    "position such as --build 6,-,2,- --stock 7")
-    return "give at least one move, e.g. \"stock to build 1\""
+            return _("no position given: {move!r} is a move; give a scenario file first, or a one-line position "
+                     "such as --build 6,-,2,- --stock 7").format(move=first)
+    return _("give at least one move, e.g. \"stock to build 1\"")
 
 
 @with_quick_position

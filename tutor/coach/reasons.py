@@ -15,6 +15,7 @@ from typing import Any, Mapping, NamedTuple
 from ..engine.cards import SKIP_BO, a_card, card_label
 from ..engine.moves import Draw, Move, PileKind, Transfer
 from ..engine.state import COMPLETE_AT, GameState
+from ..i18n import in_english
 from .principles import Named, along, describe_move, played_card, source_seat
 from .search import Turn
 from .templates import ACHIEVES, say, sentence
@@ -50,6 +51,7 @@ class Step(NamedTuple):
         return sentence("; ".join(achievement.text for achievement in self.achieves)) + "."
 
 
+@in_english  # the coach's texts are English until they are translated
 def turn_steps(view: GameState, turn: Turn) -> list[Step]:
     """Each move of ``turn`` with its description and what it achieves."""
     moves = turn.moves
@@ -57,6 +59,7 @@ def turn_steps(view: GameState, turn: Turn) -> list[Step]:
             for index, (state, move) in enumerate(along(view, moves))]
 
 
+@in_english  # the coach's texts are English until they are translated
 def achievements(state: GameState, move: Move, later: tuple[Move, ...]) -> tuple[Achievement, ...]:
     """What ``move``, played in ``state`` and followed by the ``later`` moves of its line, achieves."""
     if isinstance(move, Draw):
