@@ -40,10 +40,11 @@ def extracted() -> Catalog:
     for filename, _lineno, message, comments, context in extract_from_dir(
             PACKAGE, [("**.py", "python")], keywords=DEFAULT_KEYWORDS, strip_comment_tags=True):
         catalog.add(message, locations=[(f"tutor/{filename}", None)], auto_comments=comments, context=context)
-    for name, (module, attribute) in TABLES.items():
+    for place in TABLES:
+        module, attribute = place.split(":")
         table = getattr(importlib.import_module(module), attribute)
         for key, english in table.items():
-            catalog.add(english, locations=[(module.replace(".", "/") + ".py", None)], context=f"{name}:{key}")
+            catalog.add(english, locations=[(module.replace(".", "/") + ".py", None)], context=f"{table.name}:{key}")
     return catalog
 
 

@@ -18,7 +18,6 @@ from ..engine.play import apply_move
 from ..engine.rules import check_move
 from ..engine.state import GameState, Phase
 from ..engine.view import player_view
-from ..i18n import in_english
 from .evaluation import DEFAULT_WEIGHTS, WIN, Weights
 from .search import Turn, TurnSearch
 from .templates import BETTER, say
@@ -127,7 +126,6 @@ class Judge:
         return assess_move(state, move, self.weights, searches=self)
 
 
-@in_english  # the coach's texts are English until they are translated
 def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS,
                 search: Optional[TurnSearch] = None, searches: Optional[Judge] = None) -> Assessment:
     """Judge ``move``, a legal move of the player to move in ``state`` (the state before it).

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Optional
 
 from ..i18n import _, ngettext
-from ..i18n.tables import table_text
+from ..i18n.tables import TextTable
 
 Card = int
 MaybeCard = Optional[int]
@@ -68,11 +68,11 @@ def card_label(card: MaybeCard) -> str:
     return "SB" if card == SKIP_BO else str(card)
 
 
-#: A card with its article, as in a sentence (the table each language translates).
-CARD_INDEFINITE: dict[str, str] = {
-    **{str(n): f"a {n}" for n in range(1, HIGHEST + 1) if n not in (8, 11)}, "8": "an 8", "11": "an 11", "SB": "an SB"}
+#: A card with its article, as in a sentence (each language has its own words: "en sjua", "en syver").
+CARD_INDEFINITE = TextTable("card-a", {
+    **{str(n): f"a {n}" for n in range(1, HIGHEST + 1) if n not in (8, 11)}, "8": "an 8", "11": "an 11", "SB": "an SB"})
 #: A card with the definite article: "the 7" (Swedish "sjuan", Danish "syveren").
-CARD_DEFINITE: dict[str, str] = {**{str(n): f"the {n}" for n in range(1, HIGHEST + 1)}, "SB": "the SB"}
+CARD_DEFINITE = TextTable("card-the", {**{str(n): f"the {n}" for n in range(1, HIGHEST + 1)}, "SB": "the SB"})
 
 
 def a_card(card: MaybeCard) -> str:
@@ -80,7 +80,7 @@ def a_card(card: MaybeCard) -> str:
     if card is None:
         return _("an unseen card")
     label = card_label(card)
-    return table_text("card-a", label, CARD_INDEFINITE[label])
+    return CARD_INDEFINITE.text(label)
 
 
 def the_card(card: MaybeCard) -> str:
@@ -88,7 +88,7 @@ def the_card(card: MaybeCard) -> str:
     if card is None:
         return _("the unseen card")
     label = card_label(card)
-    return table_text("card-the", label, CARD_DEFINITE[label])
+    return CARD_DEFINITE.text(label)
 
 
 def card_phrases() -> dict[str, Card]:

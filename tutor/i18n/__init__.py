@@ -11,17 +11,13 @@ English words with different translations.
 
 from __future__ import annotations
 
-import functools
 import gettext as _gettext
 from pathlib import Path
-from typing import Callable, ParamSpec, TypeVar
 
 LANGUAGES = ("en", "sv", "da")  # English first: the source language
 DOMAIN = "tutor"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
-P = ParamSpec("P")
-R = TypeVar("R")
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = "en"
 
@@ -60,19 +56,3 @@ def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     """``ngettext`` for a message known by ``context``."""
     return _translations.npgettext(context, singular, plural, count)
 
-
-def in_english(function: Callable[P, R]) -> Callable[P, R]:
-    """``function`` run in English whatever the language in use: for texts not yet translated, so that their
-    sentences never mix English words with translated cards and owners."""
-
-    @functools.wraps(function)
-    def english(*args: P.args, **kwargs: P.kwargs) -> R:
-        global _translations
-        kept = _translations
-        _translations = _gettext.NullTranslations()
-        try:
-            return function(*args, **kwargs)
-        finally:
-            _translations = kept
-
-    return english
