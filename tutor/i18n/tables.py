@@ -19,6 +19,9 @@ TABLES: tuple[str, ...] = (
     "tutor.coach.templates:BETTER",
     "tutor.coach.templates:ACHIEVES",
     "tutor.coach.templates:TURNS",
+    "tutor.lessons.texts:TEXTS",
+    "tutor.classroom.texts:TEXTS",
+    "tutor.play.texts:TEXTS",
 )
 
 

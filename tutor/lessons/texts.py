@@ -1,13 +1,13 @@
 """What the lesson judge and runner say, kept in one place so that it can be translated.
 
-Each text is a template for ``str.format``; ``text(key, **values)`` fills one in.
+Each text is a template for ``str.format``; ``text(key, **values)`` fills one in, in the language in use.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from ..i18n.tables import TextTable
 
-TEXTS: dict[str, str] = {
+TEXTS = TextTable("lesson", {
     # the judge: about the answer just given
     "another-way": "That does it too. The lesson's own answer was: {solution}. {done}",
     "turn-over": "Legal, but '{move}' ended your turn before the task was done.",
@@ -47,16 +47,7 @@ TEXTS: dict[str, str] = {
     "course-broken": "the course in {folder} does not agree with the engine; see: tutor course validate {folder}",
     "builtin-broken": "a lesson file is broken: {error}",
     "stage-again": "You finished this stage before; going through it again keeps it finished.",
-}
+})
 
 
-def filler(templates: dict[str, str]) -> Callable[..., str]:
-    """``text(key, **values)`` for ``templates``: the template ``key`` with ``values`` filled in."""
-
-    def text(key: str, **values: object) -> str:
-        return templates[key].format(**values)
-
-    return text
-
-
-text = filler(TEXTS)
+text = TEXTS.text
