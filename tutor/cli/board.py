@@ -8,16 +8,21 @@ from rich.text import Text
 
 from ..engine import GameState, Phase
 from ..engine.state import DISCARD_PILES
+from ..i18n import _, ngettext
 from ..scenario import Scenario
 from .output import printable
 from .render import card_text, cards_text
 
-_PHASE_WORDS = {
-    Phase.START: "before the draw",
-    Phase.PLAY: "hand drawn",
-    Phase.ENDED: "turn ended",
-    Phase.OVER: "round over",
-}
+
+
+def _phase_words(phase: Phase) -> str:
+    if phase is Phase.START:
+        return _("before the draw")
+    if phase is Phase.PLAY:
+        return _("hand drawn")
+    if phase is Phase.ENDED:
+        return _("turn ended")
+    return _("round over")
 
 
 def print_title(out: Console, scenario: Scenario) -> None:
@@ -34,12 +39,13 @@ def board(state: GameState, *, reveal: bool = False) -> Group:
 
 
 def _centre(state: GameState) -> Group:
-    piles = Text("Build piles  ", style="bold")
+    piles = Text(_("Build piles") + "  ", style="bold")
     for slot, pile in enumerate(state.build, start=1):
         top = _build_top(pile) if pile else Text("-", style="dim")
         piles.append_text(Text.assemble(f"{slot}: ", top, "   "))
-    status = Text(f"draw pile {len(state.draw_pile)} · set aside {len(state.completed)} · "
-                  f"{printable(state.mover.name)} to move, {_PHASE_WORDS[state.phase]}", style="dim")
+    status = Text(_("draw pile {draw} · set aside {aside} · {name} to move, {phase}").format(
+        draw=len(state.draw_pile), aside=len(state.completed), name=printable(state.mover.name),
+        phase=_phase_words(state.phase)), style="dim")
     return Group(piles, status, Text())
 
 
@@ -54,25 +60,26 @@ def _build_top(pile: tuple) -> Text:
 
 def _seats(state: GameState, reveal: bool) -> Table:
     table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2, 0, 0), expand=False)
-    table.add_column("player")
-    table.add_column("stock", justify="right")
-    table.add_column("hand")
-    table.add_column("discard piles (bottom to top)")
+    table.add_column(_("player"))
+    table.add_column(_("stock"), justify="right")
+    table.add_column(_("hand"))
+    table.add_column(_("discard piles (bottom to top)"))
     partners = set(state.team_of(state.turn))
     for seat, player in enumerate(state.players):
         name = Text(printable(player.name), style="bold" if seat == state.turn else "")
         if seat == state.turn:
             name.append(" *", style="bold yellow")
         elif seat in partners:
-            name.append(" (partner)", style="dim")
+            name.append(" " + _("(partner)"), style="dim")
         if player.stock:
             stock = Text.assemble(card_text(player.stock_top), f" /{len(player.stock)}")
         else:
-            stock = Text("empty", style="dim")
+            stock = Text(_("empty"), style="dim")
         if seat == state.turn or reveal:
-            hand = cards_text(player.hand) if player.hand else Text("empty", style="dim")
+            hand = cards_text(player.hand) if player.hand else Text(_("empty"), style="dim")
         else:
-            hand = Text(f"{len(player.hand)} cards", style="dim")
+            hand = Text(ngettext("{count} card", "{count} cards", len(player.hand)).format(count=len(player.hand)),
+                        style="dim")
         piles = Text("  ").join(
             cards_text(player.discards[pile]) if player.discards[pile] else Text("-", style="dim")
             for pile in range(DISCARD_PILES)

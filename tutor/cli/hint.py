@@ -13,18 +13,20 @@ from ..coach.verdicts import BEST_MARGIN
 from ..coach.search import Turn, TurnSearch
 from ..engine.rules import awaits_refill
 from ..engine.view import player_view
+from ..i18n import _
+from ..i18n.tables import TextTable
 from .output import print_json, unusable
 from .positions import load_position, with_quick_position
 from .quick import QuickPosition
 
 TIE = 1e-6  # values this close are equally good
-ENDINGS = {
+ENDINGS = TextTable("hint-ending", {
     "discard": "The discard ends the turn.",
     "win": "The stock is empty: the round is won.",
     "end": "The hand is empty and nothing is left to draw: the turn ends.",
     "refill": "The hand is refilled with five unseen cards: ask again once you see them.",
     "unseen-hand": "The position does not show your hand: end the turn with a discard of your choice.",
-}
+})
 
 
 @with_quick_position
@@ -41,8 +43,9 @@ def hint_command(
     loaded = load_position(scenario, quick, as_json=as_json)
     state = loaded.state
     if state.phase in (Phase.OVER, Phase.ENDED):
-        what = "the round is over" if state.phase is Phase.OVER else "the turn has ended"
-        unusable([f"{loaded.source}: no turn to hint: {what}"], as_json=as_json, kind="position")
+        problem = (_("{source}: no turn to hint: the round is over") if state.phase is Phase.OVER
+                   else _("{source}: no turn to hint: the turn has ended"))
+        unusable([problem.format(source=loaded.source)], as_json=as_json, kind="position")
     prelude: list[dict[str, Any]] = []
     if state.phase is Phase.START or awaits_refill(state):
         prelude.append(_step_json(Step(Draw(), say(MOVES, "draw"), achievements(state, Draw(), ()))))
@@ -112,15 +115,15 @@ def _print(loaded, document: dict[str, Any]) -> None:
     out.print(heading(loaded))
     best = document["best"]
     if not best["steps"]:
-        print_wrapped(out, say(TURNS, "no-steps", reason=ENDINGS[best["ending"]]), "bold", indent="")
+        print_wrapped(out, say(TURNS, "no-steps", reason=ENDINGS.text(best["ending"])), "bold", indent="")
         return
-    out.print(Text("Best turn:", style="bold green"))
+    out.print(Text(_("Best turn:"), style="bold green"))
     for number, step in enumerate(best["steps"], start=1):
         out.print(Text.assemble(f"{number:>3}. ", (step["move"], "bold")))
         print_wrapped(out, step["reason"], indent="     ")
-    print_wrapped(out, ENDINGS[best["ending"]], "dim", indent="     ")
+    print_wrapped(out, ENDINGS.text(best["ending"]), "dim", indent="     ")
     if document["runners_up"]:
-        out.print(Text("Runners-up:", style="bold"))
+        out.print(Text(_("Runners-up:"), style="bold"))
         for turn in document["runners_up"]:
             verdict = say(TURNS, "equal") if turn["equal"] else say(TURNS, "worse", loss=f"{turn['loss']:.1f}")
             print_wrapped(out, f"{', '.join(turn['moves'])}  ({verdict})", prefix="- ", indent="  ")

@@ -10,6 +10,7 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Optional
 
+from ..coach.templates import GRADES
 from ..engine.cards import card_label, n_cards
 from ..engine.dealing import StartRule
 from ..engine.legal import legal_moves
@@ -101,7 +102,7 @@ class PlayTable:
         self.say(texts.QUIET_SUMMARY.format(moves=len(notes), **counts), "bold")
         for turn, move, assessment in notes:
             if assessment.quality == "weak":
-                self.say(texts.QUIET_WEAK.format(turn=turn, move=format_move(move), grade=assessment.grade,
+                self.say(texts.QUIET_WEAK.format(turn=turn, move=format_move(move), grade=GRADES.text(assessment.grade),
                                                  explanation=assessment.explanation), "yellow")
         self.quiet_notes = []
 
@@ -200,7 +201,7 @@ class PlayTable:
             self.quiet_notes.append((len(self.game.round.turns), move, assessment))
         elif assessment.quality == "weak":
             self.flagged = True
-            self.say(texts.COACH_WEAK.format(grade=assessment.grade, explanation=assessment.explanation), "yellow")
+            self.say(texts.COACH_WEAK.format(grade=GRADES.text(assessment.grade), explanation=assessment.explanation), "yellow")
             if self.game.can_undo():
                 self.say(texts.COACH_UNDO, "yellow")
         if self.game.state.phase is Phase.PLAY and isinstance(move, Transfer) and move.source.kind is PileKind.STOCK:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..coach.templates import GRADES
 from ..play import texts
 from .output import print_json, unusable
 
@@ -71,7 +72,7 @@ def print_review(out: "Console", review: "Review", source: str) -> None:
         for moment in summary.costliest:
             assessment = moment.assessment
             print_wrapped(out, texts.COSTLY_LINE.format(player=moment.player, turn=moment.turn, round=moment.round,
-                                                        move=_move(moment.move), grade=assessment.grade,
+                                                        move=_move(moment.move), grade=GRADES.text(assessment.grade),
                                                         loss=assessment.loss), "yellow", indent="  ")
             print_wrapped(out, assessment.explanation, indent="    ")
     for number in range(1, len(review.record.rounds) + 1):
@@ -105,7 +106,7 @@ def _print_turn(out: "Console", turn: "TurnReview") -> None:
     if turn.grade is not None:
         style = {"best": "dim", "good": "dim", "inaccuracy": "yellow"}.get(turn.grade, "bold red")
         grade = texts.REVIEW_TURN_GRADE if round(turn.loss, 1) else texts.REVIEW_TURN_GRADE_NO_LOSS
-        line.append(grade.format(grade=turn.grade, loss=turn.loss), style=style)
+        line.append(grade.format(grade=GRADES.text(turn.grade), loss=turn.loss), style=style)
     for number, part in enumerate(line.wrap(out, max(out.width - TURN_HANG, 20), overflow="fold")):
         part.rstrip()
         out.print(Text(" " * TURN_HANG) + part if number else part, no_wrap=True, overflow="ignore")

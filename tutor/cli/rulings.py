@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine import Verdict, format_move
+from ..coach.templates import GRADES
 from ..engine.cards import card_label, card_phrases
 from ..i18n import _, language
 from ..scenario import Scenario
@@ -77,7 +78,7 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool =
             line.append(f"  {report.ruling.rule}", style="cyan")
         quality = report.extra.get("quality")
         if quality:
-            line.append(f"  ({quality})", style="yellow" if quality == "weak" else "dim")
+            line.append(f"  ({GRADES.text(quality)})", style="yellow" if quality == "weak" else "dim")
         out.print(line)
         print_wrapped(out, report.ruling.reason)
         explanation = report.extra.get("explanation")

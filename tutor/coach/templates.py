@@ -104,6 +104,16 @@ ACHIEVES = TextTable("coach-achieves", {
     "draws": "draws up to five cards, as every turn begins",
 })
 
+# The words for a move's quality and grade, as people read them (the JSON keeps the English ids).
+GRADES = TextTable("coach-grade", {
+    "best": "best",
+    "good": "good",
+    "weak": "weak",
+    "inaccuracy": "inaccuracy",
+    "mistake": "mistake",
+    "blunder": "blunder",
+})
+
 # Lines of ``tutor hint`` about turns as a whole.
 TURNS = TextTable("coach-turns", {
     "equal": "as good",

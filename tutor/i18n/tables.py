@@ -19,6 +19,8 @@ TABLES: tuple[str, ...] = (
     "tutor.coach.templates:BETTER",
     "tutor.coach.templates:ACHIEVES",
     "tutor.coach.templates:TURNS",
+    "tutor.coach.templates:GRADES",
+    "tutor.cli.hint:ENDINGS",
     "tutor.lessons.texts:TEXTS",
     "tutor.classroom.texts:TEXTS",
     "tutor.play.texts:TEXTS",
