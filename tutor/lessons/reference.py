@@ -1,8 +1,11 @@
 """The rule reference: one entry per rule id, strategy principle and topic.
 
-The text lives in ``rules.yaml`` next to this module. ``rule_reference``
-gives the plain text of one entry, for any program that wants to explain a
-ruling; ``lookup`` and ``search`` serve ``tutor rules``.
+The text lives in ``rules.yaml`` next to this module, and in each other
+language in ``rules.LANG.yaml``: the same ids with their title, text,
+example and aliases in that language (the ``see`` links hold for all). The
+entries are in the language in use; a lookup knows the English aliases too.
+``rule_reference`` gives the plain text of one entry, for any program that
+wants to explain a ruling; ``lookup`` and ``search`` serve ``tutor rules``.
 """
 
 from __future__ import annotations
@@ -13,7 +16,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from ..i18n import _, language
 from .strict_yaml import load_unique
+
+TRANSLATED_FIELDS = ("title", "text", "example", "aliases")  # what a translation gives for each entry
 
 
 @dataclass(frozen=True)
@@ -30,7 +36,7 @@ class Entry:
 
     def plain(self) -> str:
         """Title, text and example as plain text."""
-        return f"{self.title} ({self.key})\n{self.text}\nExample: {self.example}"
+        return f"{self.title} ({self.key})\n{self.text}\n" + _("Example: {example}").format(example=self.example)
 
     def words(self) -> str:
         """Everything a search looks through, in lower case."""
@@ -45,34 +51,50 @@ def _normal(word: str) -> str:
     return re.sub(r"[\s_]+", "-", word.strip().lower())
 
 
-def _entry(key: str, kind: str, data: object) -> Entry:
-    if not isinstance(data, dict):
-        raise ReferenceError(f"rules.yaml: entry {key!r} is not a mapping")
-    missing = [field for field in ("title", "text", "example") if not isinstance(data.get(field), str)]
+def _entry(key: str, kind: str, data: object, words: dict, file: str) -> Entry:
+    """The entry ``key`` from its English ``data`` and the ``words`` of the language in use."""
+    if not isinstance(data, dict) or not isinstance(words, dict):
+        raise ReferenceError(f"{file}: entry {key!r} is not a mapping")
+    missing = [field for field in ("title", "text", "example") if not isinstance(words.get(field), str)]
     if missing:
-        raise ReferenceError(f"rules.yaml: entry {key!r} lacks {', '.join(missing)}")
+        raise ReferenceError(f"{file}: entry {key!r} lacks {', '.join(missing)}")
+    aliases = [*words.get("aliases", ()), *(data.get("aliases", ()) if words is not data else ())]
     return Entry(
         key=key,
         kind=kind,
-        title=data["title"].strip(),
-        text=" ".join(data["text"].split()),
-        example=data["example"].strip(),
-        aliases=tuple(_normal(str(a)) for a in data.get("aliases", ())),
+        title=words["title"].strip(),
+        text=" ".join(words["text"].split()),
+        example=words["example"].strip(),
+        aliases=tuple(dict.fromkeys(_normal(str(a)) for a in aliases)),
         see=tuple(data.get("see", ())),
     )
 
 
-@cache
+def reference_file(spoken: str) -> str:
+    """The name of the reference file of language ``spoken``."""
+    return "rules.yaml" if spoken == "en" else f"rules.{spoken}.yaml"
+
+
+def reference_data(spoken: str) -> dict:
+    """The reference file of language ``spoken``, as data."""
+    return load_unique(resources.files("tutor.lessons").joinpath(reference_file(spoken)).read_text(encoding="utf-8"))
+
+
 def reference_entries() -> dict[str, Entry]:
-    """Every entry by key: rule ids first, then principles, then topics."""
-    text = resources.files("tutor.lessons").joinpath("rules.yaml").read_text(encoding="utf-8")
-    data = load_unique(text)
+    """Every entry by key, in the language in use: rule ids first, then principles, then topics."""
+    return _entries(language())
+
+
+@cache
+def _entries(spoken: str) -> dict[str, Entry]:
+    data = reference_data("en")
+    words = data if spoken == "en" else reference_data(spoken)
+    file = reference_file(spoken)
     entries: dict[str, Entry] = {}
-    for key, value in data.get("rules", {}).items():
-        kind = "principle" if key.startswith("strategy.") else "rule"
-        entries[key] = _entry(key, kind, value)
-    for key, value in data.get("topics", {}).items():
-        entries[key] = _entry(key, "topic", value)
+    for section in ("rules", "topics"):
+        for key, value in data.get(section, {}).items():
+            kind = "topic" if section == "topics" else "principle" if key.startswith("strategy.") else "rule"
+            entries[key] = _entry(key, kind, value, words.get(section, {}).get(key), file)
     return entries
 
 
