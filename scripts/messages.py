@@ -45,6 +45,14 @@ def extracted() -> Catalog:
         table = getattr(importlib.import_module(module), attribute)
         for key, english in table.items():
             catalog.add(english, locations=[(module.replace(".", "/") + ".py", None)], context=f"{table.name}:{key}")
+    from typer.main import get_command
+
+    from tutor.cli.app import build_app, listing_app
+    from tutor.cli.help_texts import help_messages
+
+    for app in (listing_app(), build_app()):
+        for context, english in help_messages(get_command(app)):
+            catalog.add(english, locations=[("tutor/cli", None)], context=context)
     return catalog
 
 

@@ -82,3 +82,13 @@ def test_json_prose_follows_a_locale_only_when_the_language_is_named(monkeypatch
 
 def test_tests_speak_english_unless_they_ask():
     assert language() == "en"
+
+
+def test_help_is_in_the_language_named(capsys):
+    from tutor.cli.app import main
+
+    with pytest.raises(SystemExit) as exit:
+        main(["check", "--help", "--lang", "sv"])
+    assert exit.value.code == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "Avgör dragen i en tur" in help_text and "Skriv ut ett JSON-dokument." in help_text

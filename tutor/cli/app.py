@@ -13,7 +13,9 @@ import sys
 from typing import Any, Optional
 
 import typer
+import typer.main
 
+from .help_texts import translate_help
 from .usage import UsageError, UsageReportingGroup, speak_chosen_language, wants_json
 
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -91,6 +93,10 @@ def _tutor_app() -> typer.Typer:
     def _tutor(
         version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
                                      help="Print the version and exit."),
+        lang: Optional[str] = typer.Option(None, "--lang", metavar="en|sv|da",
+                                           help="The language to speak: en, sv or da. It may follow any command; "
+                                                "without it, SKIPBO_TUTOR_LANG, then the system locale, then "
+                                                "English."),
     ) -> None:
         """Skip-Bo rules tutor and move validator."""
 
@@ -117,7 +123,9 @@ def main(argv: Optional[list[str]] = None) -> None:
     except UsageError:
         words = args
     named = bool(words) and (words[0] in COMMANDS or words[0] in GROUPS)
-    (build_app(words[0]) if named else listing_app())(args=args, prog_name="tutor")
+    command = typer.main.get_command(build_app(words[0]) if named else listing_app())
+    translate_help(command)
+    command.main(args=args, prog_name="tutor")
 
 
 def __getattr__(name: str) -> Any:
