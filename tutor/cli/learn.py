@@ -35,7 +35,7 @@ def learn_command(
 ) -> None:
     """Learn the rules step by step; picks up where you stopped."""
     if as_json and not list_stages:
-        unusable(["--json goes with --list: tutor learn --list --json"], as_json=True, kind="usage")
+        unusable([says("json-with-list")], as_json=True, kind="usage")
     course, store = open_course(course_dir, as_json)
     command = "tutor learn" if course_dir is None else f"tutor learn --course {shlex.quote(course_dir)}"
     if reset:
@@ -43,7 +43,7 @@ def learn_command(
             had = store.reset()
         except ProgressError as error:
             unusable([str(error)], as_json=as_json, kind="progress")
-        typer.echo("Progress cleared." if had else "There was no progress to clear.")
+        typer.echo(says("progress-cleared" if had else "no-progress"))
         return
     try:
         progress = store.load()
@@ -156,13 +156,13 @@ def print_overview(console: "Console", course: Course, progress: Progress, comma
     table.add_column(no_wrap=True)
     for row in overview_data(course, progress):
         if row["finished"]:
-            state, style = "done", "green"
+            state, style = says("state-done"), "green"
         elif row["next_step"]:
-            state, style = f"step {row['next_step'] + 1}/{row['steps']}", "yellow"
+            state, style = says("state-step", step=row["next_step"] + 1, steps=row["steps"]), "yellow"
         else:
-            state, style = "new", "dim"
-        table.add_row(f"{row['number']}.", Text(row["id"]), Text(row["title"]),
-                      Text(f"{state}, {len(row['solved'])}/{len(row['exercises'])} solved", style=style))
+            state, style = says("state-new"), "dim"
+        progress_line = says("state-solved", state=state, solved=len(row["solved"]), total=len(row["exercises"]))
+        table.add_row(f"{row['number']}.", Text(row["id"]), Text(row["title"]), Text(progress_line, style=style))
     console.print(table)
     console.print(Text(says("list-help", command=command), style="dim"), overflow="fold")
 
@@ -186,8 +186,7 @@ class Session:
             self.store.save(self.progress)
         except ProgressError as error:
             self.can_save = False
-            sys.stderr.write(f"warning: {printable(str(error))}; progress will not be kept this time "
-                             f"(set {HOME_VARIABLE} to a writable folder).\n")
+            sys.stderr.write(says("cannot-keep", problem=printable(str(error)), variable=HOME_VARIABLE) + "\n")
 
     def run(self, stage: Stage) -> None:
         """Go through ``stage`` from where the learner stopped, then on through the course."""
@@ -196,8 +195,8 @@ class Session:
             self.run_stage(current)
             current = self.course.after(current)
             if current is not None:
-                self.ask(f"\nNext: stage {current.number}, {current.title}. [Enter] to go on, q to stop: ")
-        self.console.print("\nThat was the last stage. Well played!")
+                self.ask("\n" + says("next-stage", number=current.number, title=current.title))
+        self.console.print("\n" + says("last-stage"))
 
     def run_stage(self, stage: Stage) -> None:
         from rich.rule import Rule
@@ -209,14 +208,15 @@ class Session:
         self.progress.current = stage.id
         self.save()
         self.console.print()
-        self.console.print(Rule(Text(f"Stage {stage.number}/{len(self.course.stages)}: {stage.title}")))
+        self.console.print(Rule(Text(says("stage-heading", number=stage.number, count=len(self.course.stages),
+                                          title=stage.title))))
         self.console.print(stage.summary, markup=False, highlight=False)
         if again:
             self.console.print(says("stage-again"), style="dim")
         while index < len(stage.steps):
             step = stage.steps[index]
             self.console.print()
-            self.console.print(f"Step {index + 1} of {len(stage.steps)}", style="dim")
+            self.console.print(says("step-of", number=index + 1, count=len(stage.steps)), style="dim")
             if isinstance(step, Explanation):
                 self.explain(step)
             else:
@@ -226,8 +226,8 @@ class Session:
             saved.next_step = max(saved.next_step, index)
             self.save()
         done = len(saved.solved)
-        self.console.print(f"\nStage {stage.number} complete: {done} of {len(stage.exercises)} exercises "
-                           "solved on your own.", style="bold green")
+        self.console.print("\n" + says("stage-complete", number=stage.number, done=done, total=len(stage.exercises)),
+                           style="bold green")
 
     def explain(self, step: Explanation) -> None:
         from rich.text import Text
@@ -271,9 +271,9 @@ class ExerciseRunner:
         if note:
             self.say(note)
         if rule:
-            self.say(f"(rule {rule}; see: tutor rules {rule})", "dim")
+            self.say(says("see-rule", rule=rule), "dim")
         for principle in principles:
-            self.say(f"(principle {principle}; see: tutor rules {principle})", "dim")
+            self.say(says("see-principle", principle=principle), "dim")
         if self.misses >= TRIES:
             self.say(says("solution", solution=" ; ".join(self.exercise.solution)), "bold")
             self.say(self.exercise.done)
@@ -371,7 +371,7 @@ class ExerciseRunner:
                 self.say(says("right", message=feedback.message), "green")
                 return True
             if feedback.status is Status.CONTINUE:
-                self.say(f"OK: {feedback.message}", "green")
+                self.say(says("ok", message=feedback.message), "green")
                 self.show_board(attempt)
                 continue
             if feedback.status is Status.MISSED:

@@ -8,6 +8,7 @@ from typing import Any, Callable, Optional
 
 import typer
 
+from ..i18n import _
 from ..scenario import Scenario, ScenarioError, load_scenario
 from ..scenario.loader import scenario_from_data
 from .output import unusable
@@ -69,8 +70,8 @@ def load_position(path: Optional[str], quick: QuickPosition, *, as_json: bool) -
         if path is not None and not quick.given:
             return load_scenario(path)
         if path is not None:
-            unusable([f"give a scenario file or a one-line position, not both (got {path!r} and options)"],
-                     as_json=as_json, kind="usage")
+            unusable([_("give a scenario file or a one-line position, not both (got {path!r} and options)").format(
+                path=path)], as_json=as_json, kind="usage")
         if not quick.given:
             unusable(["give a scenario file, or a position with options such as --build 6,-,2,- --stock 7"],
                      as_json=as_json, kind="usage")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..coach.templates import GRADES
+from ..i18n import _
 from ..play import texts
 from .output import print_json, unusable
 
@@ -47,7 +48,7 @@ def review_command(
     from .output import console, error_console
 
     with error_console().status("reviewing") as status:
-        review = review_record(game, lambda done, total: status.update(f"reviewing turn {done} of {total}"))
+        review = review_record(game, lambda done, total: status.update(_("reviewing turn {done} of {total}").format(done=done, total=total)))
     print_review(console(), review, str(record))
 
 

@@ -10,6 +10,7 @@ from typing import Iterable, Optional
 import typer
 
 from ..classroom.texts import text
+from ..i18n import _
 from .board import board, print_title
 from .output import console, unusable
 from .positions import load_position, with_quick_position
@@ -49,5 +50,6 @@ def write_output(target: str, content: str, reads: Iterable[str] = ()) -> None:
     try:
         Path(target).write_text(content, encoding="utf-8")
     except OSError as error:
-        unusable([f"{target}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
-    sys.stderr.write(f"wrote {target}\n")
+        unusable([_("{path}: cannot be written: {problem}").format(path=target, problem=error.strerror or error)],
+                 as_json=False, kind="usage")
+    sys.stderr.write(_("wrote {path}").format(path=target) + "\n")

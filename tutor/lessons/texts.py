@@ -24,6 +24,7 @@ TEXTS = TextTable("lesson", {
     "grade-other": "not the best",
     # the runner
     "right": "Right! {message}",
+    "ok": "OK: {message}",
     "not-quite": "Not quite: {message}",
     "hint": "Hint: {hint}",
     "solution": "Solution: {solution}",
@@ -47,6 +48,22 @@ TEXTS = TextTable("lesson", {
     "course-broken": "the course in {folder} does not agree with the engine; see: tutor course validate {folder}",
     "builtin-broken": "a lesson file is broken: {error}",
     "stage-again": "You finished this stage before; going through it again keeps it finished.",
+    "stage-heading": "Stage {number}/{count}: {title}",
+    "step-of": "Step {number} of {count}",
+    "stage-complete": "Stage {number} complete: {done} of {total} exercises solved on your own.",
+    "next-stage": "Next: stage {number}, {title}. [Enter] to go on, q to stop: ",
+    "last-stage": "That was the last stage. Well played!",
+    "see-rule": "(rule {rule}; see: tutor rules {rule})",
+    "see-principle": "(principle {principle}; see: tutor rules {principle})",
+    "cannot-keep": "warning: {problem}; progress will not be kept this time (set {variable} to a writable folder).",
+    # the list of stages and the progress file
+    "state-done": "done",
+    "state-step": "step {step}/{steps}",
+    "state-new": "new",
+    "state-solved": "{state}, {solved}/{total} solved",
+    "progress-cleared": "Progress cleared.",
+    "no-progress": "There was no progress to clear.",
+    "json-with-list": "--json goes with --list: tutor learn --list --json",
 })
 
 
