@@ -101,3 +101,37 @@ def test_the_example_runs_as_a_script():
     lines = result.stdout.splitlines()
     assert lines[0].startswith("StockChaser: ") and lines[1].startswith("greedy: ")
     assert sum(int(line.split(": ")[1].split()[0]) for line in lines) <= 20
+
+
+NONSENSE_BOTS = '''
+import sys
+
+class Strings:
+    def plan(self, view, rng):
+        print("thinking aloud")
+        return ["s>b1"]
+
+class Exits:
+    def plan(self, view, rng):
+        sys.exit(0)
+
+class NotAList:
+    def plan(self, view, rng):
+        return 7
+'''
+
+
+@pytest.mark.parametrize("name, words", [("Strings", "planned str 's>b1', which is not a move"),
+                                         ("Exits", "failed: it called sys.exit(0)"),
+                                         ("NotAList", "failed: TypeError")])
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_whatever_a_bot_returns_or_raises_is_a_bot_error_and_the_json_stays_json(tmp_path, name, words, workers):
+    path = tmp_path / "nonsense.py"
+    path.write_text(NONSENSE_BOTS)
+    result = subprocess.run([sys.executable, "-m", "tutor", "simulate", "--bots", f"{path}:{name},greedy",
+                             "--games", "4", "--stock", "5", "--workers", workers, "--json"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2, result.stderr
+    error = json.loads(result.stdout)["error"]
+    assert error["kind"] == "bot" and words in error["problems"][0]
+    assert "Traceback" not in result.stderr

@@ -169,3 +169,96 @@ def test_a_fifo_or_folder_named_like_a_stage_is_refused_not_waited_on(tmp_path):
     assert result.returncode == 2
     assert f"{folder / '02-pipe.yaml'}: is not a regular file" in result.stdout
     assert f"{folder / '03-folder.yaml'}: is not a regular file" in result.stdout
+
+
+def test_a_course_reads_no_file_a_link_leads_out_of_its_folder_to(tmp_path):
+    course, outside = tmp_path / "course", tmp_path / "outside"
+    course.mkdir()
+    outside.mkdir()
+    shutil.copy(GOOD_STAGE, course / "01-good.yaml")
+    (outside / "secret.yaml").write_text("id: secret\ntitle: SECRET-TEXT\n", encoding="utf-8")
+    (course / "02-secret.yaml").symlink_to("../outside/secret.yaml")
+    (course / "03-passwd.yaml").symlink_to("/etc/passwd")
+    for command in (["course", "validate", course], ["learn", "--course", course]):
+        result = tutor(*command, home=tmp_path / "home")
+        shown = result.stdout + result.stderr
+        assert result.returncode == 2, shown
+        assert f"02-secret.yaml: is a link to {outside / 'secret.yaml'}, outside the course folder: not read" in shown
+        assert "03-passwd.yaml: is a link to /etc/passwd, outside the course folder" in shown
+        assert "SECRET-TEXT" not in shown and "root:" not in shown
+
+
+def test_a_link_between_two_files_of_the_course_folder_is_read(tmp_path):
+    course = tmp_path / "course"
+    course.mkdir()
+    shutil.copy(GOOD_STAGE, course / "stage.txt")
+    (course / "01-good.yaml").symlink_to("stage.txt")
+    assert [stage.id for stage in load_course_folder(course).stages] == ["first-plays"]
+
+
+def test_course_validate_shows_a_folder_name_with_control_characters_escaped(tmp_path):
+    course = tmp_path / "c\x1b[31mred\u202ex"
+    shutil.copytree(EXAMPLE, course)
+    result = tutor("course", "validate", course, home=tmp_path / "home")
+    assert result.returncode == 0
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert "c\\x1b[31mred\\u202ex (2 stages" in result.stdout
+
+
+def best_exercises(count: int, wrong: int = 3) -> str:
+    """A stage of ``count`` exercises with goal best, each with ``wrong`` one-move wrong answers."""
+    answers = ["hand 12 to discard 1", "hand 9 to discard 2", "hand 11 to discard 3"][:wrong]
+    steps = "".join(f"""\
+  - exercise: best-{number}
+    kind: moves
+    ask: Make the best play.
+    position:
+      build: [5, null, null, null]
+      players:
+        - {{name: you, stock: {{top: 6, count: 20}}, hand: [6, 2, 9, 11, 12]}}
+        - {{name: Anna, stock: {{top: 3, count: 20}}, hand: 5}}
+    goal: best
+    solution: [stock to build 1]
+    hint: The stock first.
+    done: The stock six.
+    wrong:
+{"".join(f"      - {{answer: [{answer}], say: Not the best.}}{chr(10)}" for answer in answers)}""" for number in range(count))
+    return f"id: best\ntitle: Best\nsummary: Best moves.\nsteps:\n{steps}"
+
+
+def test_a_course_asking_the_analysis_too_much_is_refused_before_any_search(tmp_path, monkeypatch):
+    from tutor.lessons import course_check
+    from tutor.lessons.course import CourseError, MAX_ANALYSED_MOVES
+
+    course = tmp_path / "course"
+    course.mkdir()
+    (course / "01-best.yaml").write_text(best_exercises(MAX_ANALYSED_MOVES // 3 + 1), encoding="utf-8")
+    monkeypatch.setattr(course_check, "course_problems", lambda course: pytest.fail("the analysis was run"))
+    try:
+        load_course_folder(course)
+    except CourseError as error:
+        assert len(error.lines) == 1
+        assert f"best-{MAX_ANALYSED_MOVES // 3}'): the wrong answers of the best and accept exercises up to here " \
+               f"hold {MAX_ANALYSED_MOVES // 3 * 3 + 3} moves" in error.lines[0]
+    else:
+        pytest.fail("the course was loaded")
+
+
+def test_a_course_found_sound_is_checked_once_per_content_and_never_cached_in_its_folder(tmp_path, monkeypatch):
+    from tutor.lessons import course_check
+
+    monkeypatch.setenv("SKIPBO_TUTOR_HOME", str(tmp_path / "home"))
+    course = tmp_path / "course"
+    course.mkdir()
+    (course / "01-best.yaml").write_text(best_exercises(2), encoding="utf-8")
+    checks = []
+    real = course_check.course_problems
+    monkeypatch.setattr(course_check, "course_problems", lambda course: checks.append(1) or real(course))
+    for _ in range(2):
+        assert course_check.checked_course_problems(load_course_folder(course)) == []
+    assert len(checks) == 1
+    assert [path.name for path in course.iterdir()] == ["01-best.yaml"]
+    assert len(list((tmp_path / "home" / "cache" / course_check.SOUND_COURSES).iterdir())) == 1
+    (course / "01-best.yaml").write_text(best_exercises(2).replace("Not the best.", "Weaker."), encoding="utf-8")
+    assert course_check.checked_course_problems(load_course_folder(course)) == []
+    assert len(checks) == 2  # a changed file is checked again

@@ -83,3 +83,34 @@ def test_show_writes_the_svg_file_and_refuses_an_unwritable_one(tmp_path):
     result = runner.invoke(build_app(), ["show", str(ROOT / "scenarios" / "rules" / "stock-first.yaml"),
                                          "--svg", str(tmp_path / "no" / "such" / "folder.svg")])
     assert result.exit_code == 2 and "cannot be written" in result.stderr
+
+
+def test_a_title_with_characters_xml_forbids_still_gives_a_well_formed_picture(tmp_path):
+    path = tmp_path / "odd.yaml"
+    path.write_text('title: "Bell\\x01 and \\x1b[31mred"\n'
+                    "players:\n  - {name: you, stock: {top: 7, count: 3}, hand: [5]}\n"
+                    "  - {name: Bo, stock: {top: 1, count: 3}}\n", encoding="utf-8")
+    root = ET.fromstring(board_svg(load_scenario(path)))  # raises on a document that is not well-formed
+    words = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+    assert "Bell\ufffd and \ufffd[31mred" in words
+
+
+def test_show_refuses_to_write_the_picture_into_a_named_pipe(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    os.mkfifo(tmp_path / "pipe.svg")
+    result = subprocess.run([sys.executable, "-m", "tutor", "show", "--build", "6,-,-,-", "--stock", "7", "--svg",
+                             str(tmp_path / "pipe.svg")], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "pipe.svg is a named pipe, not a file" in result.stderr
+
+
+def test_show_never_writes_the_picture_through_a_link_out_of_its_folder(tmp_path):
+    runner = CliRunner()
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "board.svg").symlink_to("../elsewhere.svg")
+    result = runner.invoke(build_app(), ["show", "--build", "6,-,-,-", "--stock", "7", "--svg",
+                                         str(tmp_path / "out" / "board.svg")])
+    assert result.exit_code == 2 and "outside its folder" in result.stderr
+    assert not (tmp_path / "elsewhere.svg").exists()

@@ -89,3 +89,20 @@ def test_the_title_and_description_read_well_for_a_player_called_you():
     data = exercise_data(game.record, find_turn(game.record, played[0]), "game.yaml")
     assert data["title"] == f"Turn {played[0]}: you to play"
     assert "you has" not in data["description"] and "you to play" in data["description"]
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda text: text.replace("strong-1", 'A"B'), "cannot hold a double quote"),
+    (lambda text: text.replace("name: strong-1", "name: \uff52andom-2"), "must be written as 'random-2'"),
+    (lambda text: text.replace("name: strong-1", "name: ' x'"), "must be written as 'x'"),
+    (lambda text: text.replace("start: cut", "start: cut, teams: [[strong-1, random-2]]"),
+     "the team game is played by 4 or 6 players"),
+])
+def test_a_record_whose_table_no_scenario_can_hold_is_refused_with_exit_2(tmp_path, change, message):
+    from tutor.records.files import record_text
+
+    path = tmp_path / "game.yaml"
+    path.write_text(change(record_text(record_of())), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "tutor", "scenario", "from-record", str(path), "--turn", "1"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr

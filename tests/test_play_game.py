@@ -197,3 +197,98 @@ def test_a_record_path_that_cannot_take_the_record_is_refused_before_the_game(tm
                          env={**os.environ, "SKIPBO_TUTOR_HOME": str(home)})
     assert run.returncode == 2 and "--record" in run.stderr and "Traceback" not in run.stderr
     assert not (home / "saved-game.yaml").exists()
+
+
+PLANTED_BOT = '''
+import pathlib
+pathlib.Path(__file__).with_name("ran").write_text("the bot's code ran")
+
+class Planted:
+    def plan(self, view, rng):
+        return []
+'''
+
+
+def _play(home, *args, answers="q\n"):
+    import os
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "tutor", "play", "--fast", *map(str, args)], capture_output=True,
+                          text=True, timeout=60, input=answers, cwd=home.parent,
+                          env={**os.environ, "SKIPBO_TUTOR_HOME": str(home)})
+
+
+def test_a_save_naming_a_bot_from_outside_never_runs_it_and_says_how_to_resume(tmp_path):
+    bot = tmp_path / "planted.py"
+    bot.write_text(PLANTED_BOT)
+    store = SaveStore(tmp_path / "home")
+    game = Game.new(Settings(("greedy",), seed=3))
+    store.save(game.record)
+    store.path.write_text(store.path.read_text().replace("plays: greedy", "plays: planted.py:Planted"))
+    refused = _play(store.directory, "--resume")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert "name the bot to resume: tutor play --resume --bots planted.py:Planted" in refused.stderr
+    assert not (tmp_path / "ran").exists()
+    resumed = _play(store.directory, "--resume", "--bots", "planted.py:Planted")
+    assert resumed.returncode == 0, resumed.stderr
+    assert (tmp_path / "ran").exists()
+
+
+@pytest.mark.parametrize("managed", ["saved-game.yaml", "saved-game.lock", "progress.json", "courses/x/progress.json"])
+def test_a_record_path_that_is_a_file_the_tutor_keeps_is_refused_up_front(tmp_path, managed):
+    home = tmp_path / "home"
+    SaveStore(home).save(Game.new(Settings(("greedy",), seed=3)).record)
+    before = (home / "saved-game.yaml").read_text()
+    run = _play(home, "--new", "--record", home / managed)
+    assert run.returncode == 2 and "a file the tutor keeps for itself" in run.stderr
+    assert (home / "saved-game.yaml").read_text() == before
+
+
+def test_a_game_holding_the_save_keeps_a_second_one_out_and_a_dead_holder_lets_go(tmp_path):
+    import subprocess
+    import sys
+    import time
+
+    home = tmp_path / "home"
+    store = SaveStore(home)
+    store.save(Game.new(Settings(("greedy",), seed=3)).record)
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from pathlib import Path; "
+                               "from tutor.play.saves import SaveStore\n"
+                               f"with SaveStore(Path({str(home)!r})).held():\n"
+                               "    print('held', flush=True); time.sleep(60)"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "held\n"
+        refused = _play(home, "--resume")
+        assert refused.returncode == 2
+        assert f"in use by another tutor play (process {holder.pid})" in refused.stderr
+    finally:
+        holder.kill()
+        holder.wait()
+    assert (home / "saved-game.lock").read_text().strip() == str(holder.pid)  # the dead holder's lock stays behind
+    resumed = _play(home, "--resume")
+    assert resumed.returncode == 0 and "Game saved" in resumed.stdout, resumed.stderr
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda text: text.replace("moves: [", "moves: ['Zed:stock to build 1', ", 1), "'Zed' is not one of the players"),
+    (lambda text: text[:text.index("rounds:")] + "rounds: []\n", "rounds: must be a list of rounds, at least one"),
+])
+def test_a_crafted_save_is_refused_on_resume_with_its_line(tmp_path, change, message):
+    home = tmp_path / "home"
+    store = SaveStore(home)
+    game = Game.new(Settings(("greedy",), seed=3))
+    human_turn(game)
+    store.save(game.record)
+    store.path.write_text(change(store.path.read_text()))
+    run = _play(home, "--resume")
+    assert run.returncode == 2 and message in run.stderr and "saved-game.yaml:" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_a_record_path_that_is_a_link_out_of_its_folder_is_refused_up_front(tmp_path):
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "mine.yaml").symlink_to("../elsewhere.yaml")
+    run = _play(tmp_path / "home", "--record", tmp_path / "games" / "mine.yaml")
+    assert run.returncode == 2 and "outside its folder" in run.stderr
+    assert not (tmp_path / "home" / "saved-game.yaml").exists() and not (tmp_path / "elsewhere.yaml").exists()

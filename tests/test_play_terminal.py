@@ -144,3 +144,23 @@ def test_a_killed_game_resumes_from_its_last_move(tmp_path):
     again.sendline("q")
     again.expect_exact("Game saved.")
     again.expect(pexpect.EOF)
+
+
+def test_a_second_game_on_the_save_is_refused_while_the_first_plays_so_no_move_is_lost(tmp_path):
+    first = spawn(tmp_path, *ARGS)
+    first.expect_exact(PROMPT)
+    second = spawn(tmp_path, "--resume")
+    second.expect_exact(f"is in use by another tutor play (process {first.pid})")
+    assert exit_status(second) == 2
+    move = format_move(strong_move(saved_game(tmp_path)))
+    first.sendline(move)
+    first.expect_exact([PROMPT, GO_ON])
+    first.sendline("q")
+    first.expect_exact("Game saved.")
+    assert exit_status(first) == 0
+    third = spawn(tmp_path, "--resume")
+    third.expect_exact("Resuming the saved game")
+    third.expect_exact([PROMPT, GO_ON])
+    assert move in [format_move(m) for turn in saved_game(tmp_path).round.turns for m in turn.moves]
+    third.sendline("q")
+    assert exit_status(third) == 0

@@ -158,6 +158,27 @@ def test_a_record_expanding_beyond_its_limits_is_refused(tmp_path):
         read_record(path)
 
 
+def test_a_record_of_too_many_tiny_values_is_refused_while_read_before_anything_is_built(tmp_path, monkeypatch):
+    """The values are counted as the parser reads them: nothing of the file is composed, and the problem is
+    placed at the first value past the limit (the resource figures: benchmarks/hostile_bounds.py)."""
+    from tutor.records.files import RECORD_LIMITS
+    from tutor.scenario import loader
+
+    def composed(*args, **kwargs):
+        raise AssertionError("the file was composed before its values were counted")
+
+    monkeypatch.setattr(loader.yaml, "compose", composed)
+    values_per_line = 1000
+    lines = RECORD_LIMITS.max_values // values_per_line + 2
+    path = tmp_path / "tiny.yaml"
+    path.write_text("format: skipbo-record/1\nrounds:\n" + "".join("- [" + "0," * (values_per_line - 1) + "0]\n"
+                                                                     for _ in range(lines)))
+    with pytest.raises(RecordError, match="too many values") as caught:
+        read_record(path)
+    line = caught.value.problems[0].line
+    assert 3 + RECORD_LIMITS.max_values // values_per_line - 2 <= line <= 3 + RECORD_LIMITS.max_values // values_per_line
+
+
 def line_of(text: str, needle: str) -> int:
     return next(number for number, line in enumerate(text.splitlines(), start=1) if needle in line)
 
@@ -206,6 +227,16 @@ def test_a_wrong_result_is_refused(tmp_path):
     (lambda d: d["rounds"][0].update(seed=10**13), "rounds[1].seed: the number 100000000000... is too long: "
                                                    "a number has at most 12 digits"),
     (lambda d: d["rules"].update(target_score=10**12), "rules.target_score: the number 100000000000... is too long"),
+    (lambda d: d["rounds"][0]["turns"][0].update(undone=5), "undone: must be a list of moves taken back"),
+    (lambda d: d["rounds"][0]["turns"][0].update(undone=True), "undone: must be a list of moves taken back"),
+    (lambda d: d["rounds"][0]["turns"][0].update(undone=1.5), "undone: must be a list of moves taken back"),
+    (lambda d: d["rounds"][0]["turns"][0]["moves"].insert(1, "Zed:stock to build 1"),
+     "moves[2]: 'Zed' is not one of the players"),
+    (lambda d: d.update(rounds=[]), "rounds: must be a list of rounds, at least one"),
+    (lambda d: d["players"][0].update(name='A"B'), "cannot hold a double quote"),
+    (lambda d: d["players"][0].update(name="\uff47reedy-2"), "must be written as 'greedy-2'"),
+    (lambda d: d["players"][0].update(name=" x"), "must be written as 'x'"),
+    (lambda d: d["rules"].update(teams=[[d["players"][0]["name"], d["players"][1]["name"]]]), "rules.teams: the team game is played by 4 or 6"),
 ])
 def test_broken_records_are_refused_with_a_message(tmp_path, change, message):
     data = yaml.safe_load(recorded(tmp_path).read_text())
@@ -296,3 +327,73 @@ def test_a_match_record_names_its_champion_side_once_a_side_reaches_the_target()
     assert record.champion() == ("A", "C") and record.finished
     record.rounds.append(RoundRecord(2))
     assert record.champion() is None  # a round in play
+
+
+
+def _paths(value, path=()):
+    """Every path into ``value`` (mapping keys and list indexes), the whole value first."""
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, path + (index,))
+
+
+HOSTILE = [None, 5, -1, True, 1.5, 10**11, "", " x", 'A"B', "\uff47reedy-1", "Zed", "Zed:stock to build 1",
+           "hand 5 to build 1", "draw", "SB", [], [[]], [["greedy-1", "greedy-2"]], {}, {"at": 0},
+           {"move": "draw", "at": -1}, {"greedy-1": 1}]
+
+
+def _base_records():
+    two = play_game(Series(("greedy", "random"), stock=4, seed=5, record=True), 0).record
+    teams = play_game(Series(("greedy", "strong"), players=4, teams=True, stock=2, seed=2, record=True), 0).record
+    data = two.to_data()
+    first = data["rounds"][0]["turns"][0]
+    first["undone"] = [{"move": first["moves"][-1], "at": len(first["moves"]) - 1}]
+    return [data, teams.to_data()]
+
+
+BASE_RECORDS = _base_records()
+
+
+@st.composite
+def mutated_records(draw):
+    """A valid record with one value replaced, removed or given an unknown key, anywhere in it."""
+    import copy
+
+    data = copy.deepcopy(draw(st.sampled_from(BASE_RECORDS)))
+    path = draw(st.sampled_from(list(_paths(data))[1:]))
+    parent = data
+    for step in path[:-1]:
+        parent = parent[step]
+    action = draw(st.sampled_from(["replace", "remove", "add"]))
+    if action == "remove":
+        del parent[path[-1]]
+    elif action == "add" and isinstance(parent[path[-1]], dict):
+        key = draw(st.sampled_from(["surprise", "undone", "teams", "youngest", "result", "shuffles", "finished"]))
+        parent[path[-1]][key] = draw(st.sampled_from(HOSTILE))
+    else:
+        parent[path[-1]] = draw(st.sampled_from(HOSTILE))
+    return data
+
+
+@settings(max_examples=300, deadline=None)
+@given(mutated_records())
+def test_a_record_changed_anywhere_is_read_or_refused_and_never_breaks_the_reader(data):
+    """Every read ends in a record or a problem with its place, never another exception; and what the
+    published schema refuses, the reader refuses too."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.yaml"
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        try:
+            record = read_record(path)
+        except RecordError as error:
+            assert error.problems and all(problem.message for problem in error.problems)
+            return
+    assert not list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(data))
+    record.match()
+    record.champion()

@@ -137,3 +137,17 @@ def test_a_round_stopped_before_its_end_is_not_called_a_round_without_winner(tmp
                            timeout=120, env={**__import__("os").environ, "NO_COLOR": "1"})
     assert human.returncode == 0, human.stderr
     assert "Round 1: stopped before its end" in human.stdout
+
+
+def test_a_move_naming_a_player_not_at_the_table_is_refused_and_json_stays_json(tmp_path):
+    from tutor.records.files import record_text
+
+    record = recorded_games(1, stock=5)[0]
+    text = record_text(record).replace("moves: [draw", "moves: ['Zed:stock to build 1', draw", 1)
+    path = tmp_path / "zed.yaml"
+    path.write_text(text)
+    run = subprocess.run([sys.executable, "-m", "tutor", "review", str(path), "--json"], capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    error = json.loads(run.stdout)["error"]
+    assert error["kind"] == "record" and "'Zed' is not one of the players" in error["problems"][0]

@@ -377,3 +377,18 @@ def test_expectations_read_table_talk_and_never_guess_between_two_readings():
     expectations = json.loads(result.stdout)["files"][0]["expectations"]
     assert [e["passed"] for e in expectations] == [False, True, True]
     assert "can mean discard pile 3" in json.dumps(expectations[0])
+
+
+def test_new_never_writes_through_a_link_out_of_the_folder(tmp_path):
+    folder, outside = tmp_path / "lesson", tmp_path / "outside"
+    folder.mkdir()
+    outside.mkdir()
+    (folder / "scenario.schema.json").symlink_to("../outside/planted.json")  # dangling: the write would create it
+    result = run("new", folder / "lesson.yaml")
+    assert result.exit_code == 2
+    assert f"scenario.schema.json is a link to {outside / 'planted.json'}, outside its folder" in result.stderr
+    assert list(outside.iterdir()) == [] and not (folder / "lesson.yaml").exists()
+    (folder / "scenario.schema.json").unlink()
+    (folder / "scenario.schema.json").symlink_to("schema-v1.json")  # a link within the folder is followed
+    assert run("new", folder / "lesson.yaml").exit_code == 0
+    assert json.loads((folder / "schema-v1.json").read_text(encoding="utf-8"))["title"]

@@ -117,3 +117,14 @@ def test_a_worksheet_is_never_written_over_one_of_its_scenarios(tmp_path):
         result = runner.invoke(build_app(), ["worksheet", str(tmp_path), "-o", str(target)])
         assert result.exit_code == 2 and "is one of the files read to make it" in result.stderr
     assert scenario.read_text(encoding="utf-8") == STOCK_FIRST.read_text(encoding="utf-8")
+
+
+def test_a_worksheet_is_never_written_into_a_named_pipe(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    os.mkfifo(tmp_path / "pipe.html")
+    result = subprocess.run([sys.executable, "-m", "tutor", "worksheet", str(ROOT / "scenarios" / "scoring"), "-o",
+                             str(tmp_path / "pipe.html")], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "pipe.html is a named pipe, not a file" in result.stderr

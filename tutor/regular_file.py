@@ -36,19 +36,25 @@ class FileTooLarge(OSError):
         self.limit = limit
 
 
-def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
+def special_kind(mode: int) -> str:
+    """What a file of ``mode`` is, in words, when it is not a regular file."""
+    return next((kind for test, kind in _KINDS if test(mode)), "a special file")
+
+
+def read_regular_file(path: str | os.PathLike[str], max_bytes: int, *, follow_link: bool = True) -> bytes:
     """The bytes of the regular file at ``path``; ``NotARegularFile`` or ``FileTooLarge`` before reading otherwise.
 
+    With ``follow_link`` False, a link as the last part of ``path`` is refused (``OSError`` ELOOP).
     Other failures (a missing file, no permission) raise the ``OSError`` that ``open`` raises.
     """
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    if not follow_link:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    descriptor = os.open(path, flags)
     try:
         mode = os.fstat(descriptor).st_mode
-        for test, kind in _KINDS:
-            if test(mode):
-                raise NotARegularFile(kind)
         if not stat.S_ISREG(mode):
-            raise NotARegularFile("a special file")
+            raise NotARegularFile(special_kind(mode))
         if os.fstat(descriptor).st_size > max_bytes:
             raise FileTooLarge(max_bytes)
         with os.fdopen(descriptor, "rb", closefd=False) as handle:

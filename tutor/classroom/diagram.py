@@ -15,12 +15,12 @@ tests can read the picture back.
 from __future__ import annotations
 
 import textwrap
-from html import escape
 from typing import Optional
 
 from ..engine.cards import SKIP_BO, MaybeCard, card_colour, card_label
 from ..engine.state import GameState, Player
 from ..scenario import Scenario
+from .markup import escape
 from .texts import text
 
 WIDTH = 840

@@ -8,12 +8,12 @@ page of its own so that it can be torn off.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Optional
 
 from ..scenario.files import CheckedFile
 from .answers import KeyEntry, answer_key
 from .diagram import board_svg
+from .markup import escape
 from .texts import text
 
 STYLE = """

@@ -117,6 +117,9 @@ def _print_version(value: bool) -> None:
 
 def main(argv: Optional[list[str]] = None) -> None:
     """Entry point of the ``tutor`` console script."""
+    from .streams import output_failures_reported, prepare
+
+    prepare()
     args = sys.argv[1:] if argv is None else argv
     try:  # the language first, so that help is in it; an unknown one is reported by the app
         words = speak_chosen_language(args, wants_json(args))
@@ -125,7 +128,8 @@ def main(argv: Optional[list[str]] = None) -> None:
     named = bool(words) and (words[0] in COMMANDS or words[0] in GROUPS)
     command = typer.main.get_command(build_app(words[0]) if named else listing_app())
     translate_help(command)
-    command.main(args=args, prog_name="tutor")
+    with output_failures_reported():
+        command.main(args=args, prog_name="tutor")
 
 
 def __getattr__(name: str) -> Any:

@@ -13,7 +13,7 @@ from ..engine import GameState, Move, NotationError, Ruling, UnknownPlayer, Verd
 from ..engine.notation import Phrase, parse_phrases
 from ..engine.reading import AmbiguousMove, read_move
 from ..i18n import _
-from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, unusable
+from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, unusable
 from .positions import load_position, with_quick_position
 from .quality import MoveQuality
 from .quick import QuickPosition
@@ -90,7 +90,7 @@ def rule_on_moves(state: GameState, phrases: list[Phrase]) -> list[MoveReport]:
 
 def report_ambiguity(error: AmbiguousMove, *, as_json: bool) -> NoReturn:
     """Exit 2 with every reading of an ambiguous move and its ruling: the check never guesses."""
-    sys.stderr.write(_("error: {problem}").format(problem=error.message) + "\n")
+    sys.stderr.write(_("error: {problem}").format(problem=printable(error.message)) + "\n")
     if as_json:
         readings = [{"move": format_move(move), "legal": _legal_value(ruling.verdict),
                      **({"rule": ruling.rule} if ruling.rule else {}), "reason": ruling.reason}

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 
 import typer
 
-from .output import EXIT_LEGAL, EXIT_UNUSABLE, print_json
+from .output import EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable
 
 course_app = typer.Typer(help="Check courses of your own for tutor learn --course.", no_args_is_help=True)
 
@@ -21,7 +22,7 @@ def validate_command(
     Problems are printed as FILE:LINE:COLUMN: message. Exit status: 0 usable, 2 not.
     """
     from ..lessons.course import CourseError, load_course_folder
-    from ..lessons.course_check import course_problems
+    from ..lessons.course_check import checked_course_problems
 
     stages = exercises = 0
     try:
@@ -29,15 +30,15 @@ def validate_command(
     except CourseError as error:
         problems = error.lines
     else:
-        problems = course_problems(course)
+        problems = checked_course_problems(course)
         stages, exercises = len(course.stages), sum(len(stage.exercises) for stage in course.stages)
     if as_json:
         print_json({"folder": folder, "valid": not problems, "stages": stages, "exercises": exercises,
                     "problems": problems})
     elif problems:
-        sys.stdout.write("".join(f"{line}\n" for line in problems))
-        sys.stdout.write(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {folder}\n")
+        sys.stdout.write("".join(f"{printable(line)}\n" for line in problems))
+        sys.stdout.write(printable(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {folder}") + "\n")
     else:
-        sys.stdout.write(f"ok  {folder} ({stages} stages, {exercises} exercises); "
-                         f"take it with: tutor learn --course {folder}\n")
+        sys.stdout.write(printable(f"ok  {folder} ({stages} stages, {exercises} exercises); "
+                                   f"take it with: tutor learn --course {shlex.quote(folder)}") + "\n")
     raise typer.Exit(EXIT_UNUSABLE if problems else EXIT_LEGAL)

@@ -13,10 +13,11 @@ import typer
 
 from ..engine.cards import is_short_number, quoted
 from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course, load_course_folder
-from ..lessons.progress import HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
+from ..lessons.progress import COURSES, HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
 from ..lessons.texts import text as says
 from .output import console as make_console, print_json, printable, unusable
 from .prompt import Quit, ask
+from .streams import require_input
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -63,6 +64,7 @@ def learn_command(
         print_overview(console, course, progress, command)
         console.print(says("course-done", command=command))
         return
+    require_input(command)
     if not stage:
         print_overview(console, course, progress, command)
     session = Session(console, course, progress, store, ask)
@@ -92,12 +94,12 @@ def open_course(folder: Optional[str], as_json: bool) -> tuple[Course, ProgressS
     except CourseError as error:
         lines = error.lines if folder is not None else [says("builtin-broken", error=error)]
         unusable(lines, as_json=as_json, kind="course")
-    from ..lessons.course_check import course_problems
+    from ..lessons.course_check import checked_course_problems
 
-    problems = course_problems(course)
+    problems = checked_course_problems(course)
     if problems:
         unusable([*problems, says("course-broken", folder=shlex.quote(folder))], as_json=as_json, kind="course")
-    return course, ProgressStore(data_dir() / "courses" / course_key(folder))
+    return course, ProgressStore(data_dir() / COURSES / course_key(folder))
 
 
 def course_key(folder: str) -> str:

@@ -112,6 +112,11 @@ def _plain_if_asked() -> dict[str, Any]:
 
 def print_json(document: Any) -> None:
     """Exactly one JSON document on stdout, valid UTF-8 (a byte of a name that is not UTF-8 written as ``\\xff``)."""
+    from .streams import stdout_encodes_everything
+
+    if not stdout_encodes_everything():  # PYTHONIOENCODING=ascii: every other character as a \u escape
+        sys.stdout.write(json.dumps(document, ensure_ascii=True, indent=2) + "\n")
+        return
     text = json.dumps(document, ensure_ascii=False, indent=2)
     sys.stdout.write(_SURROGATE.sub(_json_escape, text) + "\n")
 

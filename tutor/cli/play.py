@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 from typing import Optional
@@ -11,6 +12,7 @@ import typer
 from ..i18n import _
 from ..play import texts
 from .output import unusable
+from .streams import require_input
 
 EXIT_INTERRUPTED = 130
 BOT_PACE = 0.6  # seconds between a bot's moves, so they can be followed
@@ -19,7 +21,9 @@ NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,19}$")
 
 def play_command(
     bots: str = typer.Option("strong", "--bots", help="Your opponents (and partner), comma-separated: random, "
-                                                        "greedy or strong; one seat each, in turn order after you."),
+                                                        "greedy or strong; one seat each, in turn order after you. "
+                                                        "With --resume: the bots from outside (module:Class) the "
+                                                        "saved game may run."),
     players: Optional[int] = typer.Option(None, "--players", help="Players at the table, you included (2-6); "
                                                                    "the bots of --bots take the seats in turn."),
     teams: bool = typer.Option(False, "--teams", help="The team game (4 or 6 players): your partner sits opposite."),
@@ -45,29 +49,52 @@ def play_command(
                                                "records folder)."),
 ) -> None:
     """Play Skip-Bo against bots, with the coach at your side. q saves and quits; --resume goes on."""
-    from ..engine.dealing import DealError
-    from ..play.game import Game
     from ..play.saves import SaveStore
 
+    require_input("tutor play")
     store = SaveStore()
+    if record is not None:
+        _check_record_path(record, store)
+    with contextlib.ExitStack() as held:
+        _hold(store, held)
+        game = _open_game(store, resume, new, bots, lambda: _settings(bots, players, teams, short, stock, start,
+                                                                       youngest, match, coach, seed, name))
+        _sit_down(game, store, pace=0.0 if fast else BOT_PACE, record=record, resumed=resume)
+
+
+def _hold(store, held: contextlib.ExitStack) -> None:
+    """Hold the save for this game, or exit 2 naming the process of the game that holds it."""
+    from ..play.saves import SaveHeld
+
+    try:
+        held.enter_context(store.held())
+    except SaveHeld as error:
+        unusable([texts.SAVE_HELD.format(process=error.holder or "?", path=store.path)], as_json=False, kind="save")
+    except OSError as error:
+        unusable([texts.CANNOT_SAVE.format(path=store.directory, problem=error.strerror or error)], as_json=False,
+                 kind="save")
+
+
+def _open_game(store, resume: bool, new: bool, bots: str, settings):
+    """The saved game (``resume``), with the bots from outside that ``bots`` names, or a new one of ``settings()``."""
+    from ..coach.custom_bots import is_custom
+    from ..engine.dealing import DealError
+    from ..play.game import Game
+
     if resume:
         if not store.exists():
             unusable([texts.NO_SAVE], as_json=False, kind="usage")
+        named = frozenset(bot.strip() for bot in bots.split(",") if is_custom(bot))
         try:
-            game = Game.resume(store.load())
+            return Game.resume(store.load(), named)
         except ValueError as error:  # a damaged file (RecordError), one that does not replay or has no human
             unusable([texts.SAVE_BROKEN.format(problem=error)], as_json=False, kind="save")
-    else:
-        if store.exists() and not new:
-            unusable([texts.SAVE_WAITING], as_json=False, kind="usage")
-        settings = _settings(bots, players, teams, short, stock, start, youngest, match, coach, seed, name)
-        if record is not None:
-            _check_record_path(record)
-        try:
-            game = Game.new(settings)
-        except DealError as error:
-            unusable([str(error)], as_json=False, kind="usage")
-    _sit_down(game, store, pace=0.0 if fast else BOT_PACE, record=record, resumed=resume)
+    if store.exists() and not new:
+        unusable([texts.SAVE_WAITING], as_json=False, kind="usage")
+    try:
+        return Game.new(settings())
+    except DealError as error:
+        unusable([str(error)], as_json=False, kind="usage")
 
 
 def _settings(bots, players, teams, short, stock, start, youngest, match, coach, seed, name):
@@ -111,8 +138,19 @@ def _settings(bots, players, teams, short, stock, start, youngest, match, coach,
     return replace(settings, youngest=youngest)
 
 
-def _check_record_path(path: Path) -> None:
-    """Refuse at the start a --record path the finished game's record could not be written to."""
+def _check_record_path(path: Path, store) -> None:
+    """Refuse at the start a --record path the finished game's record could not be written to, or must not be:
+    the save, or another file the tutor keeps for itself."""
+    from ..file_writing import LinkOutOfFolder, check_target
+
+    if store.manages(path):
+        unusable([texts.RECORD_MANAGED.format(path=path, home=store.directory)], as_json=False, kind="usage")
+    try:
+        check_target(path)
+    except LinkOutOfFolder as error:
+        unusable([f"--record: {path} {error}"], as_json=False, kind="usage")
+    except OSError:
+        pass  # a folder or a pipe is named below
     if path.exists() and not path.is_file():
         unusable([texts.RECORD_NOT_A_FILE.format(path=path)], as_json=False, kind="usage")
     folder = path.parent
@@ -123,6 +161,7 @@ def _check_record_path(path: Path) -> None:
 
 
 def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool) -> None:
+    from ..coach.custom_bots import BotError
     from .output import console
     from .play_table import PlayTable
     from .prompt import Quit, ask
@@ -141,6 +180,9 @@ def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool
     _introduce(table, resumed)
     try:
         table.run()
+    except BotError as error:  # a bot from outside, named with --resume --bots, planned nonsense or failed
+        save()
+        unusable([str(error)], as_json=False, kind="bot")
     except Quit:
         save()
         out.print()

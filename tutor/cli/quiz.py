@@ -10,8 +10,9 @@ import typer
 from ..classroom.quiz import AnswerError, Question, judge, make_question
 from ..classroom.texts import text
 from ..lessons.course import reflow
-from .output import console, error_console, print_json, unusable
+from .output import console, error_console, print_json, printable, unusable
 from .prompt import STOP_WORDS, Quit
+from .streams import require_input
 from .scenario_paths import usable_scenarios
 
 if TYPE_CHECKING:
@@ -33,11 +34,12 @@ def quiz_command(
     for checked in usable_scenarios(paths, as_json=as_json):
         question = make_question(checked)
         if question is None:
-            sys.stderr.write(f"note: {text('quiz-no-key', source=checked.source)}\n")
+            sys.stderr.write(f"note: {printable(text('quiz-no-key', source=checked.source))}\n")
         else:
             questions.append(question)
     if not questions:
         unusable([text("quiz-no-questions")], as_json=as_json, kind="usage")
+    require_input("tutor quiz", as_json=as_json)
     out = error_console() if as_json else console()
     session = QuizSession(out, questions, default_assess(), prompt_to_stderr=as_json)
     interrupted = False

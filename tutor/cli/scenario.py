@@ -297,18 +297,26 @@ def _write_or_print(file: Optional[str], text: str, force: bool, check: str,
     if file is None:
         sys.stdout.write(text)
         return
+    from ..file_writing import write_atomically
+    from ..regular_file import NotARegularFile
+
     target = FilePath(file)
     if target.exists() and not target.is_file():  # a folder, or a pipe that would block the write
         unusable([f"{file} is not a regular file: give the name of a file to write"], as_json=False, kind="usage")
     if target.exists() and not force:
         unusable([f"{file} already exists: give --force to overwrite it"], as_json=False, kind="usage")
     companions = companions or {}
+    written = file
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         for name, companion in companions.items():
-            target.with_name(name).write_text(companion, encoding="utf-8")
-        target.write_text(text, encoding="utf-8")
+            written = str(target.with_name(name))
+            write_atomically(written, companion)
+        written = file
+        write_atomically(target, text)
+    except NotARegularFile as error:
+        unusable([f"{written} {error}: give the name of a file to write"], as_json=False, kind="usage")
     except OSError as error:
-        unusable([f"{file}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
+        unusable([f"{written}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
     beside = "".join(f" and {target.with_name(name)} (the format, for editors)" for name in companions)
     sys.stdout.write(printable(f"wrote {file}{beside}; check it with: tutor scenario {check} {file}") + "\n")

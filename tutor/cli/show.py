@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from typing import Iterable, Optional
 
 import typer
@@ -12,7 +11,7 @@ import typer
 from ..classroom.texts import text
 from ..i18n import _
 from .board import board, print_title
-from .output import console, unusable
+from .output import console, printable, unusable
 from .positions import load_position, with_quick_position
 from .quick import QuickPosition
 
@@ -47,9 +46,15 @@ def write_output(target: str, content: str, reads: Iterable[str] = ()) -> None:
         return
     if any(os.path.realpath(target) == os.path.realpath(source) for source in reads):
         unusable([text("output-over-input", path=target)], as_json=False, kind="usage")
+    from ..file_writing import write_atomically
+    from ..regular_file import NotARegularFile
+
     try:
-        Path(target).write_text(content, encoding="utf-8")
+        write_atomically(target, content)
+    except NotARegularFile as error:
+        unusable([f"{target} {error}: give the name of a file to write, or - for standard output"], as_json=False,
+                 kind="usage")
     except OSError as error:
         unusable([_("{path}: cannot be written: {problem}").format(path=target, problem=error.strerror or error)],
                  as_json=False, kind="usage")
-    sys.stderr.write(_("wrote {path}").format(path=target) + "\n")
+    sys.stderr.write(printable(_("wrote {path}").format(path=target)) + "\n")

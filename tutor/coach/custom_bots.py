@@ -6,22 +6,28 @@ player does (``engine.view.player_view``) and returns the moves it means to
 play next. ``load_bot`` imports the module (or the file), makes the bot and
 checks that it has a ``plan``; every failure is a ``ValueError`` that says
 what is wrong. In play, every move such a bot plans is ruled on before the
-game plays it: an illegal move, or an error in the bot's own code, stops the
-series with a ``BotError`` naming the bot, the move and the rule.
+game plays it: an illegal move, anything that is not a move of the engine's
+own types, or anything the bot's code raises (``SystemExit`` included; only
+``KeyboardInterrupt`` passes) stops the series with a ``BotError`` naming the
+bot and what it did. What the bot prints goes to standard error.
+
+Such a bot runs only when the person at the keyboard names it: a record or
+a saved game that names one never loads it by itself (``play.game``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
 
-from ..engine.moves import Move, PileKind, Transfer
+from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from ..engine.notation import format_move
 from ..engine.play import apply_move
-from ..engine.rules import check_move
+from ..engine.rules import UnknownPlayer, check_move
 from ..engine.state import GameState, Phase
 from .bots import Bot
 
@@ -38,13 +44,23 @@ class CheckedBot:
         self.name = name
 
     def plan(self, view: GameState, rng) -> list[Move]:
+        """The bot's plan, each move checked; ``BotError`` for anything but legal moves, whatever the bot does."""
         try:
-            moves = list(self.bot.plan(view, rng))
-        except Exception as error:  # the bot's own code
-            raise BotError(f"bot {self.name!r} failed: {type(error).__name__}: {error}") from None
+            with contextlib.redirect_stdout(sys.stderr):  # what a bot prints never mixes with the output
+                moves = list(self.bot.plan(view, rng))
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # the bot's own code, sys.exit() included
+            raise BotError(f"bot {self.name!r} failed: {_described(error)}") from None
         state = view
         for index, move in enumerate(moves):
-            ruling = check_move(state, move)
+            if not is_move(move):
+                raise BotError(f"bot {self.name!r} planned {_shown(move)}, which is not a move: a plan is a list of "
+                               "Transfer and EndTurn values (docs/bots.md)")
+            try:
+                ruling = check_move(state, move)
+            except UnknownPlayer as error:
+                raise BotError(f"bot {self.name!r} planned {format_move(move)}: {error}") from None
             if not ruling.legal:
                 raise BotError(f"bot {self.name!r} planned an illegal move, {format_move(move)}: "
                                f"{ruling.reason} ({ruling.rule or 'undecidable'})")
@@ -54,6 +70,48 @@ class CheckedBot:
                 return moves[:index + 1]  # the game plays no further before asking again
             state = after
         return moves
+
+
+def is_move(value: object) -> bool:
+    """True when ``value`` is a move made of the engine's own values, field by field (never a look-alike)."""
+    if type(value) is EndTurn:
+        return True
+    if type(value) is Draw:
+        return type(value.cards) is tuple and all(_is_card(card) for card in value.cards) and \
+            (value.count is None or _is_whole(value.count))
+    return type(value) is Transfer and _is_place(value.source) and _is_place(value.target) and \
+        (value.card is None or _is_card(value.card))
+
+
+def _is_place(value: object) -> bool:
+    return (type(value) is Place and type(value.kind) is PileKind and (value.number is None or _is_whole(value.number))
+            and (value.owner is None or type(value.owner) is str))
+
+
+def _is_whole(value: object) -> bool:
+    return type(value) is int
+
+
+def _is_card(value: object) -> bool:
+    return type(value) is int and 0 <= value <= 12
+
+
+def _shown(value: object) -> str:
+    """A short account of what a bot returned: its type and, bounded, its text."""
+    try:
+        text = repr(value)
+    except BaseException:  # a bot's value whose repr fails
+        text = "?"
+    return f"{type(value).__name__} {text[:60]}"
+
+
+def _described(error: BaseException) -> str:
+    if isinstance(error, SystemExit):
+        return f"it called sys.exit({error.code!r})"
+    try:
+        return f"{type(error).__name__}: {error}"
+    except BaseException:
+        return type(error).__name__
 
 
 def is_custom(name: str) -> bool:
@@ -71,10 +129,17 @@ def load_bot(name: str) -> CheckedBot:
     if not isinstance(found, type):
         raise ValueError(f"bot {name!r}: {where} has no class {class_name!r}")
     try:
-        bot = found()
-    except Exception as error:  # the bot's own code: any failure is reported, not raised through
-        raise ValueError(f"bot {name!r}: {class_name}() failed: {error}") from None
-    if not callable(getattr(bot, "plan", None)):
+        with contextlib.redirect_stdout(sys.stderr):
+            bot = found()
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # the bot's own code: any failure is reported, not raised through
+        raise ValueError(f"bot {name!r}: {class_name}() failed: {_described(error)}") from None
+    try:
+        planner = getattr(bot, "plan", None)
+    except BaseException:  # a property of the bot's that fails
+        planner = None
+    if not callable(planner):
         raise ValueError(f"bot {name!r}: {class_name} has no plan(view, rng) method")
     return CheckedBot(bot, name)
 
@@ -90,15 +155,21 @@ def _module(where: str, name: str) -> ModuleType:
         spec = importlib.util.spec_from_file_location(module_name, path)
         module = importlib.util.module_from_spec(spec)
         try:
-            spec.loader.exec_module(module)
-        except Exception as error:
-            raise ValueError(f"bot {name!r}: {where} could not be loaded: {error}") from None
+            with contextlib.redirect_stdout(sys.stderr):
+                spec.loader.exec_module(module)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:
+            raise ValueError(f"bot {name!r}: {where} could not be loaded: {_described(error)}") from None
         sys.modules[module_name] = module
         return module
     try:
-        return importlib.import_module(where)
+        with contextlib.redirect_stdout(sys.stderr):
+            return importlib.import_module(where)
     except ImportError as error:
         raise ValueError(f"bot {name!r}: no module {where} ({error}); give a file path ending in .py, "
                          "or put the module on PYTHONPATH") from None
-    except Exception as error:
-        raise ValueError(f"bot {name!r}: {where} could not be imported: {error}") from None
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:
+        raise ValueError(f"bot {name!r}: {where} could not be imported: {_described(error)}") from None

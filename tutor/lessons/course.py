@@ -24,6 +24,7 @@ tests play every one of them through the engine.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from ..engine.position import Path, PositionError, position_from_data
 from ..scenario.loader import ScenarioError, locate, parse_yaml, read_scenario_text
 
 GOALS = ("stock", "end-turn", "win", "clear", "accept", "best")
+MAX_ANALYSED_MOVES = 200  # per course, as per scenario file (scenario.files.MAX_EXPECTATIONS): each a search
 _ITEM = re.compile(r"^(\d+\.|-|[A-Z][A-Z ]+ -) ")
 
 
@@ -142,6 +144,7 @@ class Stage:
 class Course:
     stages: tuple[Stage, ...]
     title: str = "Skip-Bo course"
+    digest: str = ""  # of a teacher's course: the SHA-256 of its files' names and texts
 
     def find(self, word: str) -> Optional[Stage]:
         """The stage numbered ``word``, with id ``word``, or the one whose id starts with it."""
@@ -183,19 +186,66 @@ def load_course_folder(folder: str | os.PathLike[str]) -> Course:
     if not paths:
         raise CourseError([f"{name}: holds no stage files (*.yaml)"])
     files, problems = [], []
+    inside = os.path.realpath(folder)
     for entry in paths:
         path = os.path.join(name, entry)
-        if not os.path.isfile(path):  # a folder, a FIFO or a device named like a stage file
-            problems.append(f"{path}: is not a regular file; a stage is a YAML file")
+        refused = _refusal(path, inside)
+        if refused:
+            problems.append(f"{path}: {refused}; a stage is a YAML file of the course folder")
             continue
         try:
-            files.append((path, read_scenario_text(path)))
+            files.append((path, read_scenario_text(os.path.realpath(path), follow_link=False, name=path)))
         except ScenarioError as error:
             problems += error.lines()
     if problems:
         raise CourseError(problems)
     course = course_from_texts(files)
-    return Course(course.stages, os.path.basename(os.path.normpath(os.path.abspath(name))))
+    problems = analysis_problems(course)
+    if problems:
+        raise CourseError(problems)
+    return Course(course.stages, os.path.basename(os.path.normpath(os.path.abspath(name))), _digest(files))
+
+
+def analysis_problems(course: Course) -> list[str]:
+    """A course whose wrong answers would ask the analysis to judge more moves than MAX_ANALYSED_MOVES.
+
+    The wrong answers of ``best`` and ``accept`` exercises are judged by the analysis, move by move,
+    each a search of a whole turn: checking the course would take minutes.
+    """
+    total = 0
+    for stage in course.stages:
+        for exercise in stage.exercises:
+            if exercise.goal in ("best", "accept"):
+                total += sum(len(wrong.answer) for wrong in exercise.wrong)
+                if total > MAX_ANALYSED_MOVES:
+                    return [f"{exercise.where}: the wrong answers of the best and accept exercises up to here "
+                            f"hold {total} moves for the analysis to judge; at most {MAX_ANALYSED_MOVES} are "
+                            "checked in one course: split it into several courses"]
+    return []
+
+
+def _digest(files: list[tuple[str, str]]) -> str:
+    """The SHA-256 of the stage files' names and texts, in order: the same course has the same digest."""
+    digest = hashlib.sha256()
+    for path, text in files:
+        for part in (os.path.basename(path), text):
+            data = part.encode("utf-8", "surrogateescape")
+            digest.update(len(data).to_bytes(8, "big") + data)
+    return digest.hexdigest()
+
+
+def _refusal(path: str, folder: str) -> Optional[str]:
+    """Why the stage file ``path`` is not read (a link out of ``folder``, not a regular file), or None.
+
+    A course is data someone hands over: it reads only regular files inside its own folder, judged by
+    the path a link resolves to, so a stage linked to ``../secret.yaml`` or ``/etc/passwd`` is never read.
+    """
+    resolved = os.path.realpath(path)
+    if os.path.dirname(resolved) != folder:
+        return f"is a link to {resolved}, outside the course folder: not read"
+    if not os.path.isfile(resolved):  # a folder, a FIFO or a device named like a stage file
+        return "is not a regular file: not read"
+    return None
 
 
 def course_from_texts(files: list[tuple[str, str]]) -> Course:

@@ -8,11 +8,54 @@ built-in course; each problem names the exercise's file, line and step.
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import hashlib
+from pathlib import Path
+from typing import Optional
+
 from ..engine.notation import parse_move
 from ..engine.play import IllegalMove
 from ..engine.rules import RULES, UnknownPlayer
+from ..file_writing import write_atomically
 from .course import Course, Exercise
 from .judge import Attempt, Feedback, Status, expected_answer, judge_answer
+from .progress import cache_dir
+
+SOUND_COURSES = "sound-courses"  # in the cache directory: one empty file per course found sound
+
+
+def checked_course_problems(course: Course) -> list[str]:
+    """``course_problems``, worked out once per content: a teacher's course found sound is remembered in the
+    user's cache directory (never in the course folder), keyed by the SHA-256 of its files and of the tutor's
+    own code, so a changed file or a new version of the tutor checks it again."""
+    marker = _sound_marker(course)
+    if marker is not None and marker.is_file():
+        return []
+    problems = course_problems(course)
+    if not problems and marker is not None:
+        with contextlib.suppress(OSError):  # a cache that cannot be written only costs the check next time
+            marker.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(marker, f"{course.title}\n")
+    return problems
+
+
+def _sound_marker(course: Course) -> Optional[Path]:
+    if not course.digest:
+        return None
+    key = hashlib.sha256(f"{course.digest}/{_code_digest()}".encode("ascii")).hexdigest()
+    return cache_dir() / SOUND_COURSES / key
+
+
+@functools.cache
+def _code_digest() -> str:
+    """The SHA-256 of the tutor's own files (code, course and rule texts): what a course is checked against."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.suffix in (".py", ".yaml", ".json") and path.is_file():
+            digest.update(str(path.relative_to(root)).encode("utf-8") + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def course_problems(course: Course) -> list[str]:

@@ -23,6 +23,8 @@ from ..regular_file import FileTooLarge, NotARegularFile, read_regular_file
 
 HOME_VARIABLE = "SKIPBO_TUTOR_HOME"
 FILE_NAME = "progress.json"
+COURSES = "courses"  # the progress of teachers' courses, one folder each
+CACHE = "cache"  # under $SKIPBO_TUTOR_HOME only: else the platform's cache directory
 TEMPORARY_PREFIX, TEMPORARY_SUFFIX = ".progress-", ".tmp"
 MAX_FILE_BYTES = 1024 * 1024  # the whole course's progress takes a few KiB
 VERSION = 1
@@ -40,6 +42,17 @@ def data_dir() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("skipbo-tutor"))
+
+
+def cache_dir() -> Path:
+    """Where the tutor keeps what it can work out again: ``cache`` in ``$SKIPBO_TUTOR_HOME`` when set, else
+    the platform's cache directory for ``skipbo-tutor``."""
+    home = os.environ.get(HOME_VARIABLE)
+    if home:
+        return Path(home).expanduser() / CACHE
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("skipbo-tutor"))
 
 
 @dataclass

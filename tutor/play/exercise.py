@@ -137,9 +137,13 @@ def _expectations(data: dict[str, Any], steps: list[Step]) -> list[dict[str, Any
 
     The note keeps the verdict of the review (the same coach on the game's table).
     """
-    from ..scenario.loader import parse_scenario
+    from ..scenario.loader import ScenarioError, parse_scenario
 
-    state = parse_scenario(exercise_text(data)).state
+    try:
+        state = parse_scenario(exercise_text(data)).state
+    except ScenarioError as error:  # a record the reader let through that no scenario can hold
+        raise ExerciseError(texts.TURN_NOT_A_SCENARIO.format(
+            problem="; ".join(problem.message for problem in error.problems))) from None
     moves = [step.move for step in steps]
     expect = []
     for index, step in enumerate(steps):

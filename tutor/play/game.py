@@ -9,10 +9,12 @@
 from __future__ import annotations
 
 import random
+import shlex
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from ..coach.bots import make_bot
+from ..coach.bots import Bot, make_bot
+from ..coach.custom_bots import is_custom, load_bot
 from ..coach.simulation import game_seed, play_turn, reveals_card
 from ..engine.dealing import DealError, StartRule, partner_teams
 from ..engine.moves import Move, Transfer
@@ -57,17 +59,27 @@ class Settings:
                      self.stalemate, self.target)
 
 
-class Game:
-    """A game of one human and bots, kept as a ``GameRecord`` that replays to the same table."""
+class CustomBotNotNamed(ValueError):
+    """A saved game whose seat is played by a bot from outside that the player did not name on the command line."""
 
-    def __init__(self, record: GameRecord, state: GameState):
+
+class Game:
+    """A game of one human and bots, kept as a ``GameRecord`` that replays to the same table.
+
+    A record is data from anywhere: a seat it says is played by a bot from outside (``module:Class``)
+    is loaded only if that bot is among ``named``, the bots the player named on the command line.
+    """
+
+    def __init__(self, record: GameRecord, state: GameState, named: frozenset[str] = frozenset()):
         self.record = record
         self.state = state
+        self.named = named
         humans = [seat for seat, s in enumerate(record.setup.seats) if s.plays == HUMAN]
         if len(humans) != 1:
             raise ValueError(f"a game of tutor play has one human player, not {len(humans)}")
         self.human = humans[0]
-        self.bots = {seat: make_bot(s.plays) for seat, s in enumerate(record.setup.seats) if s.plays != HUMAN}
+        self.bots = {seat: _seat_bot(s.plays, named) for seat, s in enumerate(record.setup.seats)
+                     if s.plays != HUMAN}
         self._recorder = RoundRecorder(self.round)
         self._bot_rng = random.Random(f"{self.round.seed}/bots")
         self._undoable: Optional[tuple[GameState, Move]] = None
@@ -84,14 +96,17 @@ class Game:
         return cls(record, setup.deal(seed).state)
 
     @classmethod
-    def resume(cls, record: GameRecord) -> "Game":
-        """The game ``record`` holds, at the table its last move left.
+    def resume(cls, record: GameRecord, named: frozenset[str] = frozenset()) -> "Game":
+        """The game ``record`` holds, at the table its last move left; ``named``: the bots from outside allowed.
 
-        ``ValueError`` (``ReplayError`` among them) if it does not replay or is not a game against bots.
+        ``ValueError`` (``ReplayError`` and ``CustomBotNotNamed`` among them) if it does not replay, is not
+        a game against bots, or has a seat played by a bot from outside that is not in ``named``.
         """
+        if not record.rounds:
+            raise ValueError("the saved game has no round")
         played = record.rounds[-1]
         state = replay_round(record.setup, played, ("rounds", len(record.rounds) - 1))
-        return cls(record, state)
+        return cls(record, state, named)
 
     # -- where the game stands ----------------------------------------------------------
 
@@ -173,7 +188,16 @@ class Game:
         """Deal the next round of a match."""
         seed = game_seed(self.record.rounds[0].seed, len(self.record.rounds))
         self.record.rounds.append(RoundRecord(seed))
-        self.__init__(self.record, self.record.setup.deal(seed).state)  # type: ignore[misc]
+        self.__init__(self.record, self.record.setup.deal(seed).state, self.named)  # type: ignore[misc]
+
+
+def _seat_bot(plays: str, named: frozenset[str]) -> Bot:
+    """The bot a seat is played by; one from outside only when the player named it (``CustomBotNotNamed``)."""
+    if not is_custom(plays):
+        return make_bot(plays)
+    if plays not in named:
+        raise CustomBotNotNamed(texts.CUSTOM_BOT_NOT_NAMED.format(bot=shlex.quote(plays)))
+    return load_bot(plays)
 
 
 def _check_match_fits(target: int, sides: int) -> None:

@@ -4,20 +4,38 @@ Both live in the tutor's data directory (``$SKIPBO_TUTOR_HOME`` when set):
 ``saved-game.yaml`` is the record of the game in progress, rewritten
 atomically after every move, and ``records/`` holds one record per finished
 game. The saved game is an ordinary record (docs/records.md).
+
+One game at a time holds the save: ``held()`` locks ``saved-game.lock`` for
+as long as the game runs and writes the holder's process id into it. The
+system lets the lock go when the holder ends, however it ends, so the lock
+of a game that was killed is simply taken by the next one.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Iterator, Optional
 
-from ..lessons.progress import data_dir
+from ..lessons.progress import CACHE, COURSES, FILE_NAME as PROGRESS_NAME, data_dir
 from ..records.files import read_record, write_record
 from ..records.model import GameRecord
 
 SAVE_NAME = "saved-game.yaml"
+LOCK_NAME = "saved-game.lock"
 RECORDS = "records"
+#: What the tutor keeps in its data directory for itself: no record is ever written over one of them.
+MANAGED = (SAVE_NAME, LOCK_NAME, PROGRESS_NAME, COURSES, CACHE)
+
+
+class SaveHeld(OSError):
+    """Another game holds the save; ``holder`` is its process id as it wrote it (empty if not known)."""
+
+    def __init__(self, holder: str):
+        super().__init__(f"held by process {holder or '(unknown)'}")
+        self.holder = holder
 
 
 class SaveStore:
@@ -26,6 +44,38 @@ class SaveStore:
     def __init__(self, directory: Optional[Path] = None):
         self.directory = directory if directory is not None else data_dir()
         self.path = self.directory / SAVE_NAME
+        self.lock_path = self.directory / LOCK_NAME
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Hold the save for one game: ``SaveHeld`` if another game holds it, ``OSError`` if the folder is unusable.
+
+        Where the system has no file locks (``fcntl``), nothing is locked.
+        """
+        try:
+            import fcntl
+        except ImportError:
+            yield
+            return
+        self.directory.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        try:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise SaveHeld(os.pread(descriptor, 64, 0).decode("ascii", "replace").strip()) from None
+            os.ftruncate(descriptor, 0)
+            os.pwrite(descriptor, f"{os.getpid()}\n".encode("ascii"), 0)
+            yield
+        finally:
+            os.close(descriptor)  # closing lets the lock go
+
+    def manages(self, path: Path) -> bool:
+        """True when ``path`` is, or lies in, one of the tutor's own files (the save, its lock, progress)."""
+        resolved = Path(os.path.realpath(path))
+        home = Path(os.path.realpath(self.directory))
+        return resolved.is_relative_to(home) and resolved != home and \
+            resolved.relative_to(home).parts[0] in MANAGED
 
     def exists(self) -> bool:
         return self.path.is_file()

@@ -90,8 +90,15 @@ TEXTS = TextTable("play", {
                     "'tutor play --new' starts another and discards it"),
     "NO_SAVE": "there is no saved game to resume; start one with 'tutor play'",
     "SAVE_BROKEN": "the saved game cannot be resumed: {problem}",
+    "CUSTOM_BOT_NOT_NAMED": ("a seat is played by the bot {bot}, code from outside the tutor that a saved game never "
+                             "runs by itself; if you trust that code, name the bot to resume: "
+                             "tutor play --resume --bots {bot}"),
     "CANNOT_SAVE": "cannot save the game in {path}: {problem}",
     "RECORD_NOT_A_FILE": "--record: {path} is not a file the record can be written to (a folder or a device?)",
+    "RECORD_MANAGED": ("--record: {path} is a file the tutor keeps for itself in {home} (the saved game, its lock or "
+                       "progress): choose another path"),
+    "SAVE_HELD": ("the saved game {path} is in use by another tutor play (process {process}): go on in that one, or "
+                  "quit it with q (the game is saved) and run tutor play --resume here"),
     "RECORD_NO_FOLDER": "--record: {path} cannot be written: {folder} is not a folder",
 
     # -- tutor review ------------------------------------------------------------
@@ -128,6 +135,7 @@ TEXTS = TextTable("play", {
     "NOT_A_PLAYER": "{player!r} did not play in this game ({players})",
     "TURN_RESHUFFLED": ("the draw pile was reshuffled during turn {turn}: a scenario cannot fix the cards drawn; "
                        "choose another turn"),
+    "TURN_NOT_A_SCENARIO": "the table of this turn cannot be written as a scenario: {problem}",
     "TURN_WITHOUT_CHOICE": "turn {turn} holds no choice to judge (nothing was played)",
 })
 

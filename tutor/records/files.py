@@ -1,19 +1,17 @@
 """Record files: reading them with every problem placed at its line, and writing them safely.
 
 A record is written to a temporary file in the same folder, flushed to disk
-and renamed over the old one, so a game interrupted at any moment leaves
-either the old record or the new one, never half of one.
+and renamed over the old one (``file_writing``), so a game interrupted at any
+moment leaves either the old record or the new one, never half of one.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
-from pathlib import Path as FilePath
 
 import yaml
 
+from ..file_writing import write_atomically
 from ..scenario.loader import ScenarioError, YamlLimits, parse_yaml, placed_problems, read_yaml_text
 from .model import GameRecord, record_from_data
 from .replay import ReplayError, replay_game
@@ -63,17 +61,7 @@ def record_text(record: GameRecord) -> str:
 
 
 def write_record(path: str | os.PathLike[str], record: GameRecord) -> None:
-    """Write ``record`` to ``path`` atomically (a temporary file renamed over the old one)."""
-    target = FilePath(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(record_text(record))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    """Write ``record`` to ``path`` atomically (a temporary file renamed over the old one, never through a link);
+    missing folders are made."""
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    write_atomically(path, record_text(record))

@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..engine.cards import Card, CardError, card_label, parse_card
-from ..engine.dealing import Deal, StartRule, deal
-from ..engine.moves import Move
+from ..engine.dealing import Deal, StartRule, deal, partner_teams
+from ..engine.moves import Move, Transfer
 from ..engine.notation import NotationError, format_move, parse_move
 from ..engine.position import Path, Problem
 from ..engine.scoring import Match, RoundScore
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Rules, Stalemate
+from ..engine.text import fold, name_problem, normalised
 from ..scenario.loader import MAX_NUMBER_DIGITS
 
 FORMAT = "skipbo-record/1"
@@ -223,15 +224,23 @@ class _Reader:
             self.fail(path, f"{value!r} is not one of the players ({', '.join(names)})")
         return str(value)
 
-    def move(self, value: Any, path: Path) -> Optional[Move]:
-        text = str(value)
-        if text not in self.moves:
+    def move(self, value: Any, path: Path, names: tuple[str, ...]) -> Optional[Move]:
+        """The move written ``value``; None, with the problem, if it cannot be read or names a stranger."""
+        if not isinstance(value, str):
+            self.fail(path, "must be a move, written as text")
+            return None
+        if value not in self.moves:
             try:
-                self.moves[text] = parse_move(text)
+                self.moves[value] = parse_move(value)
             except NotationError as error:
                 self.fail(path, error.message)
                 return None
-        return self.moves[text]
+        move = self.moves[value]
+        strangers = [owner for owner in _owners(move) if fold(owner) not in {fold(name) for name in names}]
+        if strangers:
+            self.fail(path, f"{strangers[0]!r} is not one of the players ({', '.join(names)})")
+            return None
+        return move
 
     def choice(self, value: Any, path: Path, enum: type, default: Any) -> Any:
         try:
@@ -239,6 +248,13 @@ class _Reader:
         except ValueError:
             self.fail(path, f"must be one of {', '.join(member.value for member in enum)}")
             return default
+
+
+def _owners(move: Move) -> list[str]:
+    """The players a move names as the owners of its piles."""
+    if not isinstance(move, Transfer):
+        return []
+    return [place.owner for place in (move.source, move.target) if place.owner is not None]
 
 
 def record_from_data(data: Any) -> tuple[Optional[GameRecord], list[Problem]]:
@@ -255,8 +271,8 @@ def record_from_data(data: Any) -> tuple[Optional[GameRecord], list[Problem]]:
     if coach is not None and coach not in ("on", "quiet", "off"):
         read.fail(("coach",), "must be on, quiet or off")
     rounds_data = top["rounds"]
-    if not isinstance(rounds_data, list):
-        read.fail(("rounds",), "must be a list of rounds")
+    if not isinstance(rounds_data, list) or not rounds_data:
+        read.fail(("rounds",), "must be a list of rounds, at least one")
         rounds_data = []
     rounds = [_round(read, value, ("rounds", index), setup.names) for index, value in enumerate(rounds_data)]
     if read.problems:
@@ -275,10 +291,15 @@ def _seats(read: _Reader, value: Any) -> tuple[Seat, ...]:
         name, plays = entry.get("name"), entry.get("plays")
         if not isinstance(name, str) or not name.strip() or not name.isprintable() or len(name) > MAX_NAME:
             read.fail(path + ("name",), f"must be a name of printable characters, at most {MAX_NAME}")
+        elif name_problem(name):
+            read.fail(path + ("name",), name_problem(name))
+        elif normalised(name).strip() != name:  # the table would know the player by another name
+            read.fail(path + ("name",), f"must be written as {normalised(name).strip()!r} (no spaces around it, "
+                                        "letters in their usual form)")
         if not isinstance(plays, str) or not plays.isprintable() or len(plays) > MAX_NAME:
             read.fail(path + ("plays",), "must be human or a bot's name")
         seats.append(Seat(str(name), str(plays)))
-    if len({seat.name.casefold() for seat in seats}) != len(seats):
+    if len({fold(seat.name) for seat in seats}) != len(seats):
         read.fail(("players",), "every player needs a different name")
     return tuple(seats)
 
@@ -308,7 +329,20 @@ def _setup(read: _Reader, value: Any, seats: tuple[Seat, ...]) -> Setup:
             read.fail(path, "a team is two players")
             continue
         teams.append(tuple(read.name(member, path + (n,), names) for n, member in enumerate(team)))
+    if teams and not read.problems and not _partners_opposite(teams, names):
+        read.fail(("rules", "teams"), _TEAMS_RULE)
     return Setup(seats, stock, tuple(teams), start, youngest, stalemate, target)
+
+
+_TEAMS_RULE = "the team game is played by 4 or 6 players in teams of two, partners sitting opposite"
+
+
+def _partners_opposite(teams: list[tuple[str, ...]], names: tuple[str, ...]) -> bool:
+    """True when ``teams`` are the partners of the team game at this table, in any order."""
+    if len(names) not in (4, 6):
+        return False
+    return {frozenset(team) for team in teams} == {frozenset(names[s] for s in team)
+                                                   for team in partner_teams(len(names))}
 
 
 def _round(read: _Reader, value: Any, path: Path, names: tuple[str, ...]) -> RoundRecord:
@@ -336,11 +370,16 @@ def _turn(read: _Reader, value: Any, path: Path, names: tuple[str, ...]) -> Turn
     if not isinstance(moves, list):
         read.fail(path + ("moves",), "must be a list of moves")
         moves = []
-    turn.moves = [m for i, text in enumerate(moves) if (m := read.move(text, path + ("moves", i))) is not None]
-    for index, entry in enumerate(data.get("undone", []) or []):
+    turn.moves = [m for i, text in enumerate(moves)
+                  if (m := read.move(text, path + ("moves", i), names)) is not None]
+    undone = data.get("undone", [])
+    if not isinstance(undone, list):
+        read.fail(path + ("undone",), "must be a list of moves taken back")
+        undone = []
+    for index, entry in enumerate(undone):
         where = path + ("undone", index)
         entry = read.mapping(entry, where, ("move", "at"), ())
-        move = read.move(entry.get("move", ""), where + ("move",))
+        move = read.move(entry.get("move", ""), where + ("move",), names)
         at = read.integer(entry.get("at", 0), where + ("at",))
         if move is not None:
             turn.undone.append(Undo(move, at))

@@ -18,7 +18,7 @@ from ..engine.moves import Draw, Move
 from ..engine.notation import format_move
 from ..engine.play import IllegalMove, next_turn, play
 from ..engine.position import Path
-from ..engine.rules import cards_wanted
+from ..engine.rules import UnknownPlayer, cards_wanted
 from ..engine.state import GameState, Phase
 from .model import GameRecord, RoundRecord, Setup
 from .recording import drawn_cards, round_result
@@ -124,6 +124,8 @@ def _apply(state: GameState, move: Move, shuffler: ScriptedShuffler, path: Path)
         return play(state, move, shuffler).state  # type: ignore[arg-type]
     except IllegalMove as error:
         raise ReplayError(path, f"{format_move(move)!r} is illegal here: {error.ruling.reason}") from None
+    except UnknownPlayer as error:
+        raise ReplayError(path, f"{format_move(move)!r}: {error}") from None
 
 
 def _named_draw(state: GameState, move: Draw, shuffler: ScriptedShuffler, path: Path) -> GameState:

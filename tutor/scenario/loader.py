@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Optional
 
 import yaml
 
@@ -44,13 +44,13 @@ _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's safe l
 # libyaml composes nested collections by recursing in C. Some builds set no limit (10,000 levels
 # compose, 100,000 crash the process); others stop reading at 1,000 levels, ahead of the parser.
 # Its event stream is parsed without recursion, so the nesting is measured on it first
-# (_refuse_deep_nesting), and nothing deeper than MAX_DEPTH, which the data may not exceed anyway,
+# (_refuse_unbounded), and nothing deeper than MAX_DEPTH, which the data may not exceed anyway,
 # is composed: a file of any length that is not deep goes to libyaml.
 _NESTING_STEP = {yaml.SequenceStartEvent: 1, yaml.MappingStartEvent: 1,
                  yaml.SequenceEndEvent: -1, yaml.MappingEndEvent: -1}
 TOO_DEEP = "the YAML is nested too deeply"
 _LIBYAML_TOO_DEEP = "maximum nesting depth"  # what libyaml 0.2.5 built with a nesting limit says (1,000 levels)
-TOO_MANY_VALUES = "the YAML expands to too many values (a chain of aliases?)"
+TOO_MANY_VALUES = "the YAML holds or expands to too many values"
 
 
 class Located(NamedTuple):
@@ -98,18 +98,23 @@ class Scenario:
         return locate(self.marks, path)
 
 
-def read_scenario_text(path: str | os.PathLike[str]) -> str:
-    """The text of a scenario file, refusing missing, special, oversized and binary files before reading them."""
+def read_scenario_text(path: str | os.PathLike[str], *, follow_link: bool = True, name: str = "") -> str:
+    """The text of a scenario file, refusing missing, special, oversized and binary files before reading them.
+
+    ``follow_link`` False refuses a link as the file itself; problems name the file ``name`` (default: ``path``).
+    """
     return read_yaml_text(path, SCENARIO_LIMITS.max_bytes, "a scenario file",
-                          f"{SCENARIO_LIMITS.max_bytes // 1024} KiB; a scenario is a few lines of YAML")
+                          f"{SCENARIO_LIMITS.max_bytes // 1024} KiB; a scenario is a few lines of YAML",
+                          follow_link=follow_link, name=name)
 
 
-def read_yaml_text(path: str | os.PathLike[str], max_bytes: int, what: str, limit_words: str) -> str:
+def read_yaml_text(path: str | os.PathLike[str], max_bytes: int, what: str, limit_words: str, *,
+                   follow_link: bool = True, name: str = "") -> str:
     """The text of a YAML file of ours (``what`` it should be), refusing missing, special, oversized
     (more than ``max_bytes``, said as ``limit_words``) and binary files before reading them."""
-    name = str(path)
+    name = name or str(path)
     try:
-        raw = read_regular_file(path, max_bytes)
+        raw = read_regular_file(path, max_bytes, follow_link=follow_link)
     except FileNotFoundError:
         raise ScenarioError(name, [Located(0, 0, "no such file")]) from None
     except NotARegularFile as error:
@@ -261,12 +266,12 @@ def parse_yaml(text: str, source: str, limits: YamlLimits = SCENARIO_LIMITS) -> 
     rest of the file is still read.
     """
     try:
-        if _FAST_LOADER is not yaml.SafeLoader:
-            _refuse_deep_nesting(text, source, _FAST_LOADER)
+        if _FAST_LOADER is not yaml.SafeLoader or len(text) > limits.max_values:
+            _refuse_unbounded(text, source, _FAST_LOADER, limits.max_values)
         node = yaml.compose(text, Loader=_FAST_LOADER)
     except yaml.MarkedYAMLError as error:
         if _LIBYAML_TOO_DEEP in (error.problem or ""):  # a libyaml with a nesting limit stops before the scan can
-            _refuse_deep_nesting(text, source, yaml.SafeLoader)
+            _refuse_unbounded(text, source, yaml.SafeLoader, limits.max_values)
         raise ScenarioError(source, [_syntax_problem(error, text)]) from None
     except yaml.YAMLError as error:
         raise ScenarioError(source, [Located(0, 0, f"YAML syntax: {error}")]) from None
@@ -319,22 +324,44 @@ def _indented_with_tab(text: str, line: int) -> bool:
     return "\t" in content[: len(content) - len(content.lstrip(" \t"))]
 
 
-def _refuse_deep_nesting(text: str, source: str, loader: type) -> None:
-    """Raise ``ScenarioError`` at the first collection nested deeper than MAX_DEPTH allows.
+def _refuse_unbounded(text: str, source: str, loader: type, max_values: int) -> None:
+    """Raise ``ScenarioError`` at the first collection nested deeper than MAX_DEPTH allows, or at the first
+    value past ``max_values``, before anything is composed.
 
-    The parser's event stream is read without composing anything: every level opened in block or
-    flow style is counted, and nothing inside quotes, comments or block text. (PyYAML's own parser,
-    slower, places the level where a libyaml with a nesting limit of its own gave up reading ahead.)
+    The parser's event stream is read one event at a time, in constant memory: every level opened in block
+    or flow style is counted, and nothing inside quotes, comments or block text; every value is counted
+    as it goes by, keys not (an alias counts once here; its expansion is counted as it is built). A file of
+    millions of tiny values is so refused after reading no more than the values allowed. (PyYAML's own
+    parser, slower, places the level where a libyaml with a nesting limit of its own gave up reading ahead.)
     """
-    depth, step_of = 0, _NESTING_STEP.get
+    depth, values, step_of = 0, 0, _NESTING_STEP.get
+    keys: list[Optional[bool]] = []  # per open collection: None for a list, else whether a key comes next
     for event in yaml.parse(text, Loader=loader):
-        step = step_of(type(event))
-        if step:
-            depth += step
+        kind = type(event)
+        step = step_of(kind)
+        if step == -1:
+            depth -= 1
+            keys.pop()
+            continue
+        if kind not in _NODE_EVENTS:
+            continue
+        if keys and keys[-1] is not None:
+            keys[-1] = not keys[-1]
+            is_key = not keys[-1]
+        else:
+            is_key = False
+        if not is_key:
+            values += 1
+            if values > max_values:
+                raise ScenarioError(source, [Located(*_mark(event), TOO_MANY_VALUES)])
+        if step == 1:
+            depth += 1
             if depth > MAX_DEPTH + 1:  # the top collection is at depth 0 of the data
                 raise ScenarioError(source, [Located(*_mark(event), TOO_DEEP)])
+            keys.append(True if kind is yaml.MappingStartEvent else None)
 
 
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
 _NODE_KINDS = {"tag:yaml.org,2002:seq": yaml.SequenceNode, "tag:yaml.org,2002:map": yaml.MappingNode}
 
 
