@@ -43,6 +43,9 @@ RUNS = [
     ["rules", "vilda"],
     ["rules", "zzzz"],
     ["learn", "--reset"],
+    ["learn", "--list"],
+    ["learn", "setup"],
+    ["learn", "turn"],
     ["play", "--lang", "sv", "--bogus"],
     ["play", "--players", "9"],
     ["play", "--seed", "3", "--coach", "on", "--fast"],
@@ -52,7 +55,10 @@ RUNS = [
                                     "worksheet", "quiz")],
     ["scenario", "--help"], ["course", "--help"],
 ]
-PLAY_INPUT = "?\nhint\nboard\nhelp\nh9>d1\nundo\n\n\n\nq\n"  # the commands of the table, a move, then quit
+INPUTS = {  # what is typed: the commands of the table, a move, wrong answers and hints, then quit
+    "play": "?\nhint\nboard\nhelp\nh9>d1\nundo\n\n\n\nq\n",
+    "learn": "\n7\nhint\n20\n1\n2\n3\n4\n\n\n\n?\nhint\nboard\ns>b1\nend\nq\n",
+}
 # what may stand outside the marks: names, canonical moves and commands, option words, click's own words
 ALLOWED = set("""
 you Anna Bo Cleo Dan Eve stock hand build discard to draw end from on my the SB pile of tutor check show moves
@@ -89,8 +95,10 @@ def pseudo(monkeypatch, tmp_path):
 
 
 def swedish_data_words() -> set[str]:
-    """The words of the Swedish rules reference: data, translated as a file, not through the catalogue."""
-    return set(WORD.findall(resources.files("tutor.lessons").joinpath("rules.sv.yaml").read_text(encoding="utf-8")))
+    """The words of the Swedish rules reference and course: data, translated as files, not through the catalogue."""
+    lessons = resources.files("tutor.lessons")
+    files = [lessons.joinpath("rules.sv.yaml"), *lessons.joinpath("course", "sv").iterdir()]
+    return {word for file in files for word in WORD.findall(file.read_text(encoding="utf-8"))}
 
 
 def unmarked(text: str) -> set[str]:
@@ -110,7 +118,7 @@ def test_no_text_bypasses_translation(pseudo, monkeypatch, args):
     command = get_command(app)
     translate_help(command)  # as main() does before a command runs
     monkeypatch.setattr(typer.testing, "_get_command", lambda _app: command)
-    result = CliRunner().invoke(app, args, input=PLAY_INPUT if args[0] == "play" else "q\n")
+    result = CliRunner().invoke(app, args, input=INPUTS.get(args[0], "q\n"))
     assert "Traceback" not in result.output, result.output
-    data = swedish_data_words() if args[0] == "rules" else set()
+    data = swedish_data_words() if args[0] in ("rules", "learn") else set()
     assert unmarked(result.output) - data == set(), result.output

@@ -1,13 +1,18 @@
-"""Data translated per language (the rules reference) holds exactly the ids and fields of the English."""
+"""Data translated per language (the rules reference, the course) holds exactly the ids and fields of the English."""
 
 from __future__ import annotations
+
+from importlib import resources
 
 import pytest
 from typer.testing import CliRunner
 
 from tutor.cli.app import build_app
 from tutor.i18n import LANGUAGES, use
+from tutor.lessons.course import course_translation, load_course
+from tutor.lessons.course_words import words_of
 from tutor.lessons.reference import TRANSLATED_FIELDS, lookup, reference_data, reference_entries, search
+from tutor.lessons.strict_yaml import load_unique
 
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
 runner = CliRunner()
@@ -49,3 +54,44 @@ def test_tutor_rules_in_danish():
     result = runner.invoke(build_app(), ["rules", "--lang", "da", "build.start"])
     assert result.exit_code == 0
     assert "En ny byggebunke begynder med 1" in result.stdout and "Eksempel:" in result.stdout
+
+
+COURSE = resources.files("tutor.lessons").joinpath("course")
+STAGE_FILES = sorted(entry.name for entry in COURSE.iterdir() if entry.name.endswith(".yaml"))
+
+
+def _shape(words: dict) -> dict:
+    """The ids and fields of a course translation, with the length of each list and where it holds nothing."""
+    return {"id": words["id"], "fields": sorted(words),
+            "steps": [(key, {field: (len(value), [item is None for item in value]) if isinstance(value, list) else ""
+                             for field, value in step.items()}) for key, step in words["steps"].items()]}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("name", STAGE_FILES)
+def test_each_course_translation_has_the_ids_and_fields_of_its_english_stage(language, name):
+    english = words_of(load_unique(COURSE.joinpath(name).read_text(encoding="utf-8")))
+    translated = course_translation(language, name)
+    assert _shape(translated) == _shape(english)
+    texts = [translated["title"], translated["summary"],
+             *(text for step in translated["steps"].values() for value in step.values()
+               for text in (value if isinstance(value, list) else [value]) if text is not None)]
+    assert all(isinstance(text, str) and text.strip() for text in texts)
+
+
+def test_every_explanation_of_the_course_has_an_id_of_its_own():
+    for stage in load_course().stages:
+        ids = [step.id for step in stage.steps]
+        assert all(ids) and len(set(ids)) == len(ids), stage.id
+
+
+@pytest.mark.parametrize("language, stage, title, first_words", [
+    ("sv", "setup", "Att förbereda en runda", "Blanda alla kort"),
+    ("da", "wild", "Skip-Bo-kort", "Et Skip-Bo-kort (SB) er en joker"),
+])
+def test_the_course_speaks_the_language_in_use(language, stage, title, first_words):
+    use(language)
+    found = load_course().find(stage)
+    assert found.title == title and found.steps[0].text.startswith(first_words)
+    choice = next(step for step in found.exercises if step.kind == "choice")
+    assert choice.solution == (choice.options[choice.answer - 1],)

@@ -306,7 +306,7 @@ class ExerciseRunner:
         self.show_options()
         wanted = says("type-choice" if exercise.options else "type-number")
         while True:
-            text = self.ask("answer> ")
+            text = self.ask(says("answer-prompt"))
             command = text.lower()
             if command == "hint":
                 self.show_hint()
@@ -342,7 +342,7 @@ class ExerciseRunner:
         self.show_board(attempt)
         self.say(says("type-move"), "dim")
         while True:
-            text = self.ask("move> ")
+            text = self.ask(says("move-prompt"))
             command = text.lower()
             if not text:
                 continue

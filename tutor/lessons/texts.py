@@ -37,6 +37,8 @@ TEXTS = TextTable("lesson", {
     "no-such-move": "There is no move {number}; type ? to list the {count} legal moves.",
     "back-to-start": "Back to the starting position.",
     "go-on": "[Enter] to go on, q to stop: ",
+    "answer-prompt": "answer> ",
+    "move-prompt": "move> ",
     "saved": "Progress saved. Run '{command}' to continue.",
     "stopped": "Stopped.",
     "interrupted-saved": "Interrupted; progress saved. Run '{command}' to continue where you stopped.",
