@@ -1,4 +1,4 @@
-"""Data translated per language (the rules reference, the course) holds exactly the ids and fields of the English."""
+"""Data translated per language (rules reference, course, gallery) holds exactly the ids and fields of the English."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from tutor.lessons.course import course_translation, load_course
 from tutor.lessons.course_words import words_of
 from tutor.lessons.reference import TRANSLATED_FIELDS, lookup, reference_data, reference_entries, search
 from tutor.lessons.strict_yaml import load_unique
+from tutor.scenario import load_scenario
+from tutor.scenario.gallery import GALLERY, TEXTS as GALLERY_TEXTS, gallery_words
 
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
 runner = CliRunner()
@@ -95,3 +97,26 @@ def test_the_course_speaks_the_language_in_use(language, stage, title, first_wor
     assert found.title == title and found.steps[0].text.startswith(first_words)
     choice = next(step for step in found.exercises if step.kind == "choice")
     assert choice.solution == (choice.options[choice.answer - 1],)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_gallery_translation_has_every_file_with_its_texts(language):
+    files = sorted(path.relative_to(GALLERY).with_suffix("").as_posix() for path in GALLERY.rglob("*.yaml"))
+    words = gallery_words(language)
+    assert sorted(words) == files
+    for key, texts in words.items():
+        english = load_unique((GALLERY / f"{key}.yaml").read_text(encoding="utf-8"))
+        assert set(texts) == {field for field in GALLERY_TEXTS if field in english}, key
+        assert all(isinstance(text, str) and text.strip() for text in texts.values()), key
+
+
+def test_a_gallery_file_speaks_the_language_and_any_other_file_stays_as_written(tmp_path):
+    gallery_file = GALLERY / "rules" / "build-piles-stay.yaml"
+    copy = tmp_path / "build-piles-stay.yaml"
+    copy.write_text(gallery_file.read_text(encoding="utf-8"), encoding="utf-8")
+    use("sv")
+    translated = load_scenario(gallery_file)
+    assert translated.title == "Kort på en byggstapel ligger kvar"
+    assert translated.data["question"].startswith("Får du flytta ett kort")
+    assert translated.data["expect"] == load_scenario(copy).data["expect"]  # only the words change
+    assert load_scenario(copy).title == "Cards on a build pile stay there"
