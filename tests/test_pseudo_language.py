@@ -41,6 +41,8 @@ RUNS = [
     ["check", GALLERY_FILE, "build 2 to build 3", "stock to build 2"],
     ["hint", GALLERY_FILE],
     ["scenario", "show", "--reveal", GALLERY_FILE],
+    ["worksheet", "-o", "-", GALLERY_FILE, "scenarios/scoring/winner-scores.yaml"],
+    ["quiz", GALLERY_FILE, "scenarios/scoring/winner-scores.yaml", "scenarios/rules/rising-by-one.yaml"],
     ["moves", *POSITION],
     ["hint", *POSITION],
     ["rules"],
@@ -62,6 +64,7 @@ RUNS = [
 ]
 INPUTS = {  # what is typed: the commands of the table, a move, wrong answers and hints, then quit
     "play": "?\nhint\nboard\nhelp\nh9>d1\nundo\n\n\n\nq\n",
+    "quiz": "build 2 to build 3\n50\nskip\n",
     "learn": "\n7\nhint\n20\n1\n2\n3\n4\n\n\n\n?\nhint\nboard\ns>b1\nend\nq\n",
 }
 # what may stand outside the marks: names, canonical moves and commands, option words, click's own words
@@ -108,7 +111,8 @@ def swedish_data_words() -> set[str]:
 
 
 def unmarked(text: str) -> set[str]:
-    """The words left when every marked message is taken out."""
+    """The words left when every marked message (and, in a page, its markup and style) is taken out."""
+    text = re.sub(r"<style>.*?</style>|<[^<>]*>|&\w+;", " ", text, flags=re.S)
     while True:
         shorter = re.sub(r"⟪[^⟪⟫]*⟫", " ", text)
         if shorter == text:
