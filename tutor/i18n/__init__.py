@@ -51,8 +51,3 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural ``count`` asks for, in the language in use (its own plural rule)."""
     return _translations.ngettext(singular, plural, count)
 
-
-def npgettext(context: str, singular: str, plural: str, count: int) -> str:
-    """``ngettext`` for a message known by ``context``."""
-    return _translations.npgettext(context, singular, plural, count)
-
