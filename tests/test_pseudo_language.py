@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 import tutor.i18n as i18n
 from tutor.cli import usage
 from tutor.cli.app import build_app, listing_app
-from tutor.cli.help_texts import translate_help
+from tutor.cli.help_texts import PANEL_TITLES, translate_help
 
 GALLERY_FILE = "scenarios/rules/build-piles-stay.yaml"
 RECORD = "RECORD"  # stands for a game record the test has bots play first
@@ -102,6 +102,10 @@ class Pseudo(gettext.NullTranslations):
 
 @pytest.fixture
 def pseudo(monkeypatch, tmp_path):
+    import typer.rich_utils
+
+    for name, english in PANEL_TITLES.items():  # translate_help sets them; put them back afterwards
+        monkeypatch.setattr(typer.rich_utils, name, english)
     monkeypatch.setattr(i18n, "_translations", Pseudo())
     monkeypatch.setattr(i18n, "_language", "sv")
     monkeypatch.setattr(usage, "speak_chosen_language", lambda args, as_json: [a for a in args if a not in ("--lang", "sv")])

@@ -127,7 +127,7 @@ def main(argv: Optional[list[str]] = None) -> None:
         words = args
     named = bool(words) and (words[0] in COMMANDS or words[0] in GROUPS)
     command = typer.main.get_command(build_app(words[0]) if named else listing_app())
-    translate_help(command)
+    translate_help(command, panels="--help" in args or not wants_json(args))
     with output_failures_reported():
         command.main(args=args, prog_name="tutor")
 

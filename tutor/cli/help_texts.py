@@ -8,31 +8,37 @@ the same tree that ``translate_help`` walks before the command runs.
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Iterator
 
-import typer.rich_utils
-
-from ..i18n import pgettext
+from ..i18n import language, pgettext
 
 HELP = "help"
 PANEL = "help-panel"
-#: typer's own panel titles, by the name typer keeps them under
-PANEL_TITLES = ("ARGUMENTS_PANEL_TITLE", "OPTIONS_PANEL_TITLE", "COMMANDS_PANEL_TITLE", "ERRORS_PANEL_TITLE")
-_ENGLISH_TITLES = {name: getattr(typer.rich_utils, name) for name in PANEL_TITLES}
+#: typer's own panel titles, by the name typer keeps them under, in English
+PANEL_TITLES = {"ARGUMENTS_PANEL_TITLE": "Arguments", "OPTIONS_PANEL_TITLE": "Options",
+                "COMMANDS_PANEL_TITLE": "Commands", "ERRORS_PANEL_TITLE": "Error"}
 
 
 def help_messages(command: Any) -> Iterator[tuple[str, str]]:
     """Every ``(context, English text)`` of the tree under ``command``, its panel titles included."""
-    for name in PANEL_TITLES:
-        yield PANEL, _ENGLISH_TITLES[name]
+    for english in PANEL_TITLES.values():
+        yield PANEL, english
     for holder, attribute in _texts(command):
         yield (PANEL if attribute == "rich_help_panel" else HELP), getattr(holder, attribute)
 
 
-def translate_help(command: Any) -> None:
-    """Put the tree under ``command`` and typer's panel titles in the language in use."""
-    for name in PANEL_TITLES:
-        setattr(typer.rich_utils, name, pgettext(PANEL, _ENGLISH_TITLES[name]))
+def translate_help(command: Any, *, panels: bool = True) -> None:
+    """Put the tree under ``command`` and (with ``panels``) typer's panel titles in the language in use.
+
+    Typer's rich help is imported only to be translated: an English run, or one that shows no panel
+    (``panels`` False, as a ``--json`` run without ``--help``), never loads it for this.
+    """
+    if panels and (language() != "en" or "typer.rich_utils" in sys.modules):
+        import typer.rich_utils
+
+        for name, english in PANEL_TITLES.items():
+            setattr(typer.rich_utils, name, pgettext(PANEL, english))
     for holder, attribute in _texts(command):
         context = PANEL if attribute == "rich_help_panel" else HELP
         setattr(holder, attribute, pgettext(context, getattr(holder, attribute)))

@@ -34,6 +34,7 @@ from typing import Any, Optional, Union
 
 from ..engine.cards import is_short_number
 from ..i18n import _, language
+from ..i18n.data import translation_data
 from ..engine.moves import Move
 from ..engine.notation import NotationError, parse_move
 from ..engine.state import GameState
@@ -172,27 +173,24 @@ class Course:
 
 def load_course() -> Course:
     """The course shipped with the package, checked, in the language in use; raises ``CourseError``."""
-    return _load_course(language())
+    return Course(_stages(language()), _("Skip-Bo course"))
 
 
 @cache
-def _load_course(spoken: str) -> Course:
+def _stages(spoken: str) -> tuple[Stage, ...]:
     folder = resources.files("tutor.lessons").joinpath("course")
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name)
-    course = course_from_texts([(f.name, f.read_text(encoding="utf-8")) for f in files])
+    stages = course_from_texts([(f.name, f.read_text(encoding="utf-8")) for f in files]).stages
     if spoken == "en":
-        return course
+        return stages
     from .course_words import translated
 
-    stages = tuple(translated(stage, course_translation(spoken, f.name)) for stage, f in zip(course.stages, files))
-    return Course(stages, _("Skip-Bo course"))
+    return tuple(translated(stage, course_translation(spoken, f.name)) for stage, f in zip(stages, files))
 
 
 def course_translation(spoken: str, name: str) -> dict[str, Any]:
     """The words of stage file ``name`` in language ``spoken`` (``course/LANG/NAME``)."""
-    from .strict_yaml import load_unique
-
-    return load_unique(resources.files("tutor.lessons").joinpath("course", spoken, name).read_text(encoding="utf-8"))
+    return translation_data("tutor.lessons", "course", spoken, name)
 
 
 def load_course_folder(folder: str | os.PathLike[str]) -> Course:

@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 
 from ..i18n import _, language
+from ..i18n.data import translation_data
 from .strict_yaml import load_unique
 
 TRANSLATED_FIELDS = ("title", "text", "example", "aliases")  # what a translation gives for each entry
@@ -77,7 +78,9 @@ def reference_file(spoken: str) -> str:
 
 def reference_data(spoken: str) -> dict:
     """The reference file of language ``spoken``, as data."""
-    return load_unique(resources.files("tutor.lessons").joinpath(reference_file(spoken)).read_text(encoding="utf-8"))
+    if spoken == "en":
+        return load_unique(resources.files("tutor.lessons").joinpath(reference_file(spoken)).read_text(encoding="utf-8"))
+    return translation_data("tutor.lessons", reference_file(spoken))
 
 
 def reference_entries() -> dict[str, Entry]:

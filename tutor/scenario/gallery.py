@@ -14,12 +14,11 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Optional
 
 from ..i18n import language
-from ..lessons.strict_yaml import load_unique
+from ..i18n.data import translation_data
 
 GALLERY = Path(__file__).resolve().parents[2] / "scenarios"
 TEXTS = ("title", "description", "question", "answer")
@@ -36,7 +35,7 @@ def gallery_key(source: str) -> Optional[str]:
 @cache
 def gallery_words(spoken: str) -> dict[str, dict[str, str]]:
     """The gallery's texts in language ``spoken``, by key."""
-    return load_unique(resources.files("tutor.scenario").joinpath(f"gallery.{spoken}.yaml").read_text(encoding="utf-8"))
+    return translation_data("tutor.scenario", f"gallery.{spoken}.yaml")
 
 
 def in_language(scenario: Any) -> Any:
