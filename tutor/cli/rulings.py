@@ -9,10 +9,10 @@ import textwrap
 from rich.console import Console
 from rich.text import Text
 
-from ..engine import Verdict, format_move
 from ..coach.templates import GRADES
+from ..engine import Verdict, format_move
 from ..engine.cards import card_label, card_phrases
-from ..i18n import _, language
+from ..i18n import _
 from ..scenario import Scenario
 from .check import MoveReport
 from .output import console, printable
@@ -36,17 +36,21 @@ def verdict_word(verdict: Verdict) -> str:
     return _("CANNOT BE DECIDED")
 
 
-@functools.cache
-def _card_words(spoken: str) -> tuple[re.Pattern[str], dict[str, int]]:
-    """The phrases that name a card in language ``spoken`` ("the 7", "an SB"; "sjuan"), as one pattern."""
+def _card_words() -> tuple[re.Pattern[str], dict[str, int]]:
+    """The phrases that name a card in the language in use ("the 7", "an SB"; "sjuan"), and one pattern of them."""
     phrases = {phrase.lower(): card for phrase, card in card_phrases().items()}
+    return _pattern(tuple(phrases)), phrases
+
+
+@functools.cache
+def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     alternatives = "|".join(re.escape(phrase) for phrase in sorted(phrases, key=len, reverse=True))
-    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE), phrases
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
 
 
 def highlight_cards(sentence: str) -> Text:
     """A sentence with the cards it names coloured as on the deck ("the 7", "an SB"; the card's own label or word)."""
-    pattern, phrases = _card_words(language())
+    pattern, phrases = _card_words()
     text = Text(sentence)
     for match in pattern.finditer(sentence):
         card = phrases[match.group(0).lower()]
@@ -97,7 +101,7 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool =
 def print_wrapped(out: Console, sentence: str, style: str = "", prefix: str = "", indent: str = INDENT) -> None:
     """A sentence wrapped under the move it explains, its cards coloured, with no trailing blanks."""
     width = max(out.width - len(indent) - len(prefix), 20)
-    pattern, _phrases = _card_words(language())
+    pattern, _phrases = _card_words()
     glued = pattern.sub(lambda match: match.group(0).replace(" ", NO_BREAK), sentence)  # keep "a 7" whole
     for number, line in enumerate(textwrap.wrap(glued, width)):
         lead = Text(indent + (prefix if number == 0 else " " * len(prefix)), style="dim")
