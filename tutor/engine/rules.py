@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import NamedTuple, Optional
 
 from ..i18n import _, ngettext
-from ..i18n.grammar import capitalized
+from ..i18n.grammar import capitalized, genitive
 from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label, n_cards, the_card
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
 from .state import BUILD_SLOTS, DISCARD_PILES, HAND_SIZE, GameState, Phase
@@ -296,8 +296,8 @@ def _check_discard(state: GameState, move: Transfer) -> Ruling:
         seat = _seat_named(state, move.target.owner)
         if seat != state.turn:
             return _illegal("discard.own-piles",
-                            _("You discard only onto your own piles, not onto {name}'s.").format(
-                                name=state.players[seat].name))
+                            _("You discard only onto your own piles, not onto {owner}.").format(
+                                owner=genitive(state.players[seat].name)))
     pile = move.target.number
     if not 1 <= pile <= DISCARD_PILES:
         return _no_discard_pile(pile)
@@ -349,11 +349,11 @@ def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:
     place = move.source
     seat = state.turn if place.owner is None else _seat_named(state, place.owner)
     if seat not in state.team_of(state.turn):
-        name = state.players[seat].name
+        owner = genitive(state.players[seat].name)
         return _illegal("source.not-yours",
-                        _("You may not play from {name}'s piles (only a partner's piles are shared in the team "
-                          "game).").format(name=name) if state.teams else
-                        _("You may not play from {name}'s piles.").format(name=name))
+                        _("You may not play from {owner} piles (only a partner's piles are shared in the team "
+                          "game).").format(owner=owner) if state.teams else
+                        _("You may not play from {owner} piles.").format(owner=owner))
     player = state.players[seat]
     whose = state.whose(seat)
     if place.kind is PileKind.HAND:
