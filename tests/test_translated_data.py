@@ -120,3 +120,11 @@ def test_a_gallery_file_speaks_the_language_and_any_other_file_stays_as_written(
     assert translated.data["question"].startswith("Får du flytta ett kort")
     assert translated.data["expect"] == load_scenario(copy).data["expect"]  # only the words change
     assert load_scenario(copy).title == "Cards on a build pile stay there"
+
+
+def test_a_scenario_expecting_an_event_passes_in_every_language():
+    """The events a file expects are English words: they are judged against the English events."""
+    for language in LANGUAGES:
+        result = runner.invoke(build_app(), ["scenario", "test", "--lang", language,
+                                             str(GALLERY / "teams" / "empty-stock-plays-on.yaml")])
+        assert result.exit_code == 0, (language, result.output)

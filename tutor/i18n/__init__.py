@@ -11,8 +11,10 @@ English words with different translations.
 
 from __future__ import annotations
 
+import contextlib
 import gettext as _gettext
 from pathlib import Path
+from typing import Iterator
 
 LANGUAGES = ("en", "sv", "da")  # English first: the source language
 DOMAIN = "tutor"
@@ -51,3 +53,14 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural ``count`` asks for, in the language in use (its own plural rule)."""
     return _translations.ngettext(singular, plural, count)
 
+
+@contextlib.contextmanager
+def english() -> Iterator[None]:
+    """English for a moment: for texts that are compared with words a file wrote in English."""
+    global _translations
+    kept = _translations
+    _translations = _gettext.NullTranslations()
+    try:
+        yield
+    finally:
+        _translations = kept

@@ -34,7 +34,7 @@ from ..engine.cards import CardError, card_label
 from ..engine.position import Path, Problem
 from ..engine.reading import AmbiguousMove, read_move
 from ..engine.state import BUILD_SLOTS
-from ..i18n import _
+from ..i18n import _, english
 from .loader import Scenario
 
 Assess = Callable[[GameState, Move], Any]
@@ -216,7 +216,8 @@ def _play(state: GameState, expectation: Expectation) -> _Played:
             if not ruling.legal:
                 early = len(steps) < count
                 return _Played(steps, state, mover, events, _stopped(steps[-1]) if early else None)
-            outcome = apply_move(state, move, rng)
+            with english():  # a file's expected events are English words, whatever language is spoken
+                outcome = apply_move(state, move, rng)
             state = outcome.state
             events.extend(outcome.events)
         if expectation.several_turns:
