@@ -1,11 +1,12 @@
 """A pseudo-language run: every catalogue message comes out marked, so any text that bypassed translation shows.
 
-The run speaks Swedish data (the rules reference) with every message wrapped
-in ⟪ ⟫; what is left outside the marks must be names, numbers, cards,
-canonical moves (read in every language), rule ids, commands and options,
-or the words of click itself. Commands whose output is data not yet
-translated (scenario titles and descriptions, the course) are run with
-one-line positions or left out, as docs/languages.md says.
+The run speaks Swedish data (the rules reference, the course, the gallery)
+with every message wrapped in ⟪ ⟫; what is left outside the marks must be
+names, numbers, cards, canonical moves (read in every language), rule ids,
+commands and options, or the words of click itself. Every command runs;
+``scenario new`` and ``scenario schema`` are left out: they write files (a
+commented template, a JSON schema), and files read the same in every
+language (docs/languages.md).
 """
 
 from __future__ import annotations
