@@ -109,7 +109,8 @@ def pseudo(monkeypatch, tmp_path):
         monkeypatch.setattr(typer.rich_utils, name, english)
     monkeypatch.setattr(i18n, "_translations", Pseudo())
     monkeypatch.setattr(i18n, "_language", "sv")
-    monkeypatch.setattr(usage, "speak_chosen_language", lambda args, as_json: [a for a in args if a not in ("--lang", "sv")])
+    monkeypatch.setattr(usage, "speak_chosen_language",
+                        lambda args, as_json: [a for a in args if a not in ("--lang", "sv")])
     monkeypatch.setenv("SKIPBO_TUTOR_HOME", str(tmp_path))
     monkeypatch.setenv("COLUMNS", "200")
 

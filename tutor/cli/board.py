@@ -9,6 +9,7 @@ from rich.text import Text
 from ..engine import GameState, Phase
 from ..engine.state import DISCARD_PILES
 from ..i18n import _, ngettext
+from ..i18n.grammar import shown_name
 from ..scenario import Scenario
 from .output import printable
 from .render import card_text, cards_text
@@ -44,7 +45,7 @@ def _centre(state: GameState) -> Group:
         top = _build_top(pile) if pile else Text("-", style="dim")
         piles.append_text(Text.assemble(f"{slot}: ", top, "   "))
     status = Text(_("draw pile {draw} · set aside {aside} · {name} to move, {phase}").format(
-        draw=len(state.draw_pile), aside=len(state.completed), name=printable(state.mover.name),
+        draw=len(state.draw_pile), aside=len(state.completed), name=printable(shown_name(state.mover.name)),
         phase=_phase_words(state.phase)), style="dim")
     return Group(piles, status, Text())
 
@@ -66,7 +67,7 @@ def _seats(state: GameState, reveal: bool) -> Table:
     table.add_column(_("discard piles (bottom to top)"))
     partners = set(state.team_of(state.turn))
     for seat, player in enumerate(state.players):
-        name = Text(printable(player.name), style="bold" if seat == state.turn else "")
+        name = Text(printable(shown_name(player.name)), style="bold" if seat == state.turn else "")
         if seat == state.turn:
             name.append(" *", style="bold yellow")
         elif seat in partners:

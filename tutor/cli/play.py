@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from ..i18n import _
+from ..i18n.grammar import shown_name
 from ..play import texts
 from .output import unusable
 from .streams import require_input
@@ -197,7 +198,7 @@ def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool
     names = game.record.setup.names
     out.print()
     if champion:
-        table.say(texts.GAME_WON.format(winners=texts.AND.join(names[s] for s in champion)), "bold green")
+        table.say(texts.GAME_WON.format(winners=texts.AND.join(shown_name(names[s]) for s in champion)), "bold green")
     else:
         table.say(texts.GAME_OVER_NO_WINNER, "bold")
     try:
@@ -212,10 +213,10 @@ def _introduce(table, resumed: bool) -> None:
     game = table.game
     setup = game.record.setup
     if resumed:
-        table.say(texts.RESUMED.format(round=game.round_number, player=game.state.mover.name), "bold")
+        table.say(texts.RESUMED.format(round=game.round_number, player=shown_name(game.state.mover.name)), "bold")
         return
     players = ", ".join(texts.PLAYER_BOT.format(name=seat.name, bot=seat.plays) if seat.plays != "human"
-                        else seat.name for seat in setup.seats)
+                        else shown_name(seat.name) for seat in setup.seats)
     target = texts.MATCH_TO.format(target=setup.target) if setup.target is not None else ""
     table.say(texts.WELCOME.format(players=players, stock=setup.stock_size, match=target), "bold")
     state = game.state

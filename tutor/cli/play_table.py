@@ -20,6 +20,7 @@ from ..engine.reading import AmbiguousMove, read_move
 from ..engine.rules import UnknownPlayer, Verdict, check_move
 from ..engine.state import HAND_SIZE, GameState, Phase
 from ..engine.view import player_view
+from ..i18n.grammar import shown_name
 from ..play import texts
 from ..play.game import Game
 from ..records.recording import drawn_cards
@@ -72,7 +73,8 @@ class PlayTable:
         dealt = game.record.setup.deal(game.round.seed)
         names = game.record.setup.names
         template = texts.ROUND_YOUNGEST if game.record.setup.start is StartRule.YOUNGEST else texts.ROUND_CUT
-        self.say(template.format(round=game.round_number, dealer=names[dealt.dealer], first=names[dealt.state.turn]),
+        self.say(template.format(round=game.round_number, dealer=shown_name(names[dealt.dealer]),
+                                 first=shown_name(names[dealt.state.turn])),
                  "bold")
 
     def round_ends(self) -> None:
@@ -80,7 +82,8 @@ class PlayTable:
         result = game.round.result
         self.out.print()
         if result.winners:
-            self.say(texts.ROUND_WON.format(winners=texts.AND.join(result.winners), round=game.round_number,
+            self.say(texts.ROUND_WON.format(winners=texts.AND.join(map(shown_name, result.winners)),
+                                            round=game.round_number,
                                             points=result.points), "bold green")
         else:
             self.say(texts.ROUND_STALEMATE.format(round=game.round_number), "bold yellow")
@@ -91,7 +94,7 @@ class PlayTable:
             names = game.record.setup.names
             totals = game.record.match().totals
             for side in _sides(game):
-                self.say(texts.SCORE_LINE.format(side=texts.AND.join(names[s] for s in side),
+                self.say(texts.SCORE_LINE.format(side=texts.AND.join(shown_name(names[s]) for s in side),
                                                  points=totals.get(side, 0)))
         if not game.finished:
             self.ask(texts.NEXT_ROUND_PROMPT)
@@ -201,7 +204,8 @@ class PlayTable:
             self.quiet_notes.append((len(self.game.round.turns), move, assessment))
         elif assessment.quality == "weak":
             self.flagged = True
-            self.say(texts.COACH_WEAK.format(grade=GRADES.text(assessment.grade), explanation=assessment.explanation), "yellow")
+            self.say(texts.COACH_WEAK.format(grade=GRADES.text(assessment.grade), explanation=assessment.explanation),
+                     "yellow")
             if self.game.can_undo():
                 self.say(texts.COACH_UNDO, "yellow")
         if self.game.state.phase is Phase.PLAY and isinstance(move, Transfer) and move.source.kind is PileKind.STOCK:

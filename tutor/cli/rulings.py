@@ -13,6 +13,7 @@ from ..coach.templates import GRADES
 from ..engine import Verdict, format_move
 from ..engine.cards import card_label, card_phrases
 from ..i18n import _
+from ..i18n.grammar import shown_name
 from ..scenario import Scenario
 from .check import MoveReport
 from .output import console, printable
@@ -66,7 +67,8 @@ def highlight_cards(sentence: str) -> Text:
 
 def heading(scenario: Scenario) -> Text:
     """One line: the position's title, where it comes from and who is to move."""
-    where = "  " + _("({source}; {name} to move)").format(source=scenario.source, name=scenario.state.mover.name)
+    where = "  " + _("({source}; {name} to move)").format(source=scenario.source,
+                                                         name=shown_name(scenario.state.mover.name))
     return Text.assemble((printable(scenario.title), "bold"), printable(where))
 
 

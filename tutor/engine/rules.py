@@ -334,8 +334,8 @@ def _check_build_play(state: GameState, move: Transfer) -> Ruling:
         return _legal(capitalized(_("{what} starts build pile {pile} as a 1.").format(what=what, pile=slot)))
     if card != SKIP_BO and card != value + 1:
         return _illegal("build.sequence",
-                        capitalized(_("{what} cannot go on build pile {pile}, which shows {top}: build piles rise by one, "
-                                   "so it takes {next} or an SB.").format(
+                        capitalized(_("{what} cannot go on build pile {pile}, which shows {top}: build piles rise "
+                                      "by one, so it takes {next} or an SB.").format(
                             what=what, pile=slot, top=a_card(value), next=a_card(value + 1))))
     if card == SKIP_BO:
         return _legal(capitalized(_("{what} goes on build pile {pile} as {value}, which showed {top}.").format(
@@ -379,7 +379,8 @@ def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:
         return _no_discard_pile(pile)
     cards = player.discards[pile - 1]
     if not cards:
-        return _illegal("source.empty", capitalized(_("{whose} discard pile {pile} is empty.").format(whose=whose, pile=pile)))
+        return _illegal("source.empty",
+                        capitalized(_("{whose} discard pile {pile} is empty.").format(whose=whose, pile=pile)))
     top = cards[-1]
     if move.card is not None and move.card != top:
         if move.card in cards:
@@ -434,5 +435,6 @@ def _seat_named(state: GameState, name: str) -> int:
     seat = state.seat_of(name)
     if seat is None:
         names = ", ".join(p.name for p in state.players)
-        raise UnknownPlayer(_("nobody called {name!r} is at the table (players: {names})").format(name=name, names=names))
+        raise UnknownPlayer(_("nobody called {name!r} is at the table (players: {names})").format(
+            name=name, names=names))
     return seat

@@ -1,10 +1,16 @@
-"""Grammar that differs between the languages and is not a whole message: owners' names, capitals."""
+"""Grammar that differs between the languages and is not a whole message: names, owners, capitals."""
 
 from __future__ import annotations
 
 from . import pgettext
 
 _SIBILANTS = ("s", "x", "z")
+PLAYER = "you"  # the name files and games give the person at the keyboard unless told another
+
+
+def shown_name(name: str) -> str:
+    """A player's name as a person reads it: the default ``you`` in the language in use (Swedish "du")."""
+    return pgettext("the player's own name", "you") if name == PLAYER else name
 
 
 def genitive(name: str) -> str:
