@@ -7,7 +7,7 @@ Each figure comes with a baseline measured in the same run:
   against ruling on every legal move of that position with ``check_move``;
 - a hint (the search, the best turn and the runners-up) on the same positions;
 - strong-bot games per second against greedy-only games per second, and
-  against the ``strong-v1`` baseline bot's games per second.
+  against the ``strong-v1`` and ``strong-v2`` baseline bots' games per second.
 
     python benchmarks/analysis_speed.py [--games 100] [--seed 1]
 """
@@ -24,7 +24,7 @@ from tutor.engine.position import position_from_data
 from tutor.engine.rules import check_move
 from tutor.coach.evaluation import STRONG_V1_WEIGHTS
 from tutor.coach.search import TurnSearch
-from tutor.coach.simulation import Series, run_series
+from tutor.coach.simulation import Series, Summary, run_series
 from tutor.coach.verdicts import assess_move
 from tutor.engine.view import player_view
 
@@ -110,15 +110,27 @@ def _hint(state) -> None:
 def game_figures(games: int, seed: int) -> None:
     greedy = run_series(Series(("greedy", "greedy"), players=2, stock=20, seed=seed), games)
     strong = run_series(Series(("strong", "greedy"), players=2, stock=20, seed=seed), games)
-    both = run_series(Series(("strong", "strong"), players=2, stock=20, seed=seed), games // 2)
-    previous = run_series(Series(("strong-v1", "strong-v1"), players=2, stock=20, seed=seed), games // 2)
+    both, previous, second = _interleaved(("strong", "strong-v1", "strong-v2"), games // 2, seed)
     print(f"greedy vs greedy: {greedy.games_per_second:.1f} games/s (baseline)")
     print(f"strong vs greedy: {strong.games_per_second:.1f} games/s "
           f"({strong.games_per_second / greedy.games_per_second:.2f}x the baseline; target 40)")
     print(f"strong vs strong: {both.games_per_second:.1f} games/s; strong-v1 vs strong-v1: "
           f"{previous.games_per_second:.1f} games/s (ratio {both.games_per_second / previous.games_per_second:.2f}, "
-          f"target >= 1)")
+          f"target >= 1); strong-v2 vs strong-v2: {second.games_per_second:.1f} games/s "
+          f"(ratio {both.games_per_second / second.games_per_second:.2f})")
     print(f"strong won {strong.wins['strong']} of {strong.games} against greedy")
+
+
+def _interleaved(bots: tuple[str, ...], games: int, seed: int, chunks: int = 5) -> list[Summary]:
+    """Each bot against itself over the same ``games`` deals, played in turns of a few games each, so that a
+    change of the machine's load falls on every bot alike."""
+    totals = {bot: [0, 0.0] for bot in bots}
+    for chunk in range(chunks):
+        for bot in bots:
+            part = run_series(Series((bot, bot), players=2, stock=20, seed=seed + chunk), max(1, games // chunks))
+            totals[bot][0] += part.games
+            totals[bot][1] += part.seconds
+    return [Summary(played, {}, 0, 0.0, seconds, False) for played, seconds in totals.values()]
 
 
 def main() -> None:

@@ -10,10 +10,12 @@ turn goes on, 72 hand plays in all. Two figures are measured in one run:
   as a player runs it (``python -m tutor check FILE MOVE... --json``).
 
 Each runs in a fresh process (so no cache is warm for one and cold for the
-other); the verdicts of the first two must be the same. The team game variant (both partners'
-discard runs) is measured the same way with ``--team``.
+other); the verdicts of the first two must be the same. Three positions:
+``two`` players, ``five`` players (long runs on all four discard piles, two
+SBs in hand, an SB on the stock: searches the node budget cuts short) and
+``team`` (both partners' discard runs).
 
-    python benchmarks/many_moves_check.py [--moves 72] [--team]
+    python benchmarks/many_moves_check.py [--moves 72] [--position two|five|team]
 """
 
 from __future__ import annotations
@@ -57,6 +59,19 @@ TEAM = {
         {"name": "Dan", "stock": {"top": 9, "count": 5}, "hand": 5},
     ],
 }
+FIVE_PLAYERS = {
+    "title": "A long five-player turn: two SBs in hand, one on the stock, long runs on every discard pile",
+    "build": [1, 3, 6, 8],
+    "players": [
+        {"name": "you", "stock": {"top": "SB", "count": 6}, "hand": ["SB", "SB", 4, 9, 7],
+         "discards": [[12, 11, 10, 9], [11, 10, 9, 8, 7], [10, 9, 8, 7, 6], [7, 6, 5, 4, 3]]},
+        {"name": "Anna", "stock": {"top": 6, "count": 6}, "hand": 5, "discards": [[9]]},
+        {"name": "Bo", "stock": {"top": 10, "count": 5}, "hand": 5, "discards": [[4]]},
+        {"name": "Cleo", "stock": {"top": 3, "count": 6}, "hand": 5},
+        {"name": "Dan", "stock": {"top": 12, "count": 3}, "hand": 5, "discards": [[7], [2]]},
+    ],
+}
+POSITIONS = {"two": TWO_PLAYERS, "five": FIVE_PLAYERS, "team": TEAM}
 DRAW_PILE = 70
 
 
@@ -117,21 +132,21 @@ def command_seconds(data: dict, moves: list[str]) -> float:
     return seconds
 
 
-def measured_apart(way: str, args: argparse.Namespace) -> tuple[float, str]:
+def measured_apart(way: str, args: argparse.Namespace) -> tuple[float, list[dict]]:
     """Seconds and verdicts of judging the turn ``way`` (baseline or shared), in a fresh process."""
-    command = [sys.executable, __file__, "--moves", str(args.moves), "--measure", way] + (["--team"] if args.team else [])
+    command = [sys.executable, __file__, "--moves", str(args.moves), "--measure", way, "--position", args.position]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
     seconds, verdicts = result.stdout.split("\n", 1)
-    return float(seconds), verdicts
+    return float(seconds), json.loads(verdicts)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=72)
-    parser.add_argument("--team", action="store_true", help="the team game variant")
+    parser.add_argument("--position", choices=tuple(POSITIONS), default="two")
     parser.add_argument("--measure", choices=("baseline", "shared"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    data, moves = long_turn(TEAM if args.team else TWO_PLAYERS, args.moves)
+    data, moves = long_turn(POSITIONS[args.position], args.moves)
     if args.measure:
         seconds, verdicts = judged(data, moves, assess_move if args.measure == "baseline" else Judge())
         print(seconds)

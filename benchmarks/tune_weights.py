@@ -5,14 +5,19 @@ tries the values in ``FROM_ZERO`` instead); a candidate
 plays the current weights in seat-swapped two-player rounds (the same deals
 with the seats exchanged) and replaces them only when it wins clearly more
 than half (``--accept``). ``stock_card`` stays fixed: it sets the scale.
+With ``--cluster ADDRESS`` (or ``local``) the rounds are played on a Dask
+cluster (the cluster extra, see docs/bots.md), with the same results.
 
     python benchmarks/tune_weights.py --games 300 --rounds 1 --workers 2 [--only wild,closing]
+    python benchmarks/tune_weights.py --games 3000 --cluster tcp://scheduler:8786
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -54,6 +59,37 @@ def score(candidate: Weights, incumbent: Weights, games: int, seed: int, stock: 
     return sum(1 for r in decided if r > 0) / len(decided) if decided else 0.5
 
 
+class ClusterPool:
+    """The ``map`` of a process pool, played on a Dask cluster with its bounds on waiting (``cluster.mapped``)."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def map(self, function, jobs, chunksize: int = 1) -> list:
+        from tutor.coach.cluster import mapped
+
+        jobs = list(jobs)
+        tasks = ((played_in_turn, function, jobs[first:first + chunksize]) for first in range(0, len(jobs), chunksize))
+        return [result for chunk in mapped(self.client, tasks) for result in chunk]
+
+
+def played_in_turn(function, jobs: list) -> list:
+    return [function(job) for job in jobs]
+
+
+def pool_for(args: argparse.Namespace):
+    """A process pool of ``--workers``, or the ``--cluster``'s workers."""
+    return ProcessPoolExecutor(max_workers=args.workers) if args.cluster is None else _cluster_pool(args)
+
+
+@contextlib.contextmanager
+def _cluster_pool(args: argparse.Namespace):
+    from tutor.coach.cluster import client_for
+
+    with client_for(args.cluster, args.workers) as client:
+        yield ClusterPool(client)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=300)
@@ -63,11 +99,25 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--accept", type=float, default=0.54, help="share of decided games a change must win")
     parser.add_argument("--only", default="", help="comma-separated weights to tune (default: all)")
+    parser.add_argument("--cluster", metavar="ADDRESS", help="play on the Dask scheduler at ADDRESS, or on a local "
+                                                             "cluster of --workers processes (local)")
     args = parser.parse_args()
+    if args.cluster is None:
+        return tune(args)
+    from tutor.coach.cluster import ClusterError
+
+    try:
+        tune(args)
+    except ClusterError as error:
+        sys.stderr.write(f"error: --cluster: {error}\n")
+        sys.exit(2)
+
+
+def tune(args: argparse.Namespace) -> None:
     weights = DEFAULT_WEIGHTS
     names = [n for n in STEPS if not args.only or n in args.only.split(",")]
     start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+    with pool_for(args) as pool:
         for round_number in range(args.rounds):
             for offset, name in enumerate(names):
                 current = getattr(weights, name)

@@ -20,12 +20,12 @@ def _cards(cards):
 
 def position(hand: Any = (9, 10, 11, 12, 12), stock: Optional[int] = 5, build=(4, None, None, None),
              discards=((), (), (), ()), count: int = 12, opponent: Optional[int] = 9, opponent_discards=(),
-             draw_pile: Any = 60, **extra: Any) -> GameState:
+             draw_pile: Any = 60, opponent_count: int = 15, **extra: Any) -> GameState:
     """You (to move, hand drawn) against Anna."""
     mine: dict[str, Any] = {"count": count}
     if stock is not None:
         mine["top"] = "SB" if stock == 0 else stock
-    theirs: dict[str, Any] = {"count": 15}
+    theirs: dict[str, Any] = {"count": opponent_count}
     if opponent is not None:
         theirs["top"] = opponent
     data = {

@@ -1,5 +1,7 @@
 """Helpers for the tests that run a command in a real terminal (pexpect)."""
 
+import time
+
 import pexpect
 
 
@@ -10,3 +12,9 @@ def exit_status(child: pexpect.spawn) -> int:
     child.close()
     assert "Traceback" not in screen, screen
     return child.exitstatus
+
+
+def send_eof_at_prompt(child: pexpect.spawn) -> None:
+    """Ctrl-D at the prompt just shown, once the line editor reads keys (it prints the prompt a moment before)."""
+    time.sleep(0.5)
+    child.sendeof()

@@ -91,7 +91,6 @@ def test_an_illegal_move_exits_1_and_names_the_rule(position):
 
 @pytest.mark.parametrize("args", [
     ["fly to build 1"],
-    ["stock to build 1", "hand 5 build 3"],
     [],
 ])
 def test_unreadable_or_missing_moves_exit_2(position, args):
@@ -99,6 +98,30 @@ def test_unreadable_or_missing_moves_exit_2(position, args):
     assert result.exit_code == 2
     assert result.stdout == ""
     assert "error:" in result.stderr
+
+
+def test_the_moves_before_an_unreadable_one_are_ruled_and_the_unreadable_one_reported(position):
+    result = check(position, "stock to build 1", "hand 5 build 3")
+    assert result.exit_code == 2
+    assert "1. stock to build 1  LEGAL" in result.stdout
+    assert "error: cannot read the move 'hand 5 build 3'" in result.stderr
+    document = json.loads(check(position, "stock to build 1", "hand 5 build 3", "--json").stdout)
+    assert document["error"]["kind"] == "notation" and document["error"]["input"] == "hand 5 build 3"
+    assert [move["move"] for move in document["error"]["moves"]] == ["stock to build 1"]
+
+
+def test_an_unreadable_move_after_an_illegal_one_is_never_reached(position):
+    result = check(position, "hand 5 to build 3", "hand 5 build 3")
+    assert result.exit_code == 1 and "build.sequence" in result.stdout and result.stderr == ""
+
+
+def test_a_question_is_pointed_to_the_rules_in_one_line(position):
+    result = check(position, "what", "happens", "when", "the", "draw", "pile", "runs", "out?")
+    assert result.exit_code == 2 and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and "is a question, not a move" in lines[0]
+    assert "tutor rules 'what happens when the draw pile runs out?'" in lines[0]
+    assert "question, not a move" in check(position, "do I have to play").stderr
 
 
 def test_a_move_naming_a_stranger_exits_2(position):
@@ -247,8 +270,9 @@ def test_every_rule_id_can_come_back_in_json(tmp_path):
 def test_recycled_cards_are_not_guessed(tmp_path):
     file = tmp_path / "recycle.yaml"
     file.write_text(RECYCLING, encoding="utf-8")
-    code, document = check_json(str(file), "hand 12 to build 1", "hand 1 to build 1", "hand 2 to build 1")
-    assert code == 2 and document["moves"][-1]["undecidable"] is True
+    code, document = check_json(str(file), "hand 12 to build 1", "hand 1 to build 1", "stock to build 1")
+    assert document["moves"][1]["events"][-1] == "You draw 5."  # the shuffled cards are not named
+    assert code == 1 and document["moves"][-1]["rule"] == "build.sequence"
     code, document = check_json(str(file), "hand 12 to build 1", "hand 1 to build 1", "draw 2 3 4 5 6",
                                 "hand 2 to build 1")
     assert code == 0, document
@@ -458,9 +482,9 @@ def test_an_ambiguous_phrase_exits_2_with_both_readings_and_their_rulings(ambigu
     assert code == 2
     error = document["error"]
     assert error["kind"] == "ambiguous" and error["input"] == "discard 3 to build 2"
-    readings = {reading["move"]: reading for reading in error["readings"]}
-    assert readings["discard 3 to build 2"]["legal"] is False
-    assert readings["discard 3 to build 2"]["rule"] == "build.sequence"
+    readings = {reading["move"]: reading for reading in error["readings"]}  # each in the form that reads back
+    assert readings["discard 3 5 to build 2"]["legal"] is False
+    assert readings["discard 3 5 to build 2"]["rule"] == "build.sequence"
     assert readings["discard 1 3 to build 2"]["legal"] is True
     assert error["write"] == ["discard 3 5 to build 2", "discard 1 3 to build 2"]
     result = check(ambiguous, "discard 3 to build 2")
@@ -471,7 +495,7 @@ def test_an_ambiguous_phrase_exits_2_with_both_readings_and_their_rulings(ambigu
 
 @pytest.mark.parametrize("said, meant", [
     ("discard 3 5 to build 2", "discard 3 5 to build 2"),  # the card named settles it
-    ("d3>b2", "discard 3 to build 2"),  # the compact form names a pile
+    ("d3>b2", "discard 3 5 to build 2"),  # the compact form names a pile; printed naming its card, to read back
     ("discard 9 to build 1", "discard 2 9 to build 1"),  # 9 cannot be a pile: the 9 on pile 2
     ("discard 4 to build 2", "discard 4 to build 2"),  # pile 4 is empty and no pile shows a 4
     ("the 3 onto build 2", "discard 1 3 to build 2"),  # the card alone: only discard pile 1 shows a 3
@@ -578,3 +602,25 @@ def test_hint_at_the_refill_draws_first_and_never_ends_the_turn():
                                  "--json"])
     assert result.exit_code == 0, result.output
     assert "draw" in result.stdout and '"end"' not in result.stdout
+
+
+@pytest.mark.parametrize("move, status", [("hand 4 to build 1", 0), ("hand 5 to build 1", 1)])
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_a_reader_gone_before_the_output_leaves_the_status_as_ruled(move, status, json_flag):
+    reading, writing = os.pipe()
+    os.close(reading)  # the reader has left: every write is a broken pipe
+    try:
+        run = subprocess.run([sys.executable, "-m", "tutor", "check", "--build", "3,6,-,-", "--stock", "10",
+                              "--hand", "7,1,4,9,12", move, *json_flag], stdout=writing, stderr=subprocess.PIPE,
+                             timeout=60)
+    finally:
+        os.close(writing)
+    assert run.returncode == status and b"Traceback" not in run.stderr, run.stderr
+
+
+def test_the_one_line_position_takes_cards_as_words():
+    code, document = check_json("--build", "six,-,-,-", "--stock", "seven", "--hand", "three,five,wild,9,twelve",
+                                "stock to build 1", "hand SB to build 1", "hand 9 to build 1")
+    assert code == 0, document
+    result = check("--build", "3", "--stock", "zero", "stock to build 1")
+    assert result.exit_code == 2 and "--stock: 'zero' is not a card" in result.stderr

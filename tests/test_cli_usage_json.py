@@ -89,3 +89,12 @@ def test_arbitrary_position_options_give_one_json_document(options):
     assert result.exit_code in (0, 2), (args, result.output)
     document = one_json_document(result)
     assert ("error" in document) == (result.exit_code == 2)
+
+
+def test_help_sends_a_newcomer_to_tutor_learn():
+    import subprocess
+    import sys
+
+    shown = subprocess.run([sys.executable, "-m", "tutor", "--help"], capture_output=True, text=True, timeout=60,
+                           env={**__import__("os").environ, "COLUMNS": "80"}).stdout
+    assert "New to Skip-Bo? Start with 'tutor learn'" in " ".join(shown.replace("│", " ").split())

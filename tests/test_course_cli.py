@@ -117,7 +117,7 @@ def test_a_missing_or_empty_folder_is_refused(tmp_path):
 
 
 def test_a_student_takes_the_example_course_in_a_terminal(tmp_path):
-    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(tmp_path), NO_COLOR="1", COLUMNS="80", LINES="40", TERM="xterm")
+    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(tmp_path), NO_COLOR="1", COLUMNS="80", LINES="40", TERM="dumb")
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
     child = pexpect.spawn(sys.executable, ["-m", "tutor", "learn", "--course", "docs/examples/course"], env=env,
                           encoding="utf-8", timeout=60, dimensions=(40, 80), cwd=str(ROOT))
@@ -262,3 +262,36 @@ def test_a_course_found_sound_is_checked_once_per_content_and_never_cached_in_it
     (course / "01-best.yaml").write_text(best_exercises(2).replace("Not the best.", "Weaker."), encoding="utf-8")
     assert course_check.checked_course_problems(load_course_folder(course)) == []
     assert len(checks) == 2  # a changed file is checked again
+
+
+def test_a_broken_file_does_not_hide_the_engine_problems_of_another(tmp_path):
+    folder = broken_course(tmp_path / "course")
+    text = (folder / "03-mistakes.yaml").read_text(encoding="utf-8")
+    text = text.replace("goal: escape", "goal: stock").replace("answer: lots", "answer: 162")
+    (folder / "03-mistakes.yaml").write_text(text, encoding="utf-8")
+    result = tutor("course", "validate", folder, home=tmp_path)
+    assert result.returncode == 2
+    assert f"{folder / '02-syntax.yaml'}:5:1: " in result.stdout  # the format problem of one file ...
+    where = f"{folder / '03-mistakes.yaml'}:13:5: step 2 (exercise 'short-solution'): "
+    assert (f"{where}the solution (stock to build 1) does not reach the goal: after 'stock to build 1': "
+            "the goal is not reached yet\n") in result.stdout  # ... and the engine's word on another, in one run
+    assert f"{where}the wrong answer (hand 4 to build 1) breaks build.start, not build.sequence" in result.stdout
+
+
+def test_a_number_as_an_option_is_named_and_the_success_line_is_quoted_for_the_shell(tmp_path):
+    folder = tmp_path / "Wild cards"
+    folder.mkdir()
+    for stage in sorted(EXAMPLE.glob("*.yaml")):
+        (folder / stage.name).write_text(stage.read_text(encoding="utf-8"), encoding="utf-8")
+    good = tutor("course", "validate", folder, home=tmp_path)
+    assert good.returncode == 0, good.stdout
+    assert good.stdout.rstrip().endswith(f"take it with: tutor learn --course '{folder}'")
+    (folder / "09-numbers.yaml").write_text(
+        "id: numbers\ntitle: Numbers\nsummary: x\nsteps:\n  - exercise: pick\n    kind: choice\n"
+        "    ask: Which?\n    options: [6, Whatever, 12]\n    answer: 1\n    hint: h\n    done: d\n",
+        encoding="utf-8")
+    bad = tutor("course", "validate", folder, home=tmp_path)
+    assert bad.returncode == 2
+    assert (f"{folder / '09-numbers.yaml'}:8:15: step 1 (exercise 'pick'): option 1 (6) is not a text: "
+            "put it in quotes, as '6'") in bad.stdout
+    assert "at least two" not in bad.stdout

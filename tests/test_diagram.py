@@ -114,3 +114,17 @@ def test_show_never_writes_the_picture_through_a_link_out_of_its_folder(tmp_path
                                          str(tmp_path / "out" / "board.svg")])
     assert result.exit_code == 2 and "outside its folder" in result.stderr
     assert not (tmp_path / "elsewhere.svg").exists()
+
+
+def test_a_long_name_is_narrowed_to_stay_clear_of_the_stock_label(tmp_path):
+    from tutor.classroom.diagram import NAME_WIDTH, PILE_X
+
+    scenario = tmp_path / "names.yaml"
+    scenario.write_text("title: Names\nplayers:\n  - {name: Bartholomew, stock: {top: 7, count: 12}}\n"
+                        "  - {name: Anna, stock: {top: 8, count: 12}}\n", encoding="utf-8")
+    root = ET.fromstring(board_svg(load_scenario(scenario)))
+    texts = {element.text: element for element in root.iter("{http://www.w3.org/2000/svg}text")}
+    long_name, short = texts["Bartholomew"], texts["Anna"]
+    assert float(long_name.get("x")) + float(long_name.get("textLength")) < PILE_X["stock"]
+    assert long_name.get("textLength") == str(NAME_WIDTH) and long_name.get("lengthAdjust") == "spacingAndGlyphs"
+    assert short.get("textLength") is None  # a name that fits is drawn as it is

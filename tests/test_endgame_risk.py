@@ -8,8 +8,11 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.coach.bots import BOTS, StrongV1Bot
-from tutor.coach.evaluation import DEFAULT_WEIGHTS, STRONG_V1_WEIGHTS, Opponent, hand_parts, wilds_value
+from tutor.coach.bots import BOTS, StrongBot, StrongV1Bot, StrongV2Bot
+from tutor.coach.evaluation import (
+    DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, STRONG_V1_WEIGHTS, STRONG_V2_WEIGHTS, Opponent, hand_parts, side_count,
+    table_parts, wilds_value,
+)
 from tutor.coach.risk import EndgameRisk, RefillChance, plays_out, sample_deals, seed_of
 from tutor.coach.search import TurnSearch
 from tutor.coach.verdicts import BLUNDER_FROM, assess_move
@@ -204,3 +207,51 @@ def test_the_threat_is_shared_among_the_rival_sides():
     assert [o.rivals for o in alone.opponents] == [1] and [o.rivals for o in three.opponents] == [2, 2]
     assert [o.rivals for o in team.opponents] == [1, 1]
     assert three.best().part("opponents") == alone.best().part("opponents") / 2  # Bo's 1 has no pile at 0
+
+
+def test_strong_v2_keeps_the_earlier_model_exactly():
+    assert BOTS["strong-v2"] is StrongV2Bot and StrongV2Bot().weights == STRONG_V2_WEIGHTS
+    earlier = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0}
+    for weights in (STRONG_V2_WEIGHTS, STRONG_V1_WEIGHTS):
+        assert {name: getattr(weights, name) for name in earlier} == earlier
+    changed = {name for name in DEFAULT_WEIGHTS._fields
+               if getattr(DEFAULT_WEIGHTS, name) != getattr(STRONG_V2_WEIGHTS, name)}
+    assert changed == set(earlier)  # every other weight as strong's
+    view = player_view(position(hand=(5,), stock=6, build=(4, None, None, None)), 0)  # the 5 empties the hand
+    assert TurnSearch(view, STRONG_V2_WEIGHTS).best().deals == () and TurnSearch(view).best().deals
+
+
+# -- sides and free slots -------------------------------------------------------------------------
+
+
+def test_a_last_card_under_four_piles_gets_out_when_a_pile_can_be_completed_first():
+    # Anna's last card is a 1 and all four piles stand: she completes the 11 with a 12 (or an SB) to free a slot
+    assert plays_out((1,), (4, 8, 6, 11), (12,), free_slot=True)
+    assert plays_out((1,), (4, 8, 6, 11), (SB,), free_slot=True)
+    assert not plays_out((1,), (4, 8, 6, 11), (12,))  # the earlier model: no slot, no play
+    assert not plays_out((1,), (4, 8, 6, 10), (12,), free_slot=True)  # the 11 is missing
+    assert plays_out((2,), (4, 8, 6, 11), (12, 1), free_slot=True)  # complete, then 1 and 2 on the freed slot
+
+
+def test_the_risk_of_a_last_one_under_four_piles_grows_as_a_pile_nears_twelve():
+    anna = Opponent(top=1, count=1, tops=(), share=1.0)
+    unseen = Counter({card: 12 for card in range(1, 13)} | {SB: 18})
+    risk = EndgameRisk((anna,), unseen, seed=1, free_slot=True)
+    assert risk.chance(0, (4, 6, 7, 11)) > 0.5 > risk.chance(0, (4, 6, 7, 8)) >= 0.0
+    assert EndgameRisk((anna,), unseen, seed=1).chance(0, (4, 6, 7, 11)) == 0.0
+
+
+def test_a_threat_closes_in_by_the_sides_stock_cards():
+    cleo = Opponent(top=9, count=1, tops=(), share=1.0, partners_left=16)
+    assert side_count(DEFAULT_WEIGHTS, cleo) == 17 and side_count(STRONG_V2_WEIGHTS, cleo) == 1
+    alone = table_parts(DEFAULT_WEIGHTS, (8, 0, 0, 0), ((5, 10),), (cleo,), {})["opponents"]
+    earlier = table_parts(STRONG_V2_WEIGHTS, (8, 0, 0, 0), ((5, 10),), (cleo,), {})["opponents"]
+    assert earlier < alone < 0  # one card of seventeen threatens less than a last card
+
+
+def test_the_strong_bot_deals_refills_only_in_its_last_stock_cards():
+    assert StrongBot().weights == STRONG_BOT_WEIGHTS == DEFAULT_WEIGHTS._replace(deals_within=3)
+    far = player_view(position(hand=(5,), stock=6, build=(4, None, None, None)), 0)  # twelve stock cards
+    near = player_view(position(hand=(5,), stock=6, count=2, build=(4, None, None, None)), 0)
+    assert not TurnSearch(far, STRONG_BOT_WEIGHTS).best().deals and TurnSearch(far).best().deals
+    assert TurnSearch(near, STRONG_BOT_WEIGHTS).best().deals

@@ -171,7 +171,8 @@ def test_stock_first_is_not_named_for_a_loss_that_is_not_the_stock():
     result = verdict(state, "hand 9 to discard 1")
     assert result.quality == "weak"
     assert "strategy.stock-first" not in result.principles
-    assert result.findings[0].kind == "fewer-plays"
+    assert result.findings[0].kind == "refill-missed"
+    assert "plays 5 cards onto the build piles, empties the hand" in result.reason
 
 
 def test_the_better_turn_is_pointed_to_by_its_key_move():
@@ -206,6 +207,8 @@ def test_an_opponent_left_within_reach_of_the_last_stock_card_is_named_with_the_
     assert "build pile 1 at 11, from where Anna can play out the last stock card, a 12" in plain.sentence
     likely = opponent_wins(Context(view, move, cleared, after, {1: 0.66}))
     assert likely.chance == 0.66 and "in about 2 of 3 deals" in likely.sentence
+    certain = opponent_wins(Context(view, move, cleared, after, {1: 1.0}))
+    assert "in every deal" in certain.sentence and "about" not in certain.sentence
     assert likely.to_json()["chance"] == 0.66
     assert opponent_wins(Context(view, move, after, after)) is None  # the best line leaves it too: no finding
     assert reaching_slot((9, 0, 0, 0), 12, (10, SB)) == 1  # her discard tops carry a pile up to her card
@@ -213,9 +216,9 @@ def test_an_opponent_left_within_reach_of_the_last_stock_card_is_named_with_the_
 
 
 def test_chances_in_words():
-    assert chance_in_words(0.66) == "2 of 3 deals"
-    assert chance_in_words(0.5) == "1 of 2 deals"
-    assert chance_in_words(0.9) == "9 of 10 deals"
+    assert chance_in_words(0.66) == "about 2 of 3 deals"
+    assert chance_in_words(0.5) == "about 1 of 2 deals"
+    assert chance_in_words(0.9) == "about 9 of 10 deals"
 
 
 def test_every_template_fills_from_named_fields():
@@ -274,9 +277,10 @@ def test_hint_steps_say_what_they_achieve():
     assert steps[1]["reason"].startswith("Gets the 7 on your stock out")
 
 
-@pytest.mark.parametrize("chance, words", [(1.0, "9 of 10 deals"), (0.0, "1 of 10 deals"), (0.67, "2 of 3 deals"),
-                                           (0.5, "1 of 2 deals")])
-def test_a_sampled_chance_is_said_as_a_fraction_never_certain_nor_nil(chance, words):
+@pytest.mark.parametrize("chance, words", [(1.0, "every deal"), (0.996, "every deal"), (0.0, "no deal"),
+                                           (0.97, "about 9 of 10 deals"), (0.02, "about 1 of 10 deals"),
+                                           (0.67, "about 2 of 3 deals"), (0.5, "about 1 of 2 deals")])
+def test_a_chance_is_said_as_the_json_rounds_it_certainties_as_certainties(chance, words):
     assert chance_in_words(chance) == words
 
 
@@ -286,7 +290,7 @@ def test_handing_the_opponent_the_round_names_her_last_card_and_the_chance():
     assert verdict.quality == "weak" and verdict.opponent_wins_next["player"] == "Anna"
     finding = verdict.findings[0]
     assert finding.kind == "opponent-wins" and finding.chance == verdict.opponent_wins_next["chance"]
-    assert "Anna" in verdict.reason and "a 12" in verdict.reason and "of 10 deals" in verdict.reason
+    assert "Anna" in verdict.reason and "a 12" in verdict.reason and "in every deal" in verdict.reason
 
 
 def test_a_key_move_that_waits_on_others_is_said_as_the_end_of_a_line():
@@ -296,3 +300,25 @@ def test_a_key_move_that_waits_on_others_is_said_as_the_end_of_a_line():
     count = verdict.better.split(", ").index(verdict.key_move) + 1
     assert f"Better: a line of {count} moves in which you play the 7 from your discard pile 3" in verdict.explanation
     assert "which frees the 8 on your stock" in verdict.explanation
+
+
+def test_hint_with_nothing_to_draw_and_nothing_to_play_speaks_of_the_stalemate(tmp_path):
+    scenario = tmp_path / "starved.yaml"
+    scenario.write_text("title: nothing to draw\nbuild: [6, null, null, null]\ndraw_pile: 0\nphase: start\n"
+                        "players:\n  - {name: you, stock: {top: 9, count: 5}, hand: [12], discards: []}\n"
+                        "  - {name: Anna, stock: {top: 3, count: 5}, hand: 5}\n")
+    result = runner.invoke(app, ["hint", str(scenario)])
+    assert result.exit_code == 0, result.output
+    assert "Nothing is left to draw" in result.stdout and "draws up to five" not in result.stdout
+    assert "the round ends in a stalemate" in result.stdout
+    document = json.loads(runner.invoke(app, ["hint", str(scenario), "--json"]).stdout)
+    assert document["best"]["stalemate"] == "possible"
+    assert document["best"]["steps"][0]["findings"][0]["id"] == "draws-nothing"
+
+
+def test_hint_says_a_runner_up_loss_in_stock_cards():
+    args = ["hint", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:12"]
+    result = runner.invoke(app, args)
+    document = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    worse = next(turn for turn in document["runners_up"] if not turn["equal"])
+    assert f"worse by {worse['loss'] / 10:.2f} stock cards" in " ".join(result.stdout.split())

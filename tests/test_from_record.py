@@ -20,7 +20,7 @@ def record_of(players=2, teams=False, bots=("strong", "random"), stock=8, seed=3
 
 def scenario_passes(tmp_path, record, turn, player=None):
     path = tmp_path / f"turn-{turn}.yaml"
-    data = exercise_data(record, find_turn(record, turn, player), "game.yaml")
+    data = exercise_data(record, find_turn(record, turn, player))
     path.write_text(exercise_text(data))
     checked = check_file(path)
     assert checked.usable, checked.lines()
@@ -86,7 +86,7 @@ def test_the_title_and_description_read_well_for_a_player_called_you():
     play_out(game)
     played = [t for t in range(1, len(game.record.rounds[0].turns) + 1)
               if game.record.rounds[0].turns[t - 1].player == "you" and len(game.record.rounds[0].turns[t - 1].moves) > 1]
-    data = exercise_data(game.record, find_turn(game.record, played[0]), "game.yaml")
+    data = exercise_data(game.record, find_turn(game.record, played[0]))
     assert data["title"] == f"Turn {played[0]}: you to play"
     assert "you has" not in data["description"] and "you to play" in data["description"]
 
@@ -106,3 +106,27 @@ def test_a_record_whose_table_no_scenario_can_hold_is_refused_with_exit_2(tmp_pa
     run = subprocess.run([sys.executable, "-m", "tutor", "scenario", "from-record", str(path), "--turn", "1"],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr
+
+
+def test_the_scenario_is_written_for_a_student_and_its_origin_for_the_teacher(tmp_path):
+    game = tmp_path / "game.yaml"
+    write_record(game, record_of(stock=5))
+    made = subprocess.run([sys.executable, "-m", "tutor", "scenario", "from-record", str(game), "--turn", "4"],
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    first, *rest = made.stdout.splitlines()
+    assert first == f"# From turn 4 (round 1) of the game recorded in {game}."
+    import yaml
+
+    data = yaml.safe_load("\n".join(rest))
+    assert "recorded in" not in data["description"] and str(game) not in data["description"]
+    assert data["description"].startswith("A position from a game of Skip-Bo, ")
+    assert data["answer"].startswith("The coach's best turn: ") and data["answer"].endswith(".")
+    sheet = tmp_path / "sheet.html"
+    exercise = tmp_path / "exercise.yaml"
+    exercise.write_text(made.stdout, encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "tutor", "worksheet", str(exercise), "-o", str(sheet)], check=True,
+                   capture_output=True, timeout=120)
+    from html import unescape
+
+    assert f"In words:</strong> {data['answer']}" in unescape(sheet.read_text(encoding="utf-8"))

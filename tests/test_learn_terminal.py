@@ -9,14 +9,14 @@ import sys
 import pexpect
 
 from tutor.lessons.course import load_course
-from terminal import exit_status
+from terminal import exit_status, send_eof_at_prompt
 
 STAGE = load_course().find("setup")
 ANSI_COLOUR = re.compile(r"\x1b\[[0-9;]*3[0-9]m")
 
 
 def environment(home, **extra):
-    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(home), COLUMNS="60", LINES="40", TERM="xterm")
+    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(home), COLUMNS="60", LINES="40", TERM="dumb")
     env.update(extra)
     return env
 
@@ -82,7 +82,8 @@ def test_quit_mid_stage_and_resume_there(tmp_path):
     again.expect_exact("step 3/")  # the overview shows where the learner stopped
     again.expect_exact("Step 3 of")
     again.expect_exact("Can your green 5 go on it?")
-    again.sendeof()
+    again.expect_exact("answer> ")
+    send_eof_at_prompt(again)
     assert exit_status(again) == 0
     assert progress(tmp_path)["stages"]["cards"]["solved"] == ["deck-size"]
 

@@ -19,9 +19,11 @@ class Script:
     def __init__(self, answers):
         self.answers = list(answers)
         self.prompts = []
+        self.choices = []  # what Tab would complete at each prompt
 
-    def __call__(self, prompt):
+    def __call__(self, prompt, choices=()):
         self.prompts.append(prompt)
+        self.choices.append(list(choices))
         if not self.answers:
             raise Quit
         return self.answers.pop(0)
@@ -197,3 +199,32 @@ def test_a_stage_word_that_fits_several_stages_names_them():
     assert [s.id for s in COURSE.matches("w")] == ["wild", "winning"]
     assert COURSE.find("w") is None and COURSE.find("wil").id == "wild"
     assert COURSE.matches("nothing") == []
+
+
+def test_the_stage_summary_tells_answers_found_unaided_from_those_found_after_a_miss_or_a_hint(tmp_path):
+    stage = COURSE.find("cards")
+    answers = right_answers(stage)
+    first = next(i for i, step in enumerate(stage.steps) if isinstance(step, Exercise))
+    second = next(i for i, step in enumerate(stage.steps) if isinstance(step, Exercise) and i > first)
+    answers[second:second] = ["hint"]  # a hint asked for before the right answer
+    answers[first:first] = ["1"]  # a wrong number first
+    out = console()
+    with pytest.raises(Quit):
+        Session(out, COURSE, Progress(), ProgressStore(tmp_path), Script(answers)).run(stage)
+    said = " ".join(out.file.getvalue().split())
+    total = len(stage.exercises)
+    assert f"Stage {stage.number} complete: {total} of {total} exercises solved." in said
+    assert f"Right at the first try and without a hint: {total - 2} of the {total} taken this time." in said
+    assert "on your own" not in said
+
+
+def test_tab_offers_the_legal_moves_at_the_move_prompt():
+    from tutor.cli.move_choices import typed_moves
+    from tutor.engine.position import position_from_data
+
+    exercise = COURSE.find("cards").exercises[-1]  # first-move
+    script = Script(["stock to build 1"])
+    assert ExerciseRunner(console(), exercise, script).run()
+    assert script.prompts == ["move> "]
+    assert script.choices[0] == typed_moves(position_from_data(exercise.position))
+    assert "stock to build 1" in script.choices[0]

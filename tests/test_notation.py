@@ -276,7 +276,7 @@ TABLE_TALK = [
     ("the 9 from discard pile 2 to build 1", "discard 2 9 to build 1"),
     ("discard 8 to build 1", "discard 8 to build 1"),
     ("discard SB to build 1", "discard SB to build 1"),
-    ("the 8 from my discards to build 1", None),
+    ("the 8 from my discards to build 1", "discard 8 to build 1"),
     ("Cleo's discard pile 3 on build 4", "Cleo:discard 3 to build 4"),
     # a card with no pile: the hand first, then the stock and the discard piles (a position picks one)
     ("play the SB on build 2", "hand SB to build 2"),

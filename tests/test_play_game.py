@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.cli.play_table import bot_move_lines, grouped_moves
+from tutor.cli.play_table import bot_move_lines
 from tutor.coach.search import TurnSearch
 from tutor.engine.dealing import StartRule
 from tutor.engine.legal import legal_moves
@@ -100,16 +100,6 @@ def test_no_undo_after_a_draw_or_a_stock_card_turned_up():
         assert not game.can_undo()
 
 
-def test_the_legal_moves_are_grouped_one_line_per_card_and_one_for_all_discards():
-    game = Game.new(Settings(seed=3, stock_size=10))
-    drawn_at_humans_turn(game)
-    lines = grouped_moves(game.state)
-    discards = [line for line in lines if "to discard" in line]
-    assert len(discards) == 1 and "1, 2, 3 or 4" in discards[0]
-    builds = sum(1 for m in legal_moves(game.state) if isinstance(m, Transfer) and not m.is_discard)
-    assert len(lines) - 1 <= builds
-
-
 def test_a_bots_draw_is_told_without_its_cards():
     game = Game.new(Settings(seed=1, stock_size=5))
     while game.humans_turn:
@@ -197,6 +187,25 @@ def test_a_record_path_that_cannot_take_the_record_is_refused_before_the_game(tm
                          env={**os.environ, "SKIPBO_TUTOR_HOME": str(home)})
     assert run.returncode == 2 and "--record" in run.stderr and "Traceback" not in run.stderr
     assert not (home / "saved-game.yaml").exists()
+
+
+def test_a_reshuffled_draw_pile_is_announced():
+    import random
+    from pathlib import Path
+
+    from tutor.engine.play import apply_move
+    from tutor.engine.reading import read_move
+    from tutor.play import texts
+    from tutor.scenario.loader import load_scenario
+
+    state = load_scenario(Path(__file__).parent.parent / "scenarios" / "endgame" / "recycle-completed-piles.yaml").state
+    before = apply_move(state, read_move(state, "hand 3 to build 1"), random.Random(0)).state
+    move = read_move(before, "hand 4 to build 1")  # empties the hand: the refill needs the finished piles
+    after = apply_move(before, move, random.Random(0)).state
+    assert len(before.completed) and not after.completed
+    lines = bot_move_lines(before, move, after)
+    assert lines[0].endswith("plays the 4 from the hand onto build pile 1.")
+    assert texts.RECYCLED in lines and lines.index(texts.RECYCLED) < len(lines) - 1  # told before the refill
 
 
 PLANTED_BOT = '''

@@ -21,7 +21,7 @@ def sit(coach: str, script=()):
     out = io.StringIO()
     prompts = []
 
-    def ask(prompt: str) -> str:
+    def ask(prompt: str, choices=()) -> str:
         prompts.append(prompt)
         if prompt != texts.PROMPT:
             return ""
@@ -81,7 +81,7 @@ def test_moves_are_read_against_the_table_and_an_ambiguous_phrase_is_asked_again
              "hand 9 to discard 2"]
     prompts = []
 
-    def ask(prompt: str) -> str:
+    def ask(prompt: str, choices=()) -> str:
         prompts.append(prompt)
         return typed.pop(0)
 
@@ -94,3 +94,41 @@ def test_moves_are_read_against_the_table_and_an_ambiguous_phrase_is_asked_again
     assert prompts == [texts.PROMPT] * 4  # asked again after the ambiguity and the stranger, nothing played
     played = [move for turn in game.round.turns for move in turn.moves]
     assert [format_move(move) for move in played] == ["hand 5 to build 1", "hand 9 to discard 2"]
+
+
+def test_the_legal_moves_are_numbered_in_words_and_a_number_plays_one():
+    from pathlib import Path
+
+    from tutor.cli.move_choices import move_groups, typed_moves
+    from tutor.coach.principles import played_card
+    from tutor.engine.legal import legal_moves
+    from tutor.engine.reading import read_move
+    from tutor.records.model import GameRecord, RoundRecord, Seat, Setup
+    from tutor.scenario.loader import load_scenario
+
+    state = load_scenario(Path(__file__).parent / "fixtures" / "table-talk.yaml").state
+    game = Game(GameRecord(Setup((Seat("you"), Seat("Anna", "greedy")), 10), [RoundRecord(0)], "off"), state)
+    groups = move_groups(state)
+    number = next(n for n, group in enumerate(groups, start=1) if format_move(group[0]) == "hand 5 to build 1")
+    typed = ["?", "99", str(number), "hand 9 to discard 2"]
+    offered = []
+
+    def ask(prompt: str, choices=()) -> str:
+        offered.append(list(choices))
+        return typed.pop(0)
+
+    out = io.StringIO()
+    PlayTable(Console(file=out, width=200, color_system=None), game, ask, pace=0, save=lambda: None).human_turn()
+    shown = out.getvalue()
+    assert texts.MOVES_TITLE in shown
+    assert f"{number:>3}. the 5 from your hand onto build pile 1\n" in shown
+    assert "the 9 from your hand onto discard pile" in shown and "ends the turn" in shown
+    assert f"There is no move 99; type ? to list the {len(groups)} legal moves." in shown
+    played = [format_move(move) for turn in game.round.turns for move in turn.moves]
+    assert played == ["hand 5 to build 1", "hand 9 to discard 2"]
+    # Tab offers exactly the legal moves, each in a form the reader reads back to that move
+    assert sorted(offered[0]) == sorted(typed_moves(state))
+    def same(move):  # a move with its card filled in from the position
+        return move if not hasattr(move, "source") else (move.source, move.target, played_card(state, move))
+
+    assert {same(read_move(state, text)) for text in offered[0]} == {same(move) for move in legal_moves(state)}

@@ -29,7 +29,7 @@ ARGS = ["--stock", "5", "--seed", "11", "--fast", "--bots", "greedy"]
 
 
 def spawn(home, *args):
-    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(home), COLUMNS="60", LINES="40", TERM="xterm", NO_COLOR="1")
+    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(home), COLUMNS="60", LINES="40", TERM="dumb", NO_COLOR="1")
     child = pexpect.spawn(sys.executable, ["-m", "tutor", "play", *args], env=env, encoding="utf-8", timeout=30,
                           dimensions=(40, 60))
     child.logfile_read = open(os.devnull, "w")
@@ -92,8 +92,8 @@ def test_a_short_game_with_an_undo_and_a_quit_and_resume(tmp_path):
     child.expect_exact("Stocks of 5 cards")
     child.expect_exact(PROMPT)
     child.sendline("?")
-    child.expect_exact("Legal moves:")
-    child.expect_exact("(ends the turn)")
+    child.expect_exact("Legal moves (type a number, or the move):")
+    child.expect_exact(": ends the turn")
     child.sendline("stock to build 9")
     child.expect_exact("Not allowed (build.four-piles)")
     child.sendline("stock onto nowhere")
@@ -108,6 +108,9 @@ def test_a_short_game_with_an_undo_and_a_quit_and_resume(tmp_path):
     refused = spawn(tmp_path, *ARGS)
     refused.expect_exact("a saved game is waiting")
     assert exit_status(refused) == 2
+    lines = ("a saved game is waiting" + refused.before).splitlines()  # the rest of the screen, up to the end
+    assert max(len(line) for line in lines) <= 60  # wrapped to the terminal's 60 columns between words
+    assert "'tutor play --resume' goes on with it" in " ".join(" ".join(lines).split())
 
     again = spawn(tmp_path, "--resume")
     again.expect_exact("Resuming the saved game")

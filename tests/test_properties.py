@@ -10,6 +10,8 @@ space is listed.
 from __future__ import annotations
 
 import random
+import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -175,14 +177,22 @@ def test_the_mover_sees_all_a_ruling_needs(state, seed, steps):
 ODD_NAMES = ["Ada Lovelace", "O'Brien", "Bo:2", "Cleo>", "Dan's", "to"]
 
 
+#: A seeded game's size, seed and length.
+SEATED_GAMES = given(st.integers(min_value=2, max_value=6), st.integers(min_value=0, max_value=2**32),
+                     st.integers(min_value=1, max_value=200))
+
+
+def seated(names: list[str], players: int, seed: int) -> GameState:
+    """A seeded deal to the first ``players`` of ``names``: a team game for an odd seed with four or six."""
+    teams = partner_teams(players) if players in (4, 6) and seed % 2 else ()
+    return deal(names[:players], seed=seed, teams=teams).state
+
+
 @settings(max_examples=60, deadline=None)
-@given(st.integers(min_value=2, max_value=6), st.integers(min_value=0, max_value=2**32),
-       st.integers(min_value=1, max_value=200))
+@SEATED_GAMES
 def test_every_listed_move_as_written_reads_back_to_the_same_move(players, seed, steps):
     """What ``tutor moves`` prints is what ``tutor check`` reads, names with spaces and marks included."""
-    teams = partner_teams(players) if players in (4, 6) and seed % 2 else ()
-    state = deal(ODD_NAMES[:players], seed=seed, teams=teams).state
-    for state, moves in games(state, seed, steps):
+    for state, moves in games(seated(ODD_NAMES, players, seed), seed, steps):
         for move in moves:
             text = written(state, move)
             assert unnamed(read_move(state, text)) == move, (text, move)
@@ -239,3 +249,48 @@ def test_a_card_named_alone_reads_as_the_place_showing_it_or_lists_them_all(stat
         assert len(showing) <= 1, said
         first = Place(PileKind.HAND) if owner is None else Place(PileKind.STOCK, None, owner)
         assert move == Transfer(showing[0] if showing else first, target, card), said
+
+
+def described(reason: str) -> str:
+    """The words of a ruling that describe its move: ``The 7 on your stock goes on build pile 1`` of
+    ``The 7 on your stock goes on build pile 1, which showed a 6.``"""
+    return re.split(r", which|, over|; |\.$", reason)[0]
+
+
+@settings(max_examples=60, deadline=None)
+@SEATED_GAMES
+def test_a_rulings_description_of_a_legal_move_reads_back_as_that_move(players, seed, steps):
+    """"The 7 on your stock goes on build pile 1", typed as a move, is the move it describes."""
+    for state, moves in games(seated(NAMES, players, seed), seed, steps):
+        for move in moves:
+            if not isinstance(move, Transfer):
+                continue
+            said = described(check_move(state, move).reason)
+            read = read_move(state, said)
+            assert unnamed(replace(read, value=None)) == unnamed(move), (said, move)
+            assert check_move(state, read).legal, said
+
+
+def every_transfer(state: GameState):
+    """Every transfer a player could type in ``state``, legal or not: each card from each of the mover's places
+    and each player's stock and discard piles, onto each build and discard pile."""
+    cards = [None, *ALL_CARDS]
+    sources = [(Place(PileKind.HAND), card) for card in ALL_CARDS]
+    for player in state.players:
+        owner = None if player.name == state.mover.name else player.name
+        sources += [(Place(PileKind.STOCK, None, owner), card) for card in cards]
+        sources += [(Place(PileKind.DISCARD, n, owner), card) for n in range(1, DISCARD_PILES + 1) for card in cards]
+    targets = [Place(kind, n) for kind in (PileKind.BUILD, PileKind.DISCARD) for n in range(1, 5)]
+    return [Transfer(source, target, card) for source, card in sources for target in targets]
+
+
+@settings(max_examples=25, deadline=None)
+@given(deals(), st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=150))
+def test_every_move_as_the_tutor_writes_it_reads_back_legal_or_not(state, seed, steps):
+    """A ruling on any typed move prints the move in a form that reads back as it, in the same position."""
+    for state, _ in games(state, seed, steps):
+        pass
+    for move in every_transfer(state):
+        text = written(state, move)
+        read = read_move(state, text)
+        assert read == move or (move.card is None and replace(read, card=None) == move), (text, move)

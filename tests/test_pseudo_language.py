@@ -82,7 +82,7 @@ rules hint simulate learn play review worksheet quiz scenario course validate te
 lang help version verbose phase build stock count opponent partner draw next discards me players bots teams seed
 games workers short match coach start youngest name resume record reveal svg output title key failed only list
 reset stage install completion show Usage Show this message and exit required str int OPTIONS ARGS COMMAND
-SCENARIO MOVE TOPIC FILE DIR NAME POINTS PATH TEXT INTEGER RECORD TURN PLAYER STAGE Error No such option Try for
+SCENARIO MOVE TOPIC FILE DIR ADDRESS NAME POINTS PATH TEXT INTEGER RECORD TURN PLAYER STAGE Error No such option Try for
 runners up turn player games en sv da bogus default range Possible options path FOLDER topic cut strong greedy
 """.split())
 WORD = re.compile(r"[^\W\d_]{2,}")

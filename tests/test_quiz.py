@@ -83,7 +83,7 @@ def test_moves_are_judged_by_the_key_then_by_the_engine_and_the_analysis():
 
 
 def spawn(*args):
-    env = dict(os.environ, COLUMNS="80", LINES="40", TERM="xterm", NO_COLOR="1")
+    env = dict(os.environ, COLUMNS="80", LINES="40", TERM="dumb", NO_COLOR="1")
     child = pexpect.spawn(sys.executable, ["-m", "tutor", "quiz", *map(str, args)], env=env, encoding="utf-8",
                           timeout=60, dimensions=(40, 80))
     child.logfile_read = open(os.devnull, "w")
@@ -171,3 +171,37 @@ def test_a_description_written_over_several_lines_is_shown_as_one_paragraph():
     result = run(STOCK_FIRST, answers="q\n")
     assert "The stock card is the one that wins the round" in " ".join(result.stdout.split())
     assert "The stock card is the\n" not in result.stdout
+
+
+def test_the_keys_note_is_shown_when_the_answer_goes_past_its_line(tmp_path):
+    noted = tmp_path / "noted.yaml"
+    noted.write_text(SAVE_WILDS.read_text(encoding="utf-8").replace(
+        "    principle: strategy.save-wilds\n",
+        "    principle: strategy.save-wilds\n    note: the SB is worth more kept\n"), encoding="utf-8")
+    q = question(noted)
+    assess = default_assess()
+    assert "Note: the SB is worth more kept" in judge(q, "hand SB to build 1", assess).explanation
+    past = judge(q, "hand SB to build 1; hand 10 to discard 1", assess)  # runs past the key's line
+    assert not past.right and "Note: the SB is worth more kept" in past.explanation
+    assert "Note: the SB is worth more kept" not in judge(q, "hand 11 to discard 2", assess).explanation
+
+
+def test_skipped_questions_are_not_counted_as_answered():
+    document = json.loads(run(STOCK_FIRST, WINNER, SAVE_WILDS, "--json", answers="skip\n60\nskip\n").stdout)
+    assert (document["score"], document["total"], document["answered"]) == (1, 3, 1)
+    assert [q["skipped"] for q in document["questions"]] == [True, False, True]
+
+
+def test_the_key_in_the_quiz_speaks_in_words():
+    result = run(STOCK_FIRST, SAVE_WILDS, answers="1\nhand SB to build 1\n")
+    said = " ".join(result.stdout.split())
+    assert "illegal: a build pile rises by exactly one" in said
+    assert "The key says of that move: legal; weak: keep Skip-Bo cards for your stock." in said
+    for code in ("null", "[", "stock_count", "quality weak", "principle strategy"):
+        assert code not in said, code
+
+
+def test_a_best_move_in_the_quiz_is_explained_by_what_it_achieves():
+    q = question(ROOT / "scenarios" / "strategy" / "mind-opponents-good.yaml")
+    right = judge(q, "hand 6 to build 1", default_assess())
+    assert right.right and "Frees the 7 on your stock." in right.explanation

@@ -75,6 +75,8 @@ def test_review_json_is_one_document_and_human_output_fits_60_columns(tmp_path):
     assert "\x1b[" not in human.stdout
     assert max(len(line) for line in human.stdout.splitlines()) <= 60
     assert "The costliest moments" in human.stdout and "Accuracy" in human.stdout
+    random_player = document["players"]["random-2"]["mean_loss"]
+    assert f"mean loss {random_player / 10:.2f} stock cards a move" in " ".join(human.stdout.split())
 
 
 @pytest.mark.parametrize("content, message", [
@@ -137,6 +139,40 @@ def test_a_round_stopped_before_its_end_is_not_called_a_round_without_winner(tmp
                            timeout=120, env={**__import__("os").environ, "NO_COLOR": "1"})
     assert human.returncode == 0, human.stderr
     assert "Round 1: stopped before its end" in human.stdout
+
+
+def review(home, *args, columns="80"):
+    env = {**__import__("os").environ, "SKIPBO_TUTOR_HOME": str(home), "COLUMNS": columns, "NO_COLOR": "1"}
+    return subprocess.run([sys.executable, "-m", "tutor", "review", *args], capture_output=True, text=True,
+                          timeout=120, env=env)
+
+
+def test_without_a_record_the_latest_game_is_reviewed_and_list_shows_where_they_are_kept(tmp_path):
+    import os
+
+    nothing = review(tmp_path)
+    assert nothing.returncode == 2 and "Missing argument" not in nothing.stderr
+    assert f"no game records are kept in {tmp_path / 'records'} yet" in nothing.stderr
+    records = tmp_path / "records"
+    records.mkdir()
+    older, newer = recorded_games(2, stock=5)
+    write_record(records / "game-20261130-090000.yaml", older)
+    write_record(records / "game-20261201-090000.yaml", newer)
+    os.utime(records / "game-20261130-090000.yaml", (1_000_000, 1_000_000))
+    latest = review(tmp_path)
+    assert latest.returncode == 0, latest.stderr
+    assert f"Reviewing the latest game record: {records / 'game-20261201-090000.yaml'}" in latest.stderr
+    assert "Review of " in latest.stdout and "game-20261201-090000.yaml" in latest.stdout
+    assert " onto build pile " in latest.stdout  # moves said in words
+    listing = review(tmp_path, "--list")
+    assert listing.returncode == 0
+    lines = listing.stdout.splitlines()
+    assert str(records) in lines[0]
+    assert [line.split()[0] for line in lines[1:3]] == [str(records / "game-20261130-090000.yaml"),
+                                                        str(records / "game-20261201-090000.yaml")]
+    assert "strong-1 and random-2; 1 round" in lines[1]
+    document = json.loads(review(tmp_path, "--list", "--json").stdout)
+    assert document["folder"] == str(records) and len(document["records"]) == 2
 
 
 def test_a_move_naming_a_player_not_at_the_table_is_refused_and_json_stays_json(tmp_path):

@@ -72,9 +72,9 @@ ILLEGAL = [
     ("build.start", lambda: table(build=[5]), "hand 3 to build 2", ["3", "build pile 2", "1", "SB"]),
     ("build.start", lambda: table(), "stock to build 4", ["7", "stock", "build pile 4"]),
     ("build.four-piles", lambda: table(build=[1, 2, 3, 4]), "hand 3 to build 5", ["build pile 5", "four"]),
-    ("discard.from-hand", lambda: table(), "stock to discard 1", ["stock"]),
-    ("discard.from-hand", lambda: table(seat(discards=[[4]]), seat("Anna")), "discard 1 to discard 2",
-     ["discard-pile"]),
+    ("discard.from-hand", lambda: table(), "stock to discard 1", ["stock", "The 7 on your stock cannot be"]),
+    ("discard.from-hand", lambda: table(seat(discards=[[4]]), seat("Anna")), "discard pile 1 to discard 2",
+     ["discard-pile", "The 4 on your discard pile 1 cannot be discarded"]),
     ("discard.own-piles", lambda: table(), "hand 9 to Anna:discard 1", ["Anna"]),
     ("discard.own-piles", team_table, "hand 9 to Cleo:discard 1", ["Cleo"]),
     ("discard.four-piles", lambda: table(), "hand 9 to discard 5", ["discard pile 5", "four"]),
@@ -403,7 +403,8 @@ def test_drawing_during_the_turn_is_only_for_naming_a_refill():
     assert rule(state, "draw").rule == "turn.draw-when-empty"
     state = after(state, "hand 1 to build 1")
     assert state.players[0].hand == (None,) * 5
-    assert rule(state, "hand 3 to build 1").verdict is Verdict.UNDECIDABLE
+    assert rule(state, "hand 3 to build 1").rule == "build.sequence"  # the unseen hand card taken as said
+    assert rule(state, "hand 2 to build 1").legal
     assert rule(state, "draw 3 7").rule == "turn.draw-when-empty"
     named = after(state, "draw 3 7 SB 9 2")
     assert named.players[0].hand == (3, 7, SKIP_BO, 9, 2)
@@ -424,20 +425,29 @@ def test_a_named_refill_must_agree_with_the_cards_the_position_fixes():
 # -- undecidable moves ---------------------------------------------------------------------------------
 
 
-def test_an_unknown_hand_cannot_decide_a_hand_play():
+SEVENS = [[7, 7, 7, 7], [7, 7, 7, 7], [7, 7, 7, 7]]  # all twelve sevens on discard piles
+
+
+def test_a_card_named_from_an_unknown_hand_is_taken_as_said_as_a_stock_card_is():
     state = table(seat(hand=5), seat("Anna"), build=[4])
-    ruling = rule(state, "hand 5 to build 1")
-    assert ruling.verdict is Verdict.UNDECIDABLE and "hand" in ruling.reason
+    assert rule(state, "hand 5 to build 1").legal
+    assert rule(state, "hand 7 to build 1").rule == "build.sequence"
+    played = after(state, "hand 5 to build 1")
+    assert played.players[0].hand == (None,) * 4 and played.build_value(0) == 5
+    assert after(state, "hand 9 to discard 2").players[0].discards[1] == (9,)
     assert rule(state, "stock to build 1").rule == "build.sequence"
+    sevens = table(seat(stock=8, hand=5, discards=SEVENS), seat("Anna", stock=8), build=[6])
+    assert rule(sevens, "hand 7 to build 1").verdict is Verdict.UNDECIDABLE  # a thirteenth 7 contradicts it
 
 
 def test_an_unknown_stock_top_is_decided_only_when_named():
     state = table(seat(stock=None, count=10), seat("Anna"), build=[6])
     assert rule(state, "stock to build 1").verdict is Verdict.UNDECIDABLE
+    assert "name it, as in 'stock 7 to build 1'" in rule(state, "stock to build 1").reason
+    needs_8 = table(seat(stock=None, count=10), seat("Anna"), build=[7, 2])
+    assert "as in 'stock 8 to build 1'" in rule(needs_8, "stock to build 1").reason  # the card the pile needs
+    assert "as in 'stock 3 to build 2'" in rule(needs_8, "stock to build 2").reason
     assert rule(state, "stock 7 to build 1").legal
-
-
-SEVENS = [[7, 7, 7, 7], [7, 7, 7, 7], [7, 7, 7, 7]]  # all twelve sevens on discard piles
 
 
 def test_naming_more_copies_than_the_deck_holds_cannot_be_decided():
@@ -456,7 +466,7 @@ def test_naming_more_copies_than_the_deck_holds_cannot_be_decided():
 
 def test_an_undecidable_move_is_not_played():
     with pytest.raises(IllegalMove) as raised:
-        play(table(seat(hand=5), seat("Anna")), parse_move("hand 1 to build 1"))
+        play(table(seat(stock=None, count=10), seat("Anna")), parse_move("stock to build 1"))
     assert raised.value.ruling.verdict is Verdict.UNDECIDABLE
 
 
@@ -817,3 +827,50 @@ def test_the_engine_exports_functions_whatever_was_imported_first():
 
     for name in ("play", "deal", "check_move", "legal_moves", "parse_move"):
         assert callable(getattr(engine, name)) and not isinstance(getattr(engine, name), ModuleType), name
+
+
+# -- draws: when they happen and how many cards they take -----------------------------------------------
+
+
+def test_a_turn_that_starts_with_four_cards_draws_before_any_play():
+    state = table(seat(hand=[3, 5, 9, 12]), seat("Anna"), phase="start", build=[6, 2])
+    assert rule(state, "stock to build 1").rule == "turn.draw-first"
+    assert rule(state, "hand 3 to build 2").rule == "turn.draw-first"
+    assert rule(state, "hand 9 to discard 1").rule == "turn.draw-first"
+    assert rule(state, "end").rule == "turn.draw-first"
+    drawn = after(state, "draw")
+    assert len(drawn.players[0].hand) == 5 and rule(drawn, "stock to build 1").legal
+
+
+def test_a_draw_takes_only_the_cards_left_in_the_draw_pile():
+    state = table(seat(hand=[9]), seat("Anna"), phase="start", draw_pile=2)
+    assert rule(state, "draw 2 cards").legal
+    assert rule(state, "draw two").legal
+    four = rule(state, "draw 4 cards")
+    assert four.rule == "turn.draw-when-empty" and "draw 2 (all that is left), not 4" in four.reason
+    assert len(after(state, "draw").players[0].hand) == 3
+
+
+def test_draw_1_is_the_count_when_the_draw_takes_one_card():
+    state = table(seat(hand=[3, 5, 9, 12]), seat("Anna"), phase="start")
+    assert rule(state, "draw 1").legal and "1 card" in rule(state, "draw 1").reason
+    assert rule(state, "draw 7").legal  # 7 cannot be the count: it names the card drawn
+    refill = table(seat(hand=[]), seat("Anna"), draw_pile=1)  # the refill takes the one card left
+    assert rule(refill, "draw 1").legal
+    refilled = after(refill, "draw")
+    assert rule(refilled, "draw 1").legal and "as you say" in rule(refilled, "draw 1").reason
+    assert rule(refilled, "draw 3 cards").rule == "turn.draw-when-empty"
+
+
+def test_with_an_empty_hand_and_nothing_to_draw_there_is_no_draw_during_the_turn():
+    state = table(seat(hand=[]), seat("Anna"), draw_pile=0)
+    assert rule(state, "draw").rule == "turn.draw-when-empty"
+    assert "end" in rule(state, "draw").reason
+    assert rule(state, "end").legal
+    emptied = after(table(seat(hand=[5]), seat("Anna"), build=[4], draw_pile=0), "hand 5 to build 1")
+    assert emptied.players[0].hand == ()
+    assert rule(emptied, "draw").rule == "turn.draw-when-empty"
+    assert rule(emptied, "end").legal
+    start = table(seat(hand=[]), seat("Anna"), phase="start", draw_pile=0)
+    assert rule(start, "draw").legal  # the turn's own draw, which finds nothing
+    assert rule(after(start, "draw"), "draw").rule == "turn.draw-when-empty"

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 from tutor.cli.app import build_app
 from tutor.engine.rules import RULES
 from tutor.lessons import rule_reference
-from tutor.lessons.reference import close_matches, lookup, reference_entries, search
+from tutor.lessons.reference import answer, close_matches, lookup, reference_entries, search
 
 runner = CliRunner()
 app = build_app()
@@ -102,3 +102,40 @@ def test_cli_json_is_one_document():
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert data["entries"][0]["id"] == "teams"
+
+
+# (a question in plain words, the entry that must answer it first)
+QUESTIONS = [
+    ("what happens when the draw pile runs out?", "draw-pile"),
+    ("can a wild be any number", "wild-cards"),
+    ("can a joker be any number?", "wild-cards"),
+    ("do I have to play", "turn"),
+    ("who starts?", "setup"),
+    ("how many points for a win", "scoring"),
+    ("can my partner play from my stock", "teams"),
+    ("what happens when a build pile reaches 12", "building"),
+    ("can I take a card back from a build pile", "source.build-pile"),
+    ("can I discard a stock card?", "discard.from-hand"),
+    ("how many cards in the stock", "setup"),
+]
+
+
+@pytest.mark.parametrize("question, first", QUESTIONS, ids=[q for q, _ in QUESTIONS])
+def test_a_question_in_plain_words_is_answered_by_the_entry_about_it(question, first):
+    assert answer(question)[0].key == first
+    result = runner.invoke(app, ["rules", question])
+    assert result.exit_code == 0 and reference_entries()[first].title in result.stdout.splitlines()[0]
+
+
+def test_a_question_as_separate_words_and_in_json_ranks_the_same_entries():
+    words = "what happens when the draw pile runs out?".split()
+    result = runner.invoke(app, ["rules", *words, "--json"])
+    document = json.loads(result.stdout)
+    assert document["question"] == " ".join(words)
+    assert [entry["id"] for entry in document["entries"]] == [entry.key for entry in answer(" ".join(words))]
+    assert len(document["entries"]) <= 3
+
+
+def test_a_question_nothing_answers_is_refused_with_status_2():
+    assert answer("what about zzz?") == []
+    assert runner.invoke(app, ["rules", "what about zzz?"]).exit_code == 2

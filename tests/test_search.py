@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutor.engine.cards import SKIP_BO
-from tutor.coach.evaluation import WIN, hand_parts, parts_total, scorer_for, DEFAULT_WEIGHTS
+from tutor.coach.evaluation import WIN, hand_parts, parts_total, scorer_for, DEFAULT_WEIGHTS, STRONG_V2_WEIGHTS
 from tutor.engine.moves import PileKind, Transfer
 from tutor.engine.notation import format_move
 from tutor.engine.play import apply_move
@@ -83,12 +83,38 @@ def test_every_listed_turn_replays_legally():
             assert final.phase is Phase.ENDED
 
 
-def test_a_refill_stops_the_hand_but_not_the_known_cards():
-    # the 5 empties the hand; the stock 6 can still follow, but no card from the new hand is planned
+def test_a_refill_goes_on_over_sampled_deals():
+    # the 5 empties the hand and five cards are drawn at once: the plan stops there, and the turn goes on in
+    # each sampled deal, where the stock 6 follows
     state = position(hand=(5,), stock=6, build=(4, None, None, None))
     best = search(state).best()
     assert best.ending == "refill"
-    assert [format_move(m) for m in best.moves] == ["hand 5 to build 1", "stock 6 to build 1"]
+    assert [format_move(m) for m in best.moves] == ["hand 5 to build 1"]
+    assert len(best.deals) == DEFAULT_WEIGHTS.deals
+    assert all("stock 6 to build 1" in map(format_move, deal.moves) for deal in best.deals)
+    assert best.value == pytest.approx(sum(deal.value for deal in best.deals) / len(best.deals)
+                                       + DEFAULT_WEIGHTS.drawn_card * 5)
+
+
+def test_emptying_the_hand_for_a_chance_at_the_last_stock_card_is_worth_its_expectation():
+    # the last stock card, a 9, over piles at 4 and 5: playing out 5 (on the 4), 6, 7 empties the hand, and an 8
+    # or an SB among the five new cards wins. Keeping the hand cannot win this turn.
+    state = position(hand=(5, 6, 7), stock=9, count=1, build=(4, None, None, None))
+    found = search(state)
+    best = found.best()
+    assert best.ending == "refill" and [format_move(m) for m in best.moves] == [
+        "hand 5 to build 1", "hand 6 to build 1", "hand 7 to build 1"]
+    won = sum(deal.ending == "win" for deal in best.deals)
+    assert 0 < won < len(best.deals)
+    assert best.value == pytest.approx(
+        (won * DEFAULT_WEIGHTS.round_win + sum(d.value for d in best.deals if d.ending != "win")) / len(best.deals)
+        + DEFAULT_WEIGHTS.drawn_card * 5)
+
+
+def test_the_earlier_model_stops_at_the_refill():
+    state = position(hand=(5,), stock=6, build=(4, None, None, None))
+    best = TurnSearch(player_view(state, 0), STRONG_V2_WEIGHTS).best()
+    assert [format_move(m) for m in best.moves] == ["hand 5 to build 1", "stock 6 to build 1"] and not best.deals
 
 
 def test_a_pile_completed_with_an_empty_hand_and_nothing_to_draw_refills_the_hand():

@@ -24,7 +24,11 @@ runner = CliRunner()
 def test_the_reference_has_every_id_with_the_english_fields(language):
     english, translated = reference_data("en"), reference_data(language)
     assert set(translated) == set(english)
+    questions = translated.pop("questions")  # the words of a question: each language's own, not a translation
+    assert questions["ignore"] and questions["synonyms"]
     for section, entries in english.items():
+        if section == "questions":
+            continue
         assert list(translated[section]) == list(entries), (language, section)
         for key, fields in entries.items():
             wanted = {field for field in fields if field in TRANSLATED_FIELDS}

@@ -285,3 +285,32 @@ def test_a_card_come_into_sight_asks_for_a_search_of_its_own():
     assert turned_up.mover.stock_top == 7
     following = judge.search(player_view(turned_up, 0))
     assert following.nodes == TurnSearch(player_view(turned_up, 0)).nodes != first.nodes
+
+
+# -- each grade on a real position: a verdict that called every good move best would fail here ------------------
+
+# Nothing fits the build piles (2 and three free slots need a 3 or a 1). The 9 on the 10 makes a run that comes out
+# card after card; the 9 alone on an empty pile buries nothing but makes no run (a little worse: good); the 12 on the
+# 10 buries the lower card under a higher one (an inaccuracy).
+NOTHING_FITS = dict(hand=(9, 10, 11, 12, 8), stock=7, build=(2, None, None, None), discards=((10,), (), (), ()),
+                    opponent=12)
+# Anna shows a 7 on her stock (15 cards): our 6 on the 5 hands it to her and frees nothing of ours (our stock is a 12):
+# a mistake, about a stock card's worth.
+FEEDS_HER_SEVEN = dict(hand=(6, 9, 10, 11, 12), stock=12, build=(5, None, None, None), opponent=7)
+# Anna's last stock card is a 12 and pile 1 stands at 10: our 11 puts it one below and she wins in every deal
+# (a blunder); the 11 then the SB as 12 complete the pile instead.
+HER_LAST_TWELVE = dict(hand=(11, SKIP_BO, 3, 4, 6), stock=12, build=(10, None, None, None), opponent=12,
+                       opponent_count=1)
+
+
+@pytest.mark.parametrize("spot, move, grade", [
+    (NOTHING_FITS, "hand 9 to discard 1", "best"),
+    (NOTHING_FITS, "hand 9 to discard 2", "good"),
+    (NOTHING_FITS, "hand 12 to discard 1", "inaccuracy"),
+    (FEEDS_HER_SEVEN, "hand 6 to build 1", "mistake"),
+    (FEEDS_HER_SEVEN, "hand 12 to discard 1", "best"),
+    (HER_LAST_TWELVE, "hand 11 to build 1", "best"),
+    (HER_LAST_TWELVE, "hand 3 to discard 1", "blunder"),
+])
+def test_each_grade_on_a_real_position(spot, move, grade):
+    assert assess_move(position(**spot), parse_move(move)).grade == grade

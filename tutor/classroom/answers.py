@@ -1,7 +1,7 @@
 """A scenario's expectations in words: the answer key of worksheets and quizzes.
 
-Each ``KeyEntry`` holds the moves an expectation plays, what it expects (the
-terse summary ``tutor scenario test`` prints), and why: the engine's own
+Each ``KeyEntry`` holds the moves an expectation plays, what it expects in
+plain words, and why: the engine's own
 reason for its ruling on the last move, and the rule or strategy principle at
 stake in the words of ``tutor rules``.
 """
@@ -11,9 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from ..coach.reasons import Step, achievements
+from ..coach.search import SearchError, TurnSearch
+from ..engine import GameState, Move, format_move
+from ..engine.view import player_view
 from ..lessons.reference import reference_entries
-from ..scenario.expectations import Expectation, final_ruling
+from ..scenario.expectations import Expectation, final_ruling, played_moves
 from ..scenario.loader import Scenario
+from .expected import expected_in_words
 
 
 @dataclass(frozen=True)
@@ -22,7 +27,7 @@ class KeyEntry:
 
     moves: str
     expected: str
-    reason: str  # the engine's reason for its ruling on the last move
+    reason: str  # why the best moves are best, or the engine's reason for its ruling on the last move
     rule: Optional[str]  # the rule id or principle id at stake, if any
     rule_words: str  # that rule or principle in plain words
     note: str
@@ -36,14 +41,47 @@ def answer_key(scenario: Scenario, expectations: list[Expectation]) -> list[KeyE
 def key_entry(scenario: Scenario, expectation: Expectation) -> KeyEntry:
     ruling = final_ruling(scenario.state, expectation)
     rule = expectation.wanted.get("rule") or expectation.wanted.get("principle")
+    reason = ruling.reason if ruling is not None else ""
+    if _is_best(expectation) and ruling is not None and ruling.legal:
+        reason = best_reason(scenario, expectation)
     return KeyEntry(
         moves=expectation.moves_text,
-        expected=expectation.summary,
-        reason=ruling.reason if ruling is not None else "",
+        expected=expected_in_words(expectation),
+        reason=reason,
         rule=rule,
         rule_words=rule_in_words(rule) if rule else "",
         note=str(expectation.wanted.get("note") or ""),
     )
+
+
+def best_reason(scenario: Scenario, expectation: Expectation) -> str:
+    """Why the moves of a best line are best: what each achieves, in the words of ``tutor hint``.
+
+    A move is judged with the rest of the best turn it begins, so that a move that frees a stock card
+    for later says so.
+    """
+    played = played_moves(scenario.state, expectation)
+    line = _best_line(played)
+    return " ".join(Step(move, "", achievements(state, move, line[index + 1:])).reason
+                    for index, (state, move) in enumerate(played))
+
+
+def _best_line(played: list[tuple[GameState, Move]]) -> tuple[Move, ...]:
+    """The moves played, and after them the rest of the best turn that begins with them (what they prepare)."""
+    line = tuple(move for _, move in played)
+    state, first = played[0]
+    try:
+        turn = TurnSearch(player_view(state, state.turn)).best_after(first)
+    except SearchError:
+        return line
+    begins = [format_move(move) for move in turn.moves[:len(line)]] == [format_move(move) for move in line]
+    return turn.moves if begins else line
+
+
+def _is_best(expectation: Expectation) -> bool:
+    wanted = expectation.wanted
+    return not expectation.avoid and not expectation.several_turns and (
+        wanted.get("best") is True or wanted.get("quality") == "best")
 
 
 def rule_in_words(rule_id: str) -> str:

@@ -21,7 +21,7 @@ from ..engine.cards import SKIP_BO, MaybeCard, card_colour, card_label
 from ..engine.state import GameState, Player
 from ..scenario import Scenario
 from .markup import escape
-from .texts import text
+from .texts import cards, text
 
 WIDTH = 840
 CARD_W, CARD_H = 54, 76
@@ -30,7 +30,10 @@ HAND_STEP = CARD_W + 6
 INK = {"blue": "#1d4f9e", "green": "#1c6b2f", "red": "#b3261e", "wild": "#6a1b9a", "hidden": "#555555"}
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 PILE_X = {"name": 16, "stock": 150, "hand": 236, "discards": 556}
-NAME_ROOM = 11  # characters of a name that fit before the stock
+NAME_ROOM = 11  # characters of a name written before the stock (a longer one is cut, with an ellipsis)
+NAME_WIDTH = PILE_X["stock"] - PILE_X["name"] - 14  # the room they have: a wide name is narrowed to fit
+# Widths of DejaVu Sans Bold letters as a share of the font size, rounded up: enough to tell when a name overflows
+NARROW, MIDDLE, WIDE = "ijlI.,:;'|! ", "ftr", "mwMW"
 WRAP = 88  # characters per line of the title and question
 
 _DEFS = """<defs>
@@ -86,7 +89,7 @@ def _centre(parts: list[str], state: GameState, back: str) -> int:
         parts.append(_card(x, 50, None, "draw pile", back))
     else:
         parts.append(_free_slot(x, 50, "draw pile"))
-    parts.append(_small(x + CARD_W + 10, 70, _count(len(state.draw_pile))))
+    parts.append(_small(x + CARD_W + 10, 70, cards(len(state.draw_pile))))
     if state.completed:
         parts.append(_small(x + CARD_W + 10, 88, text("set-aside", count=len(state.completed))))
     return 50 + CARD_H + 30
@@ -100,7 +103,7 @@ def _seat(parts: list[str], player: Player, top: int, back: str, *, mover: bool,
     if mover:
         parts.append(f'<rect x="8" y="{top + 4}" width="6" height="{height - 8}" fill="#000000"/>')
     name = player.name if len(player.name) <= NAME_ROOM else player.name[:NAME_ROOM - 1] + "\u2026"
-    parts.append(_label(PILE_X["name"] + 6, top + 24, name, bold=mover, size=17))
+    parts.append(_label(PILE_X["name"] + 6, top + 24, name, bold=mover, size=17, room=NAME_WIDTH))
     if mover:
         parts.append(_small(PILE_X["name"] + 6, top + 42, f"\u25B6 {text('to-move')}", bold=True))
     elif partner:
@@ -110,7 +113,7 @@ def _seat(parts: list[str], player: Player, top: int, back: str, *, mover: bool,
     pile_name = f"{player.name} stock"
     if player.stock:
         parts.append(_card(PILE_X["stock"], y, player.stock_top, pile_name, back))
-        parts.append(_small(PILE_X["stock"] + CARD_W / 2, y + CARD_H + 14, _count(len(player.stock)),
+        parts.append(_small(PILE_X["stock"] + CARD_W / 2, y + CARD_H + 14, cards(len(player.stock)),
                             anchor="middle"))
     else:
         parts.append(_free_slot(PILE_X["stock"], y, pile_name, text("stock-empty")))
@@ -172,18 +175,31 @@ def _free_slot(x: float, y: float, pile: str, words: Optional[str] = None) -> st
             + _small(x + CARD_W / 2, y + CARD_H / 2 + 4, words, anchor="middle") + "</g>")
 
 
-def _label(x: float, y: float, words: str, *, bold: bool = False, size: int = 15, role: str = "") -> str:
+def _label(x: float, y: float, words: str, *, bold: bool = False, size: int = 15, role: str = "",
+           room: Optional[float] = None) -> str:
+    """Text; ``room``: the width it must keep within, however wide its letters (it is narrowed to fit)."""
     weight = ' font-weight="bold"' if bold else ""
     cls = f' class="{role}"' if role else ""
-    return f'<text{cls} x="{x}" y="{y}" font-size="{size}"{weight} fill="#000000">{escape(words)}</text>'
+    fit = ""
+    if room is not None and _width(words, size) > room:
+        fit = f' textLength="{room}" lengthAdjust="spacingAndGlyphs"'
+    return f'<text{cls} x="{x}" y="{y}" font-size="{size}"{weight}{fit} fill="#000000">{escape(words)}</text>'
+
+
+def _width(words: str, size: int) -> float:
+    """About how wide ``words`` print in bold at ``size`` (never much less than they are)."""
+    def share(letter: str) -> float:
+        if letter in NARROW:
+            return 0.37
+        if letter in MIDDLE:
+            return 0.5
+        if letter in WIDE:
+            return 1.04
+        return 0.81 if letter.isupper() else 0.73
+    return size * sum(share(letter) for letter in words)
 
 
 def _small(x: float, y: float, words: str, *, anchor: str = "start", bold: bool = False) -> str:
     weight = ' font-weight="bold"' if bold else ""
     return (f'<text x="{x}" y="{y}" font-size="12"{weight} text-anchor="{anchor}" '
             f'fill="#222222">{escape(words)}</text>')
-
-
-def _count(count: int) -> str:
-    return text("one-card") if count == 1 else text("cards", count=count)
-

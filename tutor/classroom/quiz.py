@@ -28,6 +28,7 @@ from ..engine import GameState, Move, NotationError, UnknownPlayer, Verdict, app
 from ..engine.cards import is_short_number
 from ..engine.notation import Phrase, parse_phrase
 from ..engine.reading import AmbiguousMove, read_move
+from ..i18n import language
 from ..scenario.expectations import Expectation
 from ..scenario.files import CheckedFile
 from .answers import KeyEntry, key_entry, rule_in_words
@@ -151,7 +152,7 @@ def _judge_play(question: Question, answer: str, assess: Optional[Assess]) -> Ju
     moves: list[Move] = []
     for phrase in phrases:
         try:
-            move = read_move(state, phrase)  # each move is read in the position it meets
+            move = read_move(state, phrase, language())  # each move is read in the position it meets
             ruling = check_move(state, move)
         except AmbiguousMove as error:
             raise AnswerError(error.message) from None
@@ -170,7 +171,7 @@ def _judge_play(question: Question, answer: str, assess: Optional[Assess]) -> Ju
     covered = _covering(question, moves)
     if covered is not None:
         return _judge_by_key(question, covered)
-    return _judge_by_analysis(question, moves, assess)
+    return _judge_by_analysis(question, moves, assess, _notes_on_the_way(question, moves))
 
 
 def _read_phrases(answer: str) -> list[Phrase]:
@@ -178,7 +179,7 @@ def _read_phrases(answer: str) -> list[Phrase]:
     if not texts:
         raise AnswerError(text("quiz-want-move"))
     try:
-        return [parse_phrase(part) for part in texts]
+        return [parse_phrase(part, language()) for part in texts]
     except NotationError as error:
         raise AnswerError(error.message) from None
 
@@ -193,6 +194,15 @@ def _covering(question: Question, moves: list[Move]) -> Optional[Expectation]:
         if len(theirs) == len(moves) and _line(question.scenario.state, theirs) == mine:
             return expectation
     return None
+
+
+def _notes_on_the_way(question: Question, moves: list[Move]) -> list[str]:
+    """The note of the longest key line that the answer plays first and then goes past."""
+    for length in range(len(moves) - 1, 0, -1):
+        covered = _covering(question, moves[:length])
+        if covered is not None and str(covered.wanted.get("note") or "").strip():
+            return [_note(str(covered.wanted["note"]))]
+    return []
 
 
 def _line(state: GameState, moves: list[Move]) -> tuple:
@@ -212,6 +222,8 @@ def _judge_by_key(question: Question, expectation: Expectation) -> Judgement:
         and wanted.get("quality", "best") in _POSITIVE_QUALITIES and wanted.get("legal", True) is not False
     entry = key_entry(question.scenario, expectation)
     why = [text("quiz-by-key", expected=entry.expected)]
+    if entry.reason:
+        why.append(entry.reason)  # for a best move, what it achieves
     if entry.rule_words:
         why.append(text("quiz-rule", words=entry.rule_words, rule=entry.rule))
     if entry.note:
@@ -219,9 +231,11 @@ def _judge_by_key(question: Question, expectation: Expectation) -> Judgement:
     return Judgement(right, why + _closing(question))
 
 
-def _judge_by_analysis(question: Question, moves: list[Move], assess: Optional[Assess]) -> Judgement:
+def _judge_by_analysis(question: Question, moves: list[Move], assess: Optional[Assess],
+                       notes: list[str]) -> Judgement:
+    """An answer the key does not cover, judged by the move analysis; ``notes``: the key's notes on its way."""
     if assess is None:
-        return Judgement(False, [text("quiz-no-analysis"), *_closing(question)])
+        return Judgement(False, [text("quiz-no-analysis"), *notes, *_closing(question)])
     state = question.scenario.state
     rng = random.Random(0)
     for move in moves:
@@ -229,6 +243,6 @@ def _judge_by_analysis(question: Question, moves: list[Move], assess: Optional[A
         if verdict.quality != "best":
             why = [text("quiz-not-best", explanation=verdict.explanation or text("quiz-stronger"))]
             why += [text("quiz-rule", words=rule_in_words(p), rule=p) for p in verdict.principles]
-            return Judgement(False, why + _closing(question))
+            return Judgement(False, why + notes + _closing(question))
         state = apply_move(state, move, rng).state
-    return Judgement(True, [text("quiz-best"), *_closing(question)])
+    return Judgement(True, [text("quiz-best"), *notes, *_closing(question)])

@@ -15,6 +15,7 @@ TEXTS = TextTable("classroom", {
     "set-aside": "{count} set aside",
     "cards": "{count} cards",
     "one-card": "1 card",
+    "no-cards": "no cards",
     "stock": "Stock",
     "stock-empty": "empty",
     "hand": "Hand",
@@ -24,6 +25,22 @@ TEXTS = TextTable("classroom", {
     "partner": "partner",
     "question": "Question: {question}",
     "sb-as": "as {value}",
+    # the board in the terminal
+    "board-build-piles": "Build piles  ",
+    "board-status": "draw pile {draw} · set aside {aside} (finished piles) · {phase}",
+    "board-start": "{name} to move, draws first",
+    "board-play": "{name} to move, cards drawn",
+    "board-ended": "{name}'s turn is over",
+    "board-over": "the round is over",
+    "board-player": "player",
+    "board-stock": "stock",
+    "board-hand": "hand",
+    "board-discards": "discard piles",
+    "board-partner": " (partner)",
+    "board-empty": "empty",
+    "board-legend": "stock {top} /{count}: {a_top} on top, {cards} in all · * to move · "
+                    "discards: bottom to top",
+    "board-legend-no-stock": "* to move · discards: bottom to top",
     # writing a picture or a sheet
     "output-over-input": "{path}: is one of the files read to make it; write to another file",
     # the worksheet
@@ -36,8 +53,47 @@ TEXTS = TextTable("classroom", {
     "key-ruling": "Ruling",
     "key-why": "Why",
     "key-answer": "In words",
+    "no-answer": "no answer given",
     "no-question": "What would you play here, and why?",
     "legal": "legal",
+    # an expectation in words (the key's Ruling)
+    "expect-avoid": "legal, but not among the best moves (one to avoid)",
+    "expect-illegal": "illegal",
+    "expect-illegal-by": "illegal: {rule}",
+    "expect-undecidable": "cannot be decided from what the position shows",
+    "expect-decidable": "can be decided from what the position shows",
+    "quality-best": "the best move",
+    "quality-good": "good",
+    "quality-weak": "weak",
+    "expect-quality-for": "{quality}: {principle}",
+    "expect-principle": "the principle at stake: {principle}",
+    "expect-best": "among the best moves",
+    "expect-not-best": "not among the best moves",
+    "expect-then": "then {outcomes}",
+    "list-and": "{first} and {last}",
+    "quoted": "\u201c{words}\u201d",
+    "pile-shows": "pile {pile} shows {card}",
+    "then-build": "build {piles}",
+    "then-build-one-free": "{shown} (pile {piles} free)",
+    "then-build-free": "{shown} (piles {piles} free)",
+    "then-build-all-free": "every build pile is free",
+    "then-hand": "your hand holds {cards}",
+    "then-hand-empty": "your hand is empty",
+    "then-hand_size": "your hand holds {cards}",
+    "then-stock_count": "your stock holds {cards}",
+    "then-draw_pile": "the draw pile holds {cards}",
+    "then-completed": "{cards} are set aside from completed piles",
+    "then-points": "the round scores {count} points",
+    "then-stock-top": "your stock shows {card}",
+    "then-stock-empty": "your stock is empty",
+    "then-turn_over-true": "your turn is over",
+    "then-turn_over-false": "your turn goes on",
+    "then-round_over-true": "the round is over",
+    "then-round_over-false": "the round goes on",
+    "then-winners": "the round is won by {names}",
+    "then-no-winner": "nobody wins the round",
+    "then-turn": "it is {name}'s turn",
+    "then-events": "the game says {events}",
     # the quiz
     "quiz-heading": "Question {number} of {total}: {title}",
     "quiz-ask-points": "Answer with a whole number.",
@@ -73,3 +129,10 @@ TEXTS = TextTable("classroom", {
 
 
 text = TEXTS.text
+
+
+def cards(count: int) -> str:
+    """A number of cards in words: no cards, 1 card, 7 cards."""
+    if count == 0:
+        return text("no-cards")
+    return text("one-card") if count == 1 else text("cards", count=count)

@@ -21,37 +21,63 @@ STYLE = """
 :root { color-scheme: light; }
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; color: #000; background: #fff;
        max-width: 60rem; margin: 1.5rem auto; padding: 0 1rem; line-height: 1.4; }
-header { display: flex; justify-content: space-between; align-items: baseline; border-bottom: 2px solid #000; }
+header { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: 0 1rem;
+         border-bottom: 2px solid #000; }
 h1 { font-size: 1.6rem; margin: 0 0 .4rem; }
+.word { white-space: nowrap; }
 .name { font-size: 1rem; min-width: 16rem; border-bottom: 1px solid #000; padding-bottom: .2rem; }
 .position { break-inside: avoid; page-break-inside: avoid; margin: 1.2rem 0 2rem; }
 .position h2 { font-size: 1.2rem; margin: .4rem 0; }
 .position svg { width: 100%; height: auto; display: block; }
 .description { margin: .3rem 0; }
 .question { font-weight: bold; margin: .6rem 0 .3rem; }
-.answer { border: 1px solid #000; min-height: 6.5rem;
-          background: repeating-linear-gradient(#fff, #fff 1.9rem, #bbb 1.9rem, #bbb 2rem); }
-.answer span { font-size: .8rem; padding: .2rem .4rem; background: #fff; }
+.answer { border: 1px solid #000; height: 6rem; padding: 0 .4rem 1rem;
+          background: repeating-linear-gradient(transparent, transparent 1.9rem, #bbb 1.9rem, #bbb 2rem);
+          background-clip: content-box; }
+.answer span { font-size: .8rem; padding: .2rem 0; background: #fff; }
+.compact .position { display: grid; grid-template-columns: 62% 1fr; gap: 0 1rem; margin: 0 0 1.2rem; }
+.compact .position h2, .compact .description { grid-column: 1 / -1; }
+.compact .position svg { grid-row: span 2; }
+.compact .question { margin-top: 0; }
+.compact .answer { height: 8rem; }
 .key { break-before: page; page-break-before: always; }
 .key h2 { font-size: 1.4rem; border-bottom: 2px solid #000; }
 .key h3 { font-size: 1.1rem; margin: 1.2rem 0 .3rem; }
-.key table { border-collapse: collapse; width: 100%; font-size: .9rem; break-inside: auto; }
+.key table { border-collapse: collapse; table-layout: fixed; width: 100%; font-size: .9rem; break-inside: auto; }
+.key col.moves { width: 22%; } .key col.ruling { width: 28%; }
 .key th, .key td { border: 1px solid #000; padding: .3rem .4rem; text-align: left; vertical-align: top; }
 .key tr { break-inside: avoid; page-break-inside: avoid; }
 .key .entry { break-inside: avoid; page-break-inside: avoid; }
 .words { margin: .4rem 0; }
 .rule { font-style: italic; }
-@page { size: A4; margin: 14mm; }
+@page { size: A4; margin: 12mm 14mm; }
 @media print {
-  body { margin: 0; max-width: none; padding: 0; font-size: 11pt; }
-  .position { margin: 0 0 8mm; }
+  body { margin: 0; max-width: none; padding: 0; font-size: 10pt; line-height: 1.3; }
+  h1 { font-size: 16pt; }
+  .position { margin: 0 0 5mm; }
+  .position h2 { font-size: 12pt; margin: 2mm 0 1mm; }
+  .position svg { width: 82%; }
+  .question { margin: 1.5mm 0 1mm; }
+  .answer { height: 18mm; padding-bottom: 3mm;
+            background: repeating-linear-gradient(transparent, transparent 8.6mm, #bbb 8.6mm, #bbb 9mm);
+            background-clip: content-box; }
+  .compact .position { margin: 0 0 4mm; }
+  .compact .position svg { width: 100%; }
+  .compact .answer { height: 36mm; }
+  .key h2 { font-size: 14pt; }
+  .key h3 { font-size: 11pt; margin: 3mm 0 1mm; }
+  .key table { font-size: 8.5pt; }
+  .key th, .key td { padding: 1mm 1.5mm; }
 }
 """
 
+def worksheet_html(files: list[CheckedFile], title: Optional[str] = None, *, compact: bool = False) -> str:
+    """The worksheet of the usable scenario files ``files``, as one HTML document.
 
-def worksheet_html(files: list[CheckedFile], title: Optional[str] = None) -> str:
-    """The worksheet of the usable scenario files ``files``, as one HTML document."""
-    heading = escape(title or text("sheet-title"))
+    ``compact`` puts each question and its answer box beside the diagram instead of under it,
+    so that more positions go on a page.
+    """
+    plain_title = title or text("sheet-title")
     positions = "\n".join(_position(number, checked) for number, checked in enumerate(files, start=1))
     key = "\n".join(_key(number, checked) for number, checked in enumerate(files, start=1))
     return f"""<!DOCTYPE html>
@@ -59,11 +85,11 @@ def worksheet_html(files: list[CheckedFile], title: Optional[str] = None) -> str
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{heading}</title>
+<title>{escape(plain_title)}</title>
 <style>{STYLE}</style>
 </head>
-<body>
-<header><h1>{heading}</h1><div class="name">{escape(text("name-line"))}</div></header>
+<body{' class="compact"' if compact else ""}>
+<header><h1>{_unbroken_words(plain_title)}</h1><div class="name">{escape(text("name-line"))}</div></header>
 <main>
 {positions}
 </main>
@@ -83,7 +109,7 @@ def _position(number: int, checked: CheckedFile) -> str:
     question = question if isinstance(question, str) and question.strip() else text("no-question")
     description = (f'<p class="description">{escape(scenario.description.strip())}</p>'
                    if scenario.description.strip() else "")
-    heading = escape(text("position", number=number) + ": " + scenario.title)
+    heading = _unbroken_words(text("position", number=number) + ": " + scenario.title)
     return (f'<section class="position" id="position-{number}">\n<h2>{heading}</h2>\n{description}\n'
             f'{board_svg(scenario, ident=f"p{number}", caption=False)}'
             f'<p class="question">{escape(question)}</p>\n'
@@ -94,12 +120,13 @@ def _key(number: int, checked: CheckedFile) -> str:
     scenario = checked.scenario
     assert scenario is not None
     rows = "\n".join(_key_row(entry) for entry in answer_key(scenario, checked.expectations))
-    table = (f"<table><thead><tr><th>{escape(text('key-moves'))}</th><th>{escape(text('key-ruling'))}</th>"
+    table = (f'<table><col class="moves"><col class="ruling"><col>'
+             f"<thead><tr><th>{escape(text('key-moves'))}</th><th>{escape(text('key-ruling'))}</th>"
              f"<th>{escape(text('key-why'))}</th></tr></thead>\n<tbody>\n{rows}\n</tbody></table>") if rows else ""
     answer = scenario.data.get("answer")
-    words = (f'<p class="words"><strong>{escape(text("key-answer"))}:</strong> {escape(" ".join(answer.split()))}</p>'
-             if isinstance(answer, str) and answer.strip() else "")
-    heading = escape(text("position", number=number) + ": " + scenario.title)
+    said = " ".join(answer.split()) if isinstance(answer, str) and answer.strip() else text("no-answer")
+    words = f'<p class="words"><strong>{escape(text("key-answer"))}:</strong> {escape(said)}</p>'
+    heading = _unbroken_words(text("position", number=number) + ": " + scenario.title)
     return f'<div class="entry" id="key-{number}">\n<h3>{heading}</h3>\n{words}\n{table}\n</div>'
 
 
@@ -111,3 +138,8 @@ def _key_row(entry: KeyEntry) -> str:
         why.append(escape(entry.note))
     return (f"<tr><td>{escape(entry.moves)}</td><td>{escape(entry.expected)}</td>"
             f"<td>{'<br>'.join(why)}</td></tr>")
+
+
+def _unbroken_words(words: str) -> str:
+    """``words`` as HTML that a line may break between words but never inside one (not after "Skip-")."""
+    return " ".join(f'<span class="word">{escape(word)}</span>' for word in words.split())

@@ -35,6 +35,10 @@ GROUPS: dict[str, tuple[str, str]] = {
     "scenario": ("tutor.cli.scenario", "scenario_app"),
     "course": ("tutor.cli.course", "course_app"),
 }
+#: What ``tutor --help`` says first: where a newcomer starts.
+INTRODUCTION = ("Skip-Bo rules tutor and move validator.\n\n"
+                "New to Skip-Bo? Start with 'tutor learn' (the rules step by step, with exercises), "
+                "then 'tutor play' for a game against bots with a coach.")
 #: What ``tutor --help`` says of each command, so the list shows without importing them all.
 SUMMARIES: dict[str, str] = {
     "check": "Rule on the moves of a turn: legal or not, which rule, and why.",
@@ -83,7 +87,7 @@ def _tutor_app() -> typer.Typer:
     app = typer.Typer(
         name="tutor",
         cls=UsageReportingGroup,  # option-parser errors of a --json run print the JSON error object
-        help="Skip-Bo rules tutor and move validator.",
+        help=INTRODUCTION,
         no_args_is_help=True,
         add_completion=True,  # typer imports its completion support anyway: it costs no start-up
         pretty_exceptions_enable=False,
@@ -98,7 +102,7 @@ def _tutor_app() -> typer.Typer:
                                                 "without it, SKIPBO_TUTOR_LANG, then the system locale, then "
                                                 "English."),
     ) -> None:
-        """Skip-Bo rules tutor and move validator."""
+        """The options of ``tutor`` itself (its help is ``INTRODUCTION``)."""
 
     return app
 

@@ -6,24 +6,17 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from ..classroom.texts import text
 from ..engine import GameState, Phase
+from ..engine.cards import a_card, card_label, n_cards
 from ..engine.state import DISCARD_PILES
-from ..i18n import _, ngettext
 from ..i18n.grammar import shown_name
 from ..scenario import Scenario
 from .output import printable
 from .render import card_text, cards_text
 
-
-
-def _phase_words(phase: Phase) -> str:
-    if phase is Phase.START:
-        return _("before the draw")
-    if phase is Phase.PLAY:
-        return _("hand drawn")
-    if phase is Phase.ENDED:
-        return _("turn ended")
-    return _("round over")
+_PHASE_WORDS = {Phase.START: "board-start", Phase.PLAY: "board-play", Phase.ENDED: "board-ended",
+                Phase.OVER: "board-over"}
 
 
 def print_title(out: Console, scenario: Scenario) -> None:
@@ -35,18 +28,19 @@ def print_title(out: Console, scenario: Scenario) -> None:
 
 
 def board(state: GameState, *, reveal: bool = False) -> Group:
-    """The table; hands other than the mover's show only their size unless ``reveal``."""
-    return Group(_centre(state), _seats(state, reveal))
+    """The table and a line saying how to read it; hands other than the mover's show only their size unless
+    ``reveal``."""
+    return Group(_centre(state), _seats(state, reveal), _legend(state))
 
 
 def _centre(state: GameState) -> Group:
-    piles = Text(_("Build piles") + "  ", style="bold")
+    piles = Text(text("board-build-piles"), style="bold")
     for slot, pile in enumerate(state.build, start=1):
         top = _build_top(pile) if pile else Text("-", style="dim")
         piles.append_text(Text.assemble(f"{slot}: ", top, "   "))
-    status = Text(_("draw pile {draw} · set aside {aside} · {name} to move, {phase}").format(
-        draw=len(state.draw_pile), aside=len(state.completed), name=printable(shown_name(state.mover.name)),
-        phase=_phase_words(state.phase)), style="dim")
+    phase = text(_PHASE_WORDS[state.phase], name=printable(shown_name(state.mover.name)))
+    status = Text(text("board-status", draw=len(state.draw_pile), aside=len(state.completed), phase=phase),
+                  style="dim")
     return Group(piles, status, Text())
 
 
@@ -61,29 +55,38 @@ def _build_top(pile: tuple) -> Text:
 
 def _seats(state: GameState, reveal: bool) -> Table:
     table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2, 0, 0), expand=False)
-    table.add_column(_("player"))
-    table.add_column(_("stock"), justify="right")
-    table.add_column(_("hand"))
-    table.add_column(_("discard piles (bottom to top)"))
+    table.add_column(text("board-player"))
+    table.add_column(text("board-stock"), justify="right")
+    table.add_column(text("board-hand"))
+    table.add_column(text("board-discards"))
     partners = set(state.team_of(state.turn))
     for seat, player in enumerate(state.players):
         name = Text(printable(shown_name(player.name)), style="bold" if seat == state.turn else "")
         if seat == state.turn:
             name.append(" *", style="bold yellow")
         elif seat in partners:
-            name.append(" " + _("(partner)"), style="dim")
+            name.append(text("board-partner"), style="dim")
         if player.stock:
             stock = Text.assemble(card_text(player.stock_top), f" /{len(player.stock)}")
         else:
-            stock = Text(_("empty"), style="dim")
+            stock = Text(text("board-empty"), style="dim")
         if seat == state.turn or reveal:
-            hand = cards_text(player.hand) if player.hand else Text(_("empty"), style="dim")
+            hand = cards_text(player.hand) if player.hand else Text(text("board-empty"), style="dim")
         else:
-            hand = Text(ngettext("{count} card", "{count} cards", len(player.hand)).format(count=len(player.hand)),
-                        style="dim")
+            hand = Text(n_cards(len(player.hand)), style="dim")
         piles = Text("  ").join(
             cards_text(player.discards[pile]) if player.discards[pile] else Text("-", style="dim")
             for pile in range(DISCARD_PILES)
         )
         table.add_row(name, stock, hand, piles)
     return table
+
+
+def _legend(state: GameState) -> Text:
+    """How to read the table, with the numbers of the stock of the player to move."""
+    mover = state.mover
+    if mover.stock and mover.stock_top is not None:
+        top = mover.stock_top
+        return Text(text("board-legend", top=card_label(top), a_top=a_card(top), count=len(mover.stock),
+                         cards=n_cards(len(mover.stock))), style="dim")
+    return Text(text("board-legend-no-stock"), style="dim")

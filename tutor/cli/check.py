@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, Optional
 
 import typer
 
-from ..engine import GameState, Move, NotationError, Ruling, UnknownPlayer, Verdict, apply_move, check_move, format_move
-from ..engine.notation import Phrase, parse_phrases
-from ..engine.reading import AmbiguousMove, read_move
-from ..i18n import _
+from ..engine import GameState, Move, NotationError, Ruling, UnknownPlayer, Verdict, apply_move, check_move
+from ..engine.cards import quoted
+from ..engine.notation import Phrase, is_question, parse_phrases, read_phrases
+from ..engine.reading import AmbiguousMove, read_move, written
+from ..engine.words import ENGLISH
+from ..i18n import _, language
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, unusable
 from .positions import load_position, with_quick_position
 from .quality import MoveQuality
@@ -21,16 +24,17 @@ from .quick import QuickPosition
 
 @dataclass
 class MoveReport:
-    """The ruling on one move, with what it made happen."""
+    """The ruling on one move, with what it made happen; ``shown`` is the move as written in its position."""
 
     text: str
     move: Move
+    shown: str
     ruling: Ruling
     events: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        entry: dict[str, Any] = {"move": format_move(self.move), "legal": _legal_value(self.ruling.verdict)}
+        entry: dict[str, Any] = {"move": self.shown, "legal": _legal_value(self.ruling.verdict)}
         if self.ruling.verdict is Verdict.ILLEGAL:
             entry["rule"] = self.ruling.rule
         if self.ruling.verdict is Verdict.UNDECIDABLE:
@@ -48,36 +52,57 @@ def _legal_value(verdict: Verdict) -> Optional[bool]:
     return {Verdict.LEGAL: True, Verdict.ILLEGAL: False}.get(verdict)
 
 
-def parse_moves(texts: list[str], *, as_json: bool) -> list[Phrase]:
-    """Read every move first: one unreadable move makes the whole input unusable.
+@dataclass
+class Unread:
+    """A move that cannot be read: what was typed and why."""
+
+    text: str
+    problems: list[str]
+
+
+def parse_moves(texts: list[str], language: str = ENGLISH) -> tuple[list[Phrase], Optional[Unread]]:
+    """The moves given, up to the first that cannot be read, and that one (None when all are read).
 
     Each argument may hold one move or several; moves given unquoted, as separate
-    words, are read from the words joined, split where a new move starts.
+    words, are read from the words joined, split where a new move starts. A text
+    that holds no move but asks a question is pointed to ``tutor rules``.
     """
-    phrases, problems = [], []
+    phrases: list[Phrase] = []
+    unread: Optional[Unread] = None
     for text in texts:
-        try:
-            phrases.extend(parse_phrases(text))
-        except NotationError as error:
-            problems.append(error.message)
-    if problems and len(texts) > 1:
-        try:
-            return parse_phrases(" ".join(texts))
-        except NotationError:
-            pass
-    if problems:
-        unusable(problems, as_json=as_json, kind="notation")
-    return phrases
+        found, error = read_phrases(text, language)
+        phrases.extend(found)
+        if error is not None:
+            unread = Unread(error.text, [error.message])
+            break
+    if unread is None:
+        return phrases, None
+    joined = " ".join(texts)
+    if len(texts) > 1:
+        found, error = read_phrases(joined, language)
+        if error is None:
+            return found, None
+        if len(found) > len(phrases):
+            phrases, unread = found, Unread(error.text, [error.message])
+    if not phrases and is_question(joined, language):
+        unread = Unread(joined, [_("{question} is a question, not a move: ask it with  tutor rules {asked}").format(
+            question=quoted(joined, 60), asked=shlex.quote(joined))])
+    return phrases, unread
 
 
-def rule_on_moves(state: GameState, phrases: list[Phrase]) -> list[MoveReport]:
-    """Read each move in the position it meets and play the moves in order, stopping after the first not legal."""
+def rule_on_moves(state: GameState, phrases: list[Phrase], language: str = ENGLISH,
+                  ) -> tuple[list[MoveReport], Optional[Unread]]:
+    """Read each move in the position it meets and play the moves in order, stopping after the first not legal;
+    a move the position leaves unreadable (``my 4 on the 3`` where no pile shows a 3) stops the reading."""
     reports = []
     quality = MoveQuality()
     for phrase in phrases:
-        move = read_move(state, phrase)
+        try:
+            move = read_move(state, phrase, language)
+        except NotationError as error:
+            return reports, Unread(phrase.text, [error.message])
         ruling = check_move(state, move)
-        report = MoveReport(phrase.text, move, ruling)
+        report = MoveReport(phrase.text, move, written(state, move), ruling)
         reports.append(report)
         if not ruling.legal:
             break
@@ -85,16 +110,16 @@ def rule_on_moves(state: GameState, phrases: list[Phrase]) -> list[MoveReport]:
         outcome = apply_move(state, move)
         report.events = outcome.events
         state = outcome.state
-    return reports
+    return reports, None
 
 
 def report_ambiguity(error: AmbiguousMove, *, as_json: bool) -> NoReturn:
     """Exit 2 with every reading of an ambiguous move and its ruling: the check never guesses."""
     sys.stderr.write(_("error: {problem}").format(problem=printable(error.message)) + "\n")
     if as_json:
-        readings = [{"move": format_move(move), "legal": _legal_value(ruling.verdict),
+        readings = [{"move": form, "legal": _legal_value(ruling.verdict),
                      **({"rule": ruling.rule} if ruling.rule else {}), "reason": ruling.reason}
-                    for move, ruling in error.readings]
+                    for form, (_move, ruling) in zip(error.forms, error.readings)]
         print_json({"error": {"kind": "ambiguous", "input": error.text, "problems": [error.message],
                               "readings": readings, "write": error.forms}})
     raise typer.Exit(EXIT_UNUSABLE)
@@ -143,20 +168,28 @@ def check_command(
     if not texts:
         unusable([_missing_part(path, quick)], as_json=as_json, kind="usage")
     scenario = load_position(path, quick, as_json=as_json)
-    phrases = parse_moves(texts, as_json=as_json)
+    phrases, unread = parse_moves(texts, language())
     try:
-        reports = rule_on_moves(scenario.state, phrases)
+        reports, unread_here = rule_on_moves(scenario.state, phrases, language())
     except UnknownPlayer as error:
         unusable([f"{scenario.source}: {error}"], as_json=as_json, kind="notation")
     except AmbiguousMove as error:
         report_ambiguity(error, as_json=as_json)
-    status = exit_status(reports)
+    unread = unread_here or unread
+    if unread is not None and reports and not reports[-1].ruling.legal:
+        unread = None  # the check stops at the move that is not legal; the unreadable one comes after it
     if as_json:
-        legal = _legal_value(reports[-1].ruling.verdict) if reports else True
-        print_json({"legal": legal, "moves": [report.to_json() for report in reports]})
-    else:
+        moves = [report.to_json() for report in reports]
+        if unread is not None:
+            ruled = {"moves": moves} if moves else {}  # the moves before the unreadable one, ruled on
+            print_json({"error": {"kind": "notation", "input": unread.text, "problems": unread.problems, **ruled}})
+        else:
+            legal = _legal_value(reports[-1].ruling.verdict) if reports else True
+            print_json({"legal": legal, "moves": moves})
+    elif reports:
         from .rulings import print_rulings
 
         print_rulings(scenario, reports, verbose=verbose)
-    raise typer.Exit(status)
-
+    if unread is not None:
+        unusable(unread.problems, as_json=False, kind="notation")
+    raise typer.Exit(exit_status(reports))

@@ -18,20 +18,21 @@ def validate_command(
     folder: str = typer.Argument(..., metavar="DIR", help="The course: a folder of stage files (NN-name.yaml)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
-    """Check a course: the format of every stage file, then every solution and wrong answer against the engine.
+    """Check a course: the format of every stage file, and every solution and wrong answer against the engine.
+
+    Every file's problems are reported in one run: a stage file that cannot be read does not keep the
+    others from being checked against the engine.
 
     Problems are printed as FILE:LINE:COLUMN: message. Exit status: 0 usable, 2 not.
     """
-    from ..lessons.course import CourseError, load_course_folder
+    from ..lessons.course import analysis_problems, read_course_folder
     from ..lessons.course_check import checked_course_problems
 
     stages = exercises = 0
-    try:
-        course = load_course_folder(folder)
-    except CourseError as error:
-        problems = error.lines
-    else:
-        problems = checked_course_problems(course)
+    course, problems = read_course_folder(folder)
+    if course is not None:  # the stages that could be read are checked against the engine whatever the others hold
+        too_many = analysis_problems(course)
+        problems += too_many or checked_course_problems(course)
         stages, exercises = len(course.stages), sum(len(stage.exercises) for stage in course.stages)
     if as_json:
         print_json({"folder": folder, "valid": not problems, "stages": stages, "exercises": exercises,

@@ -7,8 +7,10 @@ from typing import Any, Optional
 import typer
 
 from ..engine import Draw, Phase, PileKind, Transfer, apply_move, format_move
+from ..coach.principles import deals_won
 from ..coach.reasons import Step, achievements, turn_steps
-from ..coach.templates import MOVES, TURNS, say
+from ..coach.templates import MOVES, TURNS, chance_in_words, say
+from ..coach.evaluation import DEFAULT_WEIGHTS
 from ..coach.verdicts import BEST_MARGIN
 from ..coach.search import Turn, TurnSearch
 from ..engine.rules import awaits_refill
@@ -25,7 +27,15 @@ ENDINGS = TextTable("hint-ending", {
     "win": "The stock is empty: the round is won.",
     "end": "The hand is empty and nothing is left to draw: the turn ends.",
     "refill": "The hand is refilled with five unseen cards: ask again once you see them.",
+    "refill-wins": "The hand is refilled with five unseen cards: ask again once you see them. With them the turn "
+                   "wins the round in {chance}.",
     "unseen-hand": "The position does not show your hand: end the turn with a discard of your choice.",
+})
+# the best turn plays nothing and nothing is left to draw (``stalemate`` in the JSON: ``now`` or ``possible``)
+STALEMATE = TextTable("hint-stalemate", {
+    "now": "Nothing is played and nothing is left to draw: after this turn the round ends in a stalemate.",
+    "possible": "Nothing is played and nothing is left to draw: if the other players cannot play either, the round "
+                "ends in a stalemate.",
 })
 
 
@@ -53,10 +63,14 @@ def hint_command(
     view = player_view(state, state.turn)
     search = TurnSearch(view)
     best, others = _stock_soonest(search.best(), search.runners_up(runners_up))
+    best_json = _turn_json(view, best, search.value, prelude)
+    stalemate = _stalemate(state, best)
+    if stalemate:
+        best_json["stalemate"] = stalemate
     document = {
         "player": state.mover.name,
         "value": round(search.value, 2),
-        "best": _turn_json(view, best, search.value, prelude),
+        "best": best_json,
         "runners_up": [_turn_json(view, turn, search.value) for turn in others],
         "positions_searched": search.nodes,
     }
@@ -64,6 +78,17 @@ def hint_command(
         print_json(document)
     else:
         _print(loaded, document)
+
+
+def _stalemate(state, best: Turn) -> Optional[str]:
+    """``now`` when the round ends in a stalemate after ``best`` (nothing to draw, nothing played, and every
+    other player has had such a turn already: the engine's rule, ``next_turn``), ``possible`` when it will if
+    the others cannot play either, else None."""
+    starved = not state.draw_pile and not state.completed
+    played = state.played_this_turn or any(isinstance(move, Transfer) and not move.is_discard for move in best.moves)
+    if not starved or played:
+        return None
+    return "now" if state.quiet_turns + 1 >= len(state.players) else "possible"
 
 
 def _stock_soonest(best: Turn, others: list[Turn]) -> tuple[Turn, list[Turn]]:
@@ -96,12 +121,13 @@ def _turn_json(view, turn: Turn, best_value: float, prelude: Optional[list] = No
         "value": round(turn.value, 2),
         "loss": round(loss, 2),
         "equal": loss <= BEST_MARGIN,
+        **({"win_chance": round(deals_won(turn), 2)} if turn.deals else {}),
     }
 
 
 def _step_json(step: Step) -> dict[str, Any]:
     """A step: the move, its description, the reason in words and the findings it is made of."""
-    return {"move": format_move(step.move), "description": step.description, "reason": step.reason,
+    return {"move": format_move(step.move, pile_said=True), "description": step.description, "reason": step.reason,
             "findings": [achievement.to_json() for achievement in step.achieves]}
 
 
@@ -114,16 +140,20 @@ def _print(loaded, document: dict[str, Any]) -> None:
     out = console()
     out.print(heading(loaded))
     best = document["best"]
+    ending = STALEMATE.text(best["stalemate"]) if "stalemate" in best else ENDINGS.text(best["ending"])
+    if best.get("win_chance"):
+        ending = ENDINGS.text("refill-wins", chance=chance_in_words(best["win_chance"]))
     if not best["steps"]:
-        print_wrapped(out, say(TURNS, "no-steps", reason=ENDINGS.text(best["ending"])), "bold", indent="")
+        print_wrapped(out, say(TURNS, "no-steps", reason=ending), "bold", indent="")
         return
     out.print(Text(_("Best turn:"), style="bold green"))
     for number, step in enumerate(best["steps"], start=1):
         out.print(Text.assemble(f"{number:>3}. ", (step["move"], "bold")))
         print_wrapped(out, step["reason"], indent="     ")
-    print_wrapped(out, ENDINGS.text(best["ending"]), "dim", indent="     ")
+    print_wrapped(out, ending, "dim", indent="     ")
     if document["runners_up"]:
         out.print(Text(_("Runners-up:"), style="bold"))
         for turn in document["runners_up"]:
-            verdict = say(TURNS, "equal") if turn["equal"] else say(TURNS, "worse", loss=f"{turn['loss']:.1f}")
+            verdict = say(TURNS, "equal") if turn["equal"] else say(
+                TURNS, "worse", loss=f"{turn['loss'] / DEFAULT_WEIGHTS.stock_card:.2f}")
             print_wrapped(out, f"{', '.join(turn['moves'])}  ({verdict})", prefix="- ", indent="  ")

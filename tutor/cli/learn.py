@@ -16,6 +16,7 @@ from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, 
 from ..lessons.progress import COURSES, HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
 from ..lessons.texts import text as says
 from .output import console as make_console, print_json, printable, unusable
+from .move_choices import move_groups, typed_moves
 from .prompt import Quit, ask
 from .streams import require_input
 
@@ -173,7 +174,7 @@ class Session:
     """One run of the course: shows steps, takes answers, saves progress after every step."""
 
     def __init__(self, console: "Console", course: Course, progress: Progress, store: ProgressStore,
-                 ask: Callable[[str], str]):
+                 ask: Callable[..., str]):
         self.console = console
         self.course = course
         self.progress = progress
@@ -215,6 +216,7 @@ class Session:
         self.console.print(stage.summary, markup=False, highlight=False)
         if again:
             self.console.print(says("stage-again"), style="dim")
+        taken = unaided = 0  # exercises taken in this sitting, and those right at the first try without a hint
         while index < len(stage.steps):
             step = stage.steps[index]
             self.console.print()
@@ -222,14 +224,19 @@ class Session:
             if isinstance(step, Explanation):
                 self.explain(step)
             else:
-                solved = ExerciseRunner(self.console, step, self.ask).run()
+                runner = ExerciseRunner(self.console, step, self.ask)
+                solved = runner.run()
                 saved.record(step.id, solved)
+                taken += 1
+                unaided += solved and runner.unaided
             index += 1
             saved.next_step = max(saved.next_step, index)
             self.save()
-        done = len(saved.solved)
-        self.console.print("\n" + says("stage-complete", number=stage.number, done=done, total=len(stage.exercises)),
-                           style="bold green")
+        self.console.print()
+        self.console.print(says("stage-complete", number=stage.number, solved=len(saved.solved),
+                                total=len(stage.exercises)), style="bold green", markup=False)
+        if taken:
+            self.console.print(says("stage-unaided", unaided=unaided, taken=taken), markup=False)
 
     def explain(self, step: Explanation) -> None:
         from rich.text import Text
@@ -247,11 +254,12 @@ class Session:
 class ExerciseRunner:
     """One exercise: the question, the learner's tries, hints, and the solution after three misses."""
 
-    def __init__(self, console: "Console", exercise: Exercise, ask: Callable[[str], str]):
+    def __init__(self, console: "Console", exercise: Exercise, ask: Callable[..., str]):
         self.console = console
         self.exercise = exercise
         self.ask = ask
         self.misses = 0
+        self.hinted = False
 
     def say(self, text: str, style: str = "") -> None:
         from rich.text import Text
@@ -284,7 +292,13 @@ class ExerciseRunner:
         self.show_hint()
         return False
 
+    @property
+    def unaided(self) -> bool:
+        """No miss and no hint so far."""
+        return not self.misses and not self.hinted
+
     def show_hint(self) -> None:
+        self.hinted = True
         self.say(says("hint", hint=self.exercise.hint), "yellow")
 
     def show_options(self) -> None:
@@ -335,6 +349,7 @@ class ExerciseRunner:
     def run_moves(self) -> bool:
         from ..engine.notation import NotationError
         from ..engine.reading import AmbiguousMove, read_move
+        from ..i18n import language
         from ..engine.rules import UnknownPlayer
         from ..lessons.judge import Attempt, Status
 
@@ -342,7 +357,7 @@ class ExerciseRunner:
         self.show_board(attempt)
         self.say(says("type-move"), "dim")
         while True:
-            text = self.ask(says("move-prompt"))
+            text = self.ask(says("move-prompt"), typed_moves(attempt.state))
             command = text.lower()
             if not text:
                 continue
@@ -357,7 +372,7 @@ class ExerciseRunner:
                 continue
             try:
                 picked = is_short_number(text)  # a number from the list of moves
-                move = self.pick(attempt, int(text)) if picked else read_move(attempt.state, text)
+                move = self.pick(attempt, int(text)) if picked else read_move(attempt.state, text, language())
                 if move is None:
                     continue
                 feedback = attempt.submit(move)
@@ -398,7 +413,7 @@ class ExerciseRunner:
             if len(group) > 1:
                 places = ", ".join(str(move.target.number) for move in group[1:])
                 alike = "  " + says("same-elsewhere", kind=group[0].target.kind.value, places=places)
-            self.say(f"  {number:>2}. {format_move(group[0])}{alike}")
+            self.say(f"  {number:>2}. {format_move(group[0], pile_said=True)}{alike}")
         if any(len(group) > 1 for group in groups):
             self.say(says("alike-note"), "dim")
         self.say(says("pick-number"), "dim")
@@ -409,25 +424,3 @@ class ExerciseRunner:
             return groups[number - 1][0]
         self.say(says("no-such-move", number=number, count=len(groups)))
         return None
-
-
-def move_groups(state) -> list[list]:
-    """The legal moves, those that differ only in which empty pile they go to grouped together.
-
-    Opening any free build slot, or discarding onto any empty discard pile, leaves the same
-    game; the first move of a group stands for it.
-    """
-    from ..engine.legal import legal_moves
-    from ..engine.moves import PileKind, Transfer
-
-    groups: dict[object, list] = {}
-    for move in legal_moves(state):
-        key: object = move
-        if isinstance(move, Transfer) and move.target.owner is None:
-            target = move.target
-            empty = (state.build[target.number - 1] is None if target.kind is PileKind.BUILD
-                     else not state.mover.discards[target.number - 1])
-            if empty:
-                key = (move.source, move.card, target.kind)
-        groups.setdefault(key, []).append(move)
-    return list(groups.values())

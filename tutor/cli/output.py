@@ -126,10 +126,22 @@ def _json_escape(match: re.Match[str]) -> str:
     return "\\" + _escape(match) if _UNDECODED.match(match[0]) else match[0].encode("unicode_escape").decode("ascii")
 
 
+def _fitted(message: str) -> str:
+    """At a terminal, a long message wrapped between words to its width (never inside a word or an option)."""
+    if not sys.stderr.isatty():
+        return message
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size().columns
+    return "\n".join(textwrap.wrap(message, width, subsequent_indent="  ", break_on_hyphens=False,
+                                    break_long_words=False)) or message
+
+
 def unusable(lines: list[str], *, as_json: bool, kind: str) -> NoReturn:
     """Report input that cannot be used (exit status 2): lines on stderr, an error object with --json."""
     for line in lines:
-        sys.stderr.write(_("error: {problem}").format(problem=printable(line)) + "\n")
+        sys.stderr.write(_fitted(_("error: {problem}").format(problem=printable(line))) + "\n")
     if as_json:
         print_json({"error": {"kind": kind, "problems": lines}})
     raise typer.Exit(EXIT_UNUSABLE)

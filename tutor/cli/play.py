@@ -177,7 +177,8 @@ def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool
                      kind="save")
 
     table = PlayTable(out, game, ask, pace=pace, save=save)
-    save()
+    if not resumed:  # a resumed game is saved already, as it stands
+        save()
     _introduce(table, resumed)
     try:
         table.run()

@@ -7,24 +7,26 @@ saves the game after every move. Every sentence comes from ``tutor.play.texts``.
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ..coach.templates import GRADES
-from ..engine.cards import card_label, n_cards
+from ..engine.cards import card_label, is_short_number, n_cards
 from ..engine.dealing import StartRule
 from ..engine.legal import legal_moves
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Transfer
-from ..engine.notation import NotationError, format_move, format_place
+from ..engine.notation import NotationError, format_move
 from ..engine.reading import AmbiguousMove, read_move
-from ..engine.rules import UnknownPlayer, Verdict, check_move
+from ..engine.rules import Ruling, UnknownPlayer, Verdict, check_move
 from ..engine.state import HAND_SIZE, GameState, Phase
 from ..engine.view import player_view
+from ..i18n import language
 from ..i18n.grammar import shown_name
 from ..play import texts
 from ..play.game import Game
+from ..play.words import move_in_words
 from ..records.recording import drawn_cards
 from .board import board
+from .move_choices import move_groups, typed_moves
 from .rulings import print_wrapped
 
 if TYPE_CHECKING:
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
 class PlayTable:
     """One sitting at the table: shows the game, takes the player's moves, narrates the bots'."""
 
-    def __init__(self, out: "Console", game: Game, ask: Callable[[str], str], *, pace: float,
+    def __init__(self, out: "Console", game: Game, ask: Callable[..., str], *, pace: float,
                  save: Callable[[], None]):
         self.out = out
         self.game = game
@@ -105,7 +107,8 @@ class PlayTable:
         self.say(texts.QUIET_SUMMARY.format(moves=len(notes), **counts), "bold")
         for turn, move, assessment in notes:
             if assessment.quality == "weak":
-                self.say(texts.QUIET_WEAK.format(turn=turn, move=format_move(move), grade=GRADES.text(assessment.grade),
+                self.say(texts.QUIET_WEAK.format(turn=turn, move=format_move(move, pile_said=True),
+                                                 grade=GRADES.text(assessment.grade),
                                                  explanation=assessment.explanation), "yellow")
         self.quiet_notes = []
 
@@ -125,7 +128,7 @@ class PlayTable:
                     game.play(EndTurn())
                     self.say(texts.TURN_ENDS_EMPTY)
                     continue
-                self.command(self.ask(texts.PROMPT))
+                self.command(self.ask(texts.PROMPT, typed_moves(state)))
                 continue
             if state.phase is Phase.ENDED and self.undo_allowed():
                 if self.ask(texts.GO_ON_PROMPT).lower() == "undo":
@@ -138,8 +141,11 @@ class PlayTable:
         self.save()
 
     def draw(self) -> None:
-        full = len(self.game.state.mover.hand) >= HAND_SIZE
+        before = self.game.state
+        full = len(before.mover.hand) >= HAND_SIZE
         self.game.play(Draw())
+        if _reshuffled(before, self.game.state):
+            self.say(texts.RECYCLED, "bold")
         cards = drawn_cards(self.game.state)
         if cards:
             self.say(texts.YOU_DREW.format(cards=" ".join(card_label(c) for c in cards)))
@@ -170,13 +176,25 @@ class PlayTable:
             self.show_board()
         elif word in ("help", "h"):
             self.say(texts.HELP.format(partner=self.partner_help()))
+        elif is_short_number(word):
+            self.pick(int(word))
         else:
             self.try_move(text)
+
+    def pick(self, number: int) -> None:
+        """Play move ``number`` of the list ``?`` shows."""
+        state = self.game.state
+        groups = move_groups(state)
+        if not 1 <= number <= len(groups):
+            self.say(texts.NO_SUCH_MOVE.format(number=number, count=len(groups)), "red")
+            return
+        move = groups[number - 1][0]
+        self.play_move(move, check_move(state, move))
 
     def try_move(self, text: str) -> None:
         state = self.game.state
         try:
-            move = read_move(state, text)
+            move = read_move(state, text, language())
             ruling = check_move(state, move)
         except (NotationError, AmbiguousMove) as error:
             self.say(error.message, "red")
@@ -184,6 +202,11 @@ class PlayTable:
         except UnknownPlayer as error:
             self.say(f"{error}.", "red")
             return
+        self.play_move(move, ruling)
+
+    def play_move(self, move: Move, ruling: Ruling) -> None:
+        """Play ``move`` if ``ruling`` allows it, with the coach's word on it."""
+        state = self.game.state
         if ruling.verdict is Verdict.ILLEGAL:
             self.say(texts.ILLEGAL.format(rule=ruling.rule, reason=ruling.reason), "red")
             return
@@ -225,7 +248,7 @@ class PlayTable:
         move = self.game.undo()
         self.flagged = False
         self.save()
-        self.say(texts.UNDONE.format(move=format_move(move)))
+        self.say(texts.UNDONE.format(move=format_move(move, pile_said=True)))
         self.show_board()
 
     def partner_help(self) -> str:
@@ -234,9 +257,23 @@ class PlayTable:
         return texts.HELP_PARTNER.format(partner=partners[0]) if partners else ""
 
     def list_moves(self) -> None:
+        """The legal moves in words, numbered: a number typed at the prompt plays one."""
+        from ..coach.principles import played_card
+
+        state = self.game.state
+        groups = move_groups(state)
         self.say(texts.MOVES_TITLE, "bold")
-        for line in grouped_moves(self.game.state):
-            print_wrapped(self.out, line, indent="  ")
+        for number, group in enumerate(groups, start=1):
+            move = group[0]
+            card = played_card(state, move) if isinstance(move, Transfer) else None
+            words = move_in_words(move, card, yours=True)
+            if len(group) > 1:
+                words = texts.MOVES_ALIKE.format(move=words, piles=_any_of([m.target.number for m in group[1:]]))
+            if isinstance(move, Transfer) and move.is_discard:
+                words = texts.MOVES_ENDS.format(move=words)
+            print_wrapped(self.out, words, prefix=texts.MOVES_NUMBER.format(number=number), indent="")
+        if any(len(group) > 1 for group in groups):
+            self.say(texts.MOVES_ALIKE_NOTE, "dim")
 
     def hint(self) -> None:
         state = self.game.state
@@ -250,7 +287,7 @@ class PlayTable:
         best = TurnSearch(view).best()
         self.say(texts.HINT_TITLE, "bold green")
         for number, step in enumerate(turn_steps(view, best), start=1):
-            self.say(f"{number:>2}. {format_move(step.move)}", "bold")
+            self.say(f"{number:>2}. {format_move(step.move, pile_said=True)}", "bold")
             print_wrapped(self.out, step.reason)
         if best.ending == "refill":
             self.say(texts.HINT_REFILL, "dim")
@@ -280,15 +317,16 @@ def bot_move_lines(before: GameState, move: Move, after: GameState, human: Optio
 
     name = before.mover.name
     human = human if human is not None else -1
+    recycled = [texts.RECYCLED] if _reshuffled(before, after) else []
     if isinstance(move, Draw):
-        return [texts.BOT_DRAWS.format(name=name, count=n_cards(after.drawn)) if after.drawn
-                else texts.BOT_DRAWS_NOTHING.format(name=name)]
+        return recycled + [texts.BOT_DRAWS.format(name=name, count=n_cards(after.drawn)) if after.drawn
+                           else texts.BOT_DRAWS_NOTHING.format(name=name)]
     if isinstance(move, EndTurn):
         return [texts.BOT_ENDS.format(name=name)]
     card = card_label(played_card(before, move))
     if move.is_discard:
         return [texts.BOT_DISCARDS.format(name=name, card=card, pile=move.target.number)]
-    lines = [texts.BOT_PLAYS.format(name=name, move=format_move(replace(move, card=played_card(before, move))))]
+    lines = [texts.BOT_PLAYS.format(name=name, move=move_in_words(move, played_card(before, move)))]
     if len(after.completed) > len(before.completed):
         lines.append(texts.PILE_DONE.format(pile=move.target.number))
     if move.source.kind is PileKind.STOCK and not after.is_over:
@@ -298,37 +336,13 @@ def bot_move_lines(before: GameState, move: Move, after: GameState, human: Optio
             template = texts.YOUR_STOCK_SHOWS if seat == human else texts.BOT_STOCK_SHOWS
             lines.append(template.format(name=owner.name, card=card_label(owner.stock_top), count=len(owner.stock)))
     if after.phase is Phase.PLAY and after.drawn:
-        lines.append(texts.REFILLED.format(name=name))
+        lines += recycled + [texts.REFILLED.format(name=name)]
     return lines
 
 
-def grouped_moves(state: GameState) -> list[str]:
-    """The legal moves, one line per card and source (its build piles together) and one for all discards."""
-    from ..coach.principles import played_card
-
-    lines: list[str] = []
-    targets: dict[str, list[int]] = {}
-    discards: dict[str, list[int]] = {}
-    ending = False
-    for move in legal_moves(state):
-        if isinstance(move, Transfer) and move.is_discard:
-            discards.setdefault(card_label(move.card), [])
-            if move.target.number not in discards[card_label(move.card)]:
-                discards[card_label(move.card)].append(move.target.number)
-        elif isinstance(move, Transfer):
-            source = format_place(move.source, played_card(state, move))
-            targets.setdefault(source, []).append(move.target.number)
-        elif isinstance(move, EndTurn):
-            ending = True
-        elif state.phase is Phase.START:
-            lines.append(texts.MOVES_DRAW)
-    lines += [texts.MOVES_BUILD.format(source=source, targets=_any_of(piles)) for source, piles in targets.items()]
-    if discards:
-        piles = sorted({pile for found in discards.values() for pile in found})
-        lines.append(texts.MOVES_DISCARD.format(cards=_any_of(list(discards)), targets=_any_of(piles)))
-    if ending:
-        lines.append(texts.MOVES_END)
-    return lines
+def _reshuffled(before: GameState, after: GameState) -> bool:
+    """True when the finished piles were shuffled into a new draw pile between the two positions."""
+    return len(after.completed) < len(before.completed)
 
 
 def _any_of(items: list) -> str:

@@ -1,20 +1,90 @@
-"""One line of input from the person at the terminal, with q (or the end of the input) to stop."""
+"""One line of input from the person at the terminal, with q (or the end of the input) to stop.
+
+At a terminal the line can be edited (arrow keys, Home, End, Ctrl-W ...),
+earlier answers at the same prompt come back with the up arrow, and Tab
+completes from the choices the caller offers (the legal moves at ``move>``).
+This is prompt_toolkit's line editor; where standard input or output is not a
+terminal (a pipe, a file, a test), the line is read plainly.
+"""
 
 from __future__ import annotations
 
+import sys
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+if TYPE_CHECKING:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import CompleteEvent, Completion
+    from prompt_toolkit.document import Document
+
 STOP_WORDS = ("q", "quit", "exit")
+_SESSIONS: dict[str, "PromptSession[str]"] = {}  # one per prompt, each with its own history
 
 
 class Quit(Exception):
     """The person asked to stop (q, quit, exit, or the end of the input)."""
 
 
-def ask(prompt: str) -> str:
-    """The answer to ``prompt``, stripped; ``Quit`` on a stop word or at the end of the input."""
+def ask(prompt: str, choices: Sequence[str] = ()) -> str:
+    """The answer to ``prompt``, stripped; ``Quit`` on a stop word or at the end of the input.
+
+    ``choices``: what Tab offers to complete what has been typed (at a terminal).
+    """
     try:
-        answer = input(prompt)
+        answer = _edited_line(prompt, choices) if _at_terminal() else input(prompt)
     except EOFError:
         raise Quit from None
     if answer.strip().lower() in STOP_WORDS:
         raise Quit
     return answer.strip()
+
+
+def completions(choices: Sequence[str], typed: str) -> list[str]:
+    """The choices that complete ``typed``: those it begins, else those holding each of its words."""
+    start = " ".join(typed.lower().split())
+    if not start:
+        return list(choices)
+    beginning = [choice for choice in choices if choice.lower().startswith(start)]
+    if beginning:
+        return beginning
+    words = start.split()
+    return [choice for choice in choices if all(word in choice.lower().split() for word in words)]
+
+
+def _at_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _edited_line(prompt: str, choices: Sequence[str]) -> str:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.shortcuts import CompleteStyle
+
+    class Choices(Completer):
+        def get_completions(self, document: "Document", complete_event: "CompleteEvent") -> Iterable["Completion"]:
+            typed = document.text_before_cursor
+            for choice in completions(choices, typed):
+                yield Completion(choice, start_position=-len(typed))
+
+    # the prompt's own words stay outside the editor: a line break before them is printed first
+    lead, _, words = prompt.rpartition("\n")
+    if "\n" in prompt:
+        print(lead)
+    session = _SESSIONS.get(words)
+    if session is None:
+        session = _SESSIONS[words] = PromptSession(key_bindings=_readline_keys())
+    return session.prompt(words, completer=Choices() if choices else None, complete_while_typing=False,
+                          complete_style=CompleteStyle.READLINE_LIKE)
+
+
+def _readline_keys():
+    """Ctrl-J ends the line, as in readline (and as a terminal's newline arrives in raw mode)."""
+    from prompt_toolkit.key_binding import KeyBindings
+
+    keys = KeyBindings()
+
+    @keys.add("c-j")
+    def _accept(event) -> None:
+        event.current_buffer.validate_and_handle()
+
+    return keys

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..engine.cards import is_short_number, quoted
+from ..engine.text import fold
 from ..i18n import _
 
 EMPTY_MARKS = {"-", "_", "x", "."}
@@ -90,7 +91,20 @@ def _card_value(token: str, option: str) -> int | str:
         return "SB"
     if is_short_number(word):
         return int(word)
+    said = _said_card(word)
+    if said is not None:
+        return said
     raise QuickPositionError(f"{option}: {quoted(token)} is not a card (cards are 1 to 12 and SB)")
+
+
+def _said_card(word: str) -> int | str | None:
+    """A card said in words (``seven``, ``wild``), as the move reader's English words have it; else None."""
+    from ..engine.words import CARD, NUMBER, vocabulary
+
+    kind, value = vocabulary().kind(fold(word)) or (None, None)
+    if kind == CARD:
+        return "SB"
+    return value if kind == NUMBER and isinstance(value, int) and value else None
 
 
 def _cards(text: str, option: str) -> list[int | str]:
@@ -114,6 +128,8 @@ def _build(text: str) -> list[Optional[int | list[int | str]]]:
             raise QuickPositionError("--build: 0 is no build pile's top: write - for a free slot, as in 6,-,2,-")
         elif is_short_number(token):
             slots.append(int(token))
+        elif isinstance(said := _said_card(token), int):  # "six"
+            slots.append(said)
         elif wild and 1 <= int(wild[1]) <= 11:  # SB=7: an SB standing for 7
             slots.append(f"SB={int(wild[1])}")
         else:

@@ -10,8 +10,9 @@ import typer
 from ..classroom.quiz import AnswerError, Question, judge, make_question
 from ..classroom.texts import text
 from ..lessons.course import reflow
+from .move_choices import typed_moves
 from .output import console, error_console, print_json, printable, unusable
-from .prompt import STOP_WORDS, Quit
+from .prompt import STOP_WORDS, Quit, ask
 from .streams import require_input
 from .scenario_paths import usable_scenarios
 
@@ -71,10 +72,12 @@ class QuizSession:
 
         self.out.print(Text(words, style=style))
 
-    def ask(self, prompt: str) -> str:
-        stream = sys.stderr if self.prompt_to_stderr else sys.stdout
-        stream.write(prompt)
-        stream.flush()
+    def ask(self, prompt: str, choices: list[str]) -> str:
+        """The student's answer; at a terminal (not with --json) the line can be edited and Tab completes."""
+        if not self.prompt_to_stderr:
+            return ask(prompt, choices)
+        sys.stderr.write(prompt)
+        sys.stderr.flush()
         line = sys.stdin.readline()
         if not line:
             raise Quit
@@ -108,8 +111,9 @@ class QuizSession:
         self.say(text("quiz-commands"), "dim")
 
     def take_answer(self, question: Question) -> dict[str, Any]:
+        choices = typed_moves(question.scenario.state) if question.kind == "play" else []
         while True:
-            answer = self.ask(text("quiz-prompt"))
+            answer = self.ask(text("quiz-prompt"), choices)
             if not answer:
                 continue
             if answer.lower() in SKIP:
@@ -150,5 +154,6 @@ class QuizSession:
             key = [{"moves": k.moves, "expected": k.expected, "reason": k.reason, "rule": k.rule, "note": k.note}
                    for k in question.key()]
             questions.append({**entry, "unanswered": entry.get("unanswered", False), "key": key})
-        return {"score": self.score, "total": len(self.questions), "answered": len(self.answers),
+        answered = sum(not entry["skipped"] for entry in self.answers)
+        return {"score": self.score, "total": len(self.questions), "answered": answered,
                 "questions": questions}

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
+from ..coach.evaluation import DEFAULT_WEIGHTS
 from ..coach.templates import GRADES
 from ..i18n import _
 from ..i18n.grammar import shown_name
@@ -26,19 +28,36 @@ TURN_HANG = 5  # a turn's line goes on under its moves, past the turn's number
 
 
 def review_command(
-    record: Path = typer.Argument(..., metavar="RECORD", help="A game record (tutor play, tutor simulate --record)."),
+    record: Optional[Path] = typer.Argument(None, metavar="[RECORD]",
+                                            help="A game record (tutor play, tutor simulate --record); "
+                                                 "without one, the latest game of tutor play."),
+    list_records: bool = typer.Option(False, "--list", help="List the records tutor play keeps, and where."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
 ) -> None:
     """Grade every turn of a recorded game: accuracy per player, the costliest moments, a timeline.
 
     The coach judges each move from what its player could see. The timeline
-    shows the stock counts over the turns with the mistakes marked.
+    shows the stock counts over the turns with the mistakes marked. With no
+    RECORD, the latest game played to its end with tutor play is reviewed;
+    --list shows them all and the folder they are kept in.
 
-    Exit status: 0 reviewed, 2 the record is unusable.
+    Exit status: 0 reviewed, 2 the record is unusable (or there is none).
     """
     from ..play.review import review_record
+    from ..play.saves import SaveStore
     from ..records.files import RecordError, read_record
 
+    store = SaveStore()
+    if list_records:
+        _list_records(store, as_json)
+        return
+    if record is None:
+        kept = store.finished()
+        if not kept:
+            unusable([texts.REVIEW_NO_RECORDS.format(folder=store.records)], as_json=as_json, kind="record")
+        record = kept[-1]
+        if not as_json:
+            sys.stderr.write(texts.REVIEW_LATEST.format(path=record) + "\n")
     try:
         game = read_record(record)
     except RecordError as error:
@@ -52,6 +71,43 @@ def review_command(
         review = review_record(game, lambda done, total: status.update(
             _("reviewing turn {done} of {total}").format(done=done, total=total)))
     print_review(console(), review, str(record))
+
+
+def _list_records(store, as_json: bool) -> None:
+    """The records kept by tutor play, oldest first, with their players and rounds."""
+    from ..records.files import RecordError, read_record
+
+    listed = []
+    for path in store.finished():
+        try:
+            game = read_record(path, replay=False)
+        except RecordError as error:
+            listed.append({"path": str(path), "problem": error.lines()[0]})
+            continue
+        listed.append({"path": str(path), "players": [seat.name for seat in game.setup.seats],
+                       "rounds": len(game.rounds)})
+    if as_json:
+        print_json({"folder": str(store.records), "records": listed})
+        return
+    from .output import console
+    from .rulings import print_wrapped
+
+    out = console()
+    if not listed:
+        print_wrapped(out, texts.REVIEW_NO_RECORDS.format(folder=store.records), indent="")
+        return
+    out.print(texts.REVIEW_LIST_TITLE.format(folder=store.records), style="bold", soft_wrap=True, markup=False,
+              highlight=False)  # a path is never broken
+    for entry in listed:
+        if "problem" in entry:
+            line = texts.REVIEW_LIST_UNREADABLE.format(path=entry["path"], problem=entry["problem"])
+        else:
+            rounds = (texts.REVIEW_LIST_ONE_ROUND if entry["rounds"] == 1
+                      else texts.REVIEW_LIST_ROUNDS.format(count=entry["rounds"]))
+            line = texts.REVIEW_LIST_LINE.format(path=entry["path"], players=texts.AND.join(entry["players"]),
+                                                 rounds=rounds)
+        out.print(line, soft_wrap=True, markup=False, highlight=False)
+    print_wrapped(out, texts.REVIEW_LIST_HOW, "dim", indent="")
 
 
 def print_review(out: "Console", review: "Review", source: str) -> None:
@@ -96,9 +152,9 @@ def _outcome(played) -> str:
 
 
 def _move(move) -> str:
-    from ..engine.notation import format_move
+    from ..play.words import move_in_words
 
-    return format_move(move)
+    return move_in_words(move)
 
 
 def _print_turn(out: "Console", turn: "TurnReview") -> None:
@@ -131,7 +187,8 @@ def _print_accuracy(out: "Console", review: "Review") -> None:
                           indent="  ")
             continue
         print_wrapped(out, texts.ACCURACY_LINE.format(player=shown_name(summary.name), plays=summary.plays, moves=moves,
-                                                      accuracy=summary.accuracy, mean_loss=summary.mean_loss,
+                                                      accuracy=summary.accuracy,
+                                                      mean_loss=summary.mean_loss / DEFAULT_WEIGHTS.stock_card,
                                                       **summary.counts), indent="  ")
 
 

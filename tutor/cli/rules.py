@@ -8,7 +8,7 @@ import typer
 
 from ..engine.cards import quoted
 from ..i18n import _
-from ..lessons.reference import Entry, close_matches, is_strong_match, lookup, reference_entries, search
+from ..lessons.reference import Entry, answer, close_matches, is_strong_match, lookup, reference_entries, search
 from .output import console as output_console, print_json, unusable
 
 
@@ -31,7 +31,13 @@ def rules_command(
     if entry is not None:
         _emit([entry], as_json)
         return
-    found = search(word)
+    asked = word.endswith("?") or len(word.split()) > 2
+    found = [] if asked else search(word)
+    if not found:
+        answers = answer(word)
+        if answers:
+            _emit_answer(word, answers, as_json)
+            return
     if len(found) == 1:
         _emit(found, as_json)
         return
@@ -76,6 +82,19 @@ def _emit_search(word: str, found: list[Entry], as_json: bool) -> None:
     if rest:
         console.print(Text(_("Also mentioned in: {ids}").format(ids=", ".join(e.key for e in rest))), overflow="fold")
     console.print(Text(_("Show one entry with: tutor rules <id or topic>"), style="dim"))
+
+
+def _emit_answer(question: str, answers: list[Entry], as_json: bool) -> None:
+    """The entry that best answers a question in plain words, in full, and the next best by name."""
+    if as_json:
+        print_json({"question": question, "entries": [_as_dict(e) for e in answers]})
+        return
+    from rich.text import Text
+
+    console = output_console()
+    _print_entry(console, answers[0])
+    for entry in answers[1:]:
+        console.print(Text.assemble(_("Also:") + " ", (entry.key, "cyan"), "  ", entry.title), overflow="fold")
 
 
 def _as_dict(entry: Entry) -> dict[str, object]:

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..coach.templates import GRADES
-from ..engine import Verdict, format_move
+from ..engine import Verdict
 from ..engine.cards import card_label, card_phrases
 from ..i18n import _
 from ..i18n.grammar import shown_name
@@ -78,7 +78,7 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool =
     out.print(heading(scenario))
     for number, report in enumerate(reports, start=1):
         verdict = report.ruling.verdict
-        line = Text.assemble(f"{number:>2}. ", (format_move(report.move), "bold"), "  ",
+        line = Text.assemble(f"{number:>2}. ", (report.shown, "bold"), "  ",
                              (verdict_word(verdict), _VERDICT_STYLES[verdict]))
         if report.ruling.rule:
             line.append(f"  {report.ruling.rule}", style="cyan")
@@ -105,6 +105,6 @@ def print_wrapped(out: Console, sentence: str, style: str = "", prefix: str = ""
     width = max(out.width - len(indent) - len(prefix), 20)
     pattern, _phrases = _card_words()
     glued = pattern.sub(lambda match: match.group(0).replace(" ", NO_BREAK), sentence)  # keep "a 7" whole
-    for number, line in enumerate(textwrap.wrap(glued, width)):
+    for number, line in enumerate(textwrap.wrap(glued, width, break_on_hyphens=False)):
         lead = Text(indent + (prefix if number == 0 else " " * len(prefix)), style="dim")
         out.print(lead.append_text(highlight_cards(line.replace(NO_BREAK, " "))), style=style, soft_wrap=True)

@@ -288,12 +288,13 @@ def from_record_command(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Write the position before a recorded turn as a scenario, its moves with the coach's verdicts as expectations."""
-    from ..play.exercise import ExerciseError, exercise_data, exercise_text, find_turn
+    from ..play.exercise import ExerciseError, exercise_data, exercise_origin, exercise_text, find_turn
     from ..records.files import RecordError, read_record
 
     try:
         game = read_record(record)
-        text = exercise_text(exercise_data(game, find_turn(game, turn, player), record))
+        found = find_turn(game, turn, player)
+        text = exercise_text(exercise_data(game, found), exercise_origin(found, record))
     except RecordError as error:
         unusable(error.lines(), as_json=False, kind="record")
     except ExerciseError as error:

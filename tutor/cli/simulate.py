@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from typing import Optional
 
 import typer
 
 from ..i18n import _
-from .output import print_json, unusable
+from .output import EXIT_UNUSABLE, print_json, printable, unusable
 
 MAX_WORKERS = 32  # every worker is a process started at once
 MAX_GAMES = 20_000  # a run of hours at most; a 95% interval this wide is already under one point
+MAX_CLUSTER_GAMES = 1_000_000  # on a cluster: for differences of a tenth of a point
 EXIT_INTERRUPTED = 130  # the shell's status for a program stopped with Ctrl-C
 
 
 def simulate_command(
-    games: int = typer.Option(100, "--games", help=f"Rounds to play, 1 to {MAX_GAMES:,}."),
+    games: int = typer.Option(100, "--games", help=f"Rounds to play, 1 to {MAX_GAMES:,} "
+                                                   f"({MAX_CLUSTER_GAMES:,} with --cluster)."),
     players: int = typer.Option(2, "--players", help="Players per round, 2 to 6."),
-    bots: str = typer.Option("strong,greedy", "--bots", help="Bots by name (random, greedy, strong, strong-v1) or "
-                                                             "as module:Class or path/to/file.py:Class, comma-separated; "
+    bots: str = typer.Option("strong,greedy", "--bots", help="Bots by name (random, greedy, strong, strong-v2, "
+                                                             "strong-v1) or as module:Class or path/to/file.py:Class, comma-separated; "
                                                              "they take the seats in turn and swap seats every round."),
     stock: Optional[int] = typer.Option(None, "--stock", help="Stock size (default: 30 with 2-4 players, 20 with 5-6)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the series: the same seed plays the same rounds."),
@@ -28,10 +32,15 @@ def simulate_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
     record: Optional[str] = typer.Option(None, "--record", metavar="DIR",
                                          help="Write every game's record into DIR (game-0001.yaml, ...)."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS",
+                                          help="Play on the Dask scheduler at ADDRESS (tcp://host:8786), or on a "
+                                               "local cluster started for the run (local; --workers processes, "
+                                               "default one per core). Needs the cluster extra."),
 ) -> None:
     """Let bots play each other and report wins with 95% intervals, stalemates, turns and speed.
 
-    Ctrl-C stops the run and reports the rounds that finished (exit status 130).
+    Ctrl-C stops the run and reports the rounds that finished (exit status 130); a cluster that cannot
+    be reached or fails mid-run stops it too, with the rounds that finished and the error (exit status 2).
     """
     from ..coach.bots import BOTS
     from ..coach.custom_bots import BotError, is_custom, load_bot
@@ -52,9 +61,9 @@ def simulate_command(
         problems.append(_("--players: Skip-Bo is played by 2 to 6, not {seats}").format(seats=players))
     if games < 1:
         problems.append(_("--games: play at least one round, not {games}").format(games=games))
-    elif games > MAX_GAMES:
+    elif games > (most := MAX_GAMES if cluster is None else MAX_CLUSTER_GAMES):
         problems.append(_("--games: at most {most:,} rounds in one run; for more, run several series with "
-                          "different --seed values and add up their results").format(most=MAX_GAMES))
+                          "different --seed values and add up their results").format(most=most))
     if not 1 <= workers <= MAX_WORKERS:
         problems.append(_("--workers: 1 to {most}, not {workers}").format(most=MAX_WORKERS, workers=workers))
     if teams and players not in (4, 6):
@@ -62,19 +71,27 @@ def simulate_command(
     if stock is not None and not 1 <= stock <= (162 - 5) // max(players, 1):
         problems.append(_("--stock: {players} stocks of {stock} cards do not fit in the 162-card deck").format(
             players=players, stock=stock))
+    if cluster is not None and importlib.util.find_spec("distributed") is None:
+        from ..coach.cluster import INSTALL_HINT
+
+        problems.append(f"--cluster: {INSTALL_HINT}")
     if problems:
         unusable(problems, as_json=as_json, kind="usage")
+    cluster_workers = workers if cluster is None or workers > 1 else None  # a local cluster: one per core
     series = Series(names, players, stock, seed, teams, record=record is not None)
     keep = _record_writer(record, as_json) if record is not None else None
     try:
         if as_json:
-            summary = run_series(series, games, workers, progress=keep)
+            summary = run_series(series, games, cluster_workers, progress=keep, cluster=cluster)
             print_json(summary.to_json())
         else:
-            summary = _with_progress(series, games, workers, run_series, keep)
+            summary = _with_progress(series, games, cluster_workers, run_series, keep, cluster)
             _print(series, summary, games)
     except BotError as error:
         unusable([str(error)], as_json=as_json, kind="bot")
+    if summary.error:
+        sys.stderr.write(_("error: {problem}").format(problem=f"--cluster: {printable(summary.error)}") + "\n")
+        raise typer.Exit(EXIT_UNUSABLE)
     if summary.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
@@ -103,7 +120,7 @@ def _record_writer(directory: str, as_json: bool):
     return keep
 
 
-def _with_progress(series, games: int, workers: int, run_series, keep=None):
+def _with_progress(series, games: int, workers: Optional[int], run_series, keep=None, cluster: Optional[str] = None):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from .output import error_console
@@ -116,7 +133,7 @@ def _with_progress(series, games: int, workers: int, run_series, keep=None):
                 keep(result)
             progress.advance(task)
 
-        return run_series(series, games, workers, progress=advance)
+        return run_series(series, games, workers, progress=advance, cluster=cluster)
 
 
 def _print(series, summary, asked: int) -> None:
@@ -126,7 +143,9 @@ def _print(series, summary, asked: int) -> None:
 
     out = console()
     if summary.interrupted:
-        out.print(_("Interrupted: {done} of {asked} rounds finished.").format(done=summary.games, asked=asked),
+        stopped = _("Stopped: {done} of {asked} rounds finished.") if summary.error else _(
+            "Interrupted: {done} of {asked} rounds finished.")
+        out.print(stopped.format(done=summary.games, asked=asked),
                   style="bold yellow")
     if not summary.games:
         return

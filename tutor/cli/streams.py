@@ -7,8 +7,9 @@ input reads as empty, and the commands that ask questions refuse to start
 as ``PYTHONIOENCODING=ascii`` and the name Zoë) shows it as its escape,
 ``Zo\\xeb``, and input it cannot decode keeps its bytes (shown escaped too).
 ``output_failures_reported()`` turns a write that fails (a full disk,
-``/dev/full``, a closed descriptor) into one line and exit status 2; a
-reader that stops early (``| head``) ends the program quietly.
+``/dev/full``, a closed descriptor) into one line and exit status 2; what
+is written after a reader stopped early (``| head``) goes nowhere, quietly,
+and the command keeps its own exit status.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def prepare() -> None:
     if sys.stdout is None:
         sys.stderr.write(OUTPUT_CLOSED)
         raise SystemExit(EXIT_UNUSABLE)
+    sys.stdout = _ReaderMayLeave(sys.stdout)
     if sys.stdin is None:
         _input_closed = True
         sys.stdin = io.StringIO()
@@ -48,6 +50,35 @@ def prepare() -> None:
             stream.reconfigure(errors="backslashreplace")
     if not _encodes_everything(sys.stdin) and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="surrogateescape")  # a byte it cannot decode is kept, and shown escaped
+
+
+class _ReaderMayLeave:
+    """Standard output whose reader may stop early (``| head``, ``| true``): what is written after it left goes
+    nowhere, quietly, and the command ends with its own status (a ruling's 0 or 1)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._reader_left()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._reader_left()
+
+    def _reader_left(self) -> None:
+        _discard_output()
+        with contextlib.suppress(OSError, ValueError):
+            self._stream.flush()  # what was still buffered now goes nowhere
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
 
 
 def _encodes_everything(stream) -> bool:

@@ -16,7 +16,7 @@ from ..engine.cards import SKIP_BO
 from ..engine.legal import build_plays, legal_moves
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from ..engine.state import DISCARD_PILES, GameState
-from .evaluation import DEFAULT_WEIGHTS, STRONG_V1_WEIGHTS, Weights
+from .evaluation import STRONG_BOT_WEIGHTS, STRONG_V1_WEIGHTS, STRONG_V2_WEIGHTS, Weights
 from .principles import played_card
 from .search import TurnSearch
 
@@ -84,7 +84,7 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(self, weights: Weights = STRONG_BOT_WEIGHTS):
         self.weights = weights
 
     def plan(self, view: GameState, rng: random.Random) -> list[Move]:
@@ -93,7 +93,7 @@ class StrongBot:
 
 class StrongV1Bot(StrongBot):
     """The strong bot as it was before it weighed the opponents' threat twice as heavily, the endgame risk,
-    the wild-card economy and stacked discards: the baseline every change of the evaluation is measured against."""
+    the wild-card economy and stacked discards: the earlier baseline."""
 
     name = "strong-v1"
 
@@ -101,11 +101,23 @@ class StrongV1Bot(StrongBot):
         super().__init__(weights)
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot, "strong-v1": StrongV1Bot}
+class StrongV2Bot(StrongBot):
+    """The strong bot as it was before its search went on past a refill, its threat counted the partners' stock
+    cards and its opponents' reply could free a slot: the baseline every change is measured against."""
+
+    name = "strong-v2"
+
+    def __init__(self, weights: Weights = STRONG_V2_WEIGHTS):
+        super().__init__(weights)
+
+
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot, "strong-v2": StrongV2Bot,
+                         "strong-v1": StrongV1Bot}
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by its name: ``random``, ``greedy``, ``strong`` or ``strong-v1``, or ``module:Class`` for one from outside."""
+    """A bot by its name (``random``, ``greedy``, ``strong``, ``strong-v2``, ``strong-v1``), or ``module:Class``
+    for one from outside."""
     from .custom_bots import is_custom, load_bot
 
     if is_custom(name):

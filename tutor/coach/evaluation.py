@@ -45,14 +45,33 @@ class Weights(NamedTuple):
     fresh_hand: float = 0.0  # times the chance that a refilled hand lets the stock top be played (6 lost)
     closing: float = 2.0  # an opponent's threat grows by this over their stock count (1 + closing / count)
     round_loss: float = 50.0  # times the chance that an opponent plays out their stock on their next turn
+    # the model (0 turns a part off, as the baselines had it)
+    deals: int = 8  # an emptied hand is refilled with this many sampled deals of the unseen cards, the turn going on
+    deals_within: int = 30  # ... while the side has at most this many stock cards (else valued by expectation)
+    round_win: float = 50.0  # a round won in one of those deals, against the stock cards left (an expectation)
+    drawn_card: float = 0.4  # each card such a refill draws (as much as a kept card costs): 1 lost to strong-v2
+    sides: float = 1.0  # 1: threats work on sides: they close in by the side's stock cards, partners' too, and a
+    # side's stocks threaten from the turn of its first player (partners play from each other's stocks)
+    free_slot: float = 1.0  # 1: the opponent's reply may complete a build pile to free a slot for their stock card
 
 
 DEFAULT_WEIGHTS = Weights()
 
+# The strong bot plays with the coach's weights, but searches refills over sampled deals only in the last three
+# stock cards of its side, where a refill can win the round: everywhere, they cost it more than half its speed
+# for no measurable strength (docs/analysis.md).
+STRONG_BOT_WEIGHTS = DEFAULT_WEIGHTS._replace(deals_within=3)
+
+# The strong bot's weights and model before the turn went on past a refill in the search, the threat counted the
+# partners' stock cards and the opponent's reply could free a slot: the ``strong-v2`` baseline.
+_EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0}
+STRONG_V2_WEIGHTS = Weights(**_EARLIER_MODEL)
+
 # The strong bot's weights before the opponents' threat was weighed twice as
 # heavily and the endgame risk and stacked discards were weighed: kept as the
-# ``strong-v1`` baseline that every change is measured against.
-STRONG_V1_WEIGHTS = Weights(opponent=6.0, opponent_decay=0.4, wild_decay=1.0, stacked=0.0, closing=0.0, round_loss=0.0)
+# ``strong-v1`` baseline.
+STRONG_V1_WEIGHTS = Weights(opponent=6.0, opponent_decay=0.4, wild_decay=1.0, stacked=0.0, closing=0.0, round_loss=0.0,
+                            **_EARLIER_MODEL)
 
 
 def gap_to(top: int, builds: tuple[int, ...], helpers: tuple[int, ...] = ()) -> int:
@@ -151,6 +170,11 @@ class Opponent(NamedTuple):
     rivals: int = 1  # sides racing the mover: feeding one of several costs that much less
 
 
+def side_count(weights: Weights, opponent: Opponent) -> int:
+    """The stock cards between the opponent's side and the win: their own, and their partners' (``sides``)."""
+    return opponent.count + (opponent.partners_left if weights.sides else 0)
+
+
 def table_parts(weights: Weights, builds: tuple[int, ...], stocks: tuple[tuple[int, int], ...],
                 opponents: tuple[Opponent, ...], unseen: Mapping[int, float],
                 win_chance: float = 0.0) -> dict[str, float]:
@@ -178,7 +202,7 @@ def table_parts(weights: Weights, builds: tuple[int, ...], stocks: tuple[tuple[i
     for opponent in opponents:
         if opponent.count and opponent.top != UNKNOWN:
             gap = helped_gap(opponent.top, builds, opponent.tops)
-            threat += opponent.share * threat_score(weights, gap, opponent.count) / opponent.rivals
+            threat += opponent.share * threat_score(weights, gap, side_count(weights, opponent)) / opponent.rivals
     return {"stock": -weights.stock_card * left, "reach": reach, "opponents": -threat,
             "risk": -weights.round_loss * win_chance}
 
@@ -233,7 +257,8 @@ def _threat_table(weights: Weights, opponent: Opponent) -> tuple[float, ...]:
     """The opponent's threat when the highest pile below their top shows 0-11; at 12 when no pile is below it."""
     top, tops = opponent.top, opponent.tops
     gaps = [gap_to(top, (value,), tops) for value in range(COMPLETE_AT)] + [gap_to(top, (), tops)]
-    return tuple(opponent.share * threat_score(weights, gap, opponent.count) / opponent.rivals for gap in gaps)
+    count = side_count(weights, opponent)
+    return tuple(opponent.share * threat_score(weights, gap, count) / opponent.rivals for gap in gaps)
 
 
 def _highest_below(top: int, builds: tuple[int, ...]) -> int:

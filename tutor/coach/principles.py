@@ -19,7 +19,8 @@ from ..engine.moves import EndTurn, Move, PileKind, Transfer
 from ..engine.play import apply_move
 from ..engine.state import BUILD_SLOTS, COMPLETE_AT, GameState, Phase
 from .search import Turn
-from .templates import FINDINGS, MOVES, chance_in_words, say, sentence
+from .evaluation import gap_to
+from .templates import FINDINGS, MOVES, chance_in_words, gap_in_words, say, sentence
 
 STOCK_FIRST = "strategy.stock-first"
 SAVE_WILDS = "strategy.save-wilds"
@@ -49,6 +50,7 @@ class Context(NamedTuple):
     ``chances`` may give, for an opponent's seat, the chance that they win on
     their next turn after the best turn that follows the move (an estimate
     the search may make); findings about that opponent then say it.
+    ``best_chances``: the same after the best turn.
     """
 
     view: GameState
@@ -56,6 +58,7 @@ class Context(NamedTuple):
     best: Turn
     after: Turn
     chances: Mapping[int, float] = {}
+    best_chances: Mapping[int, float] = {}
 
     def drop(self, part: str) -> float:
         """How much the evaluation part ``part`` is worse after the move than in the best turn."""
@@ -216,16 +219,31 @@ def stock_first(ctx: Context) -> Optional[Finding]:
     """The best turn gets more stock cards out than any turn after the move."""
     missed = ctx.best.stock_played - ctx.after.stock_played
     won = ctx.best.ending == "win" and ctx.after.ending != "win"
-    if missed <= 0 and not won:
-        return None
+    if missed <= 0 and not won or goes_on(ctx.after) and not won:
+        return None  # a line that goes on past a refill may yet play the stock
     view = ctx.view
     stock = next((m for m in ctx.best.moves if isinstance(m, Transfer) and m.source.kind is PileKind.STOCK), None)
     seat = source_seat(view, stock) if stock else view.turn
     fields = {"doing": _doing(view, ctx.move), "card": the_card(view.players[seat].stock_top),
               "whose": view.whose(seat), "best": n_cards(ctx.best.stock_played),
               "after": n_cards(ctx.after.stock_played)}
-    return Finding("round-missed" if won else "stock-stuck", STOCK_FIRST, ctx.drop("stock") + ctx.drop("reach"),
-                   fields, (_stock_named(view, seat),))
+    kind = "round-missed" if won else "stock-stuck-refill" if goes_on(ctx.best) else "stock-stuck"
+    return Finding(kind, STOCK_FIRST, ctx.drop("stock") + ctx.drop("reach"), fields, (_stock_named(view, seat),))
+
+
+def goes_on(turn: Turn) -> bool:
+    """Whether the line stops at a refill, the turn going on with new cards: it does not end where it stops."""
+    return turn.ending == "refill"
+
+
+def deals_won(turn: Turn) -> float:
+    """The share of the sampled deals after the turn's refill in which the turn goes on to win the round."""
+    return sum(deal.ending == "win" for deal in turn.deals) / len(turn.deals) if turn.deals else 0.0
+
+
+def side_stock(view: GameState, seat: int) -> int:
+    """The stock cards of ``seat``'s side: a side wins when all of them are out."""
+    return sum(len(view.players[partner].stock) for partner in view.team_of(seat))
 
 
 def save_wilds(ctx: Context) -> Optional[Finding]:
@@ -253,8 +271,12 @@ def save_wilds(ctx: Context) -> Optional[Finding]:
                        {**doing, "card": the_card(natural.card), "pile": natural.number}, (source, natural))
     if ctx.after.wilds_played <= ctx.best.wilds_played:
         return None
-    kind = "wild-dear" if ctx.after.stock_played > ctx.best.stock_played else "wild-spent"
-    return Finding(kind, SAVE_WILDS, ctx.drop("wilds"), doing, (source,))
+    if ctx.after.stock_played > ctx.best.stock_played:
+        return Finding("wild-dear", SAVE_WILDS, ctx.drop("wilds"), doing, (source,))
+    if ctx.after.stock_played == 0 and not goes_on(ctx.after):
+        return Finding("wild-spent", SAVE_WILDS, ctx.drop("wilds"), doing, (source,))
+    return Finding("wilds-more", SAVE_WILDS, ctx.drop("wilds"),
+                   {**doing, "after": ctx.after.wilds_played, "best": ctx.best.wilds_played}, (source,))
 
 
 def _discards_wild(turn: Turn) -> bool:
@@ -308,12 +330,12 @@ def mind_opponents(ctx: Context) -> Optional[Finding]:
     last stock card is ``opponent_wins``' to speak of.
     """
     view, move = ctx.view, ctx.move
-    if not isinstance(move, Transfer) or move.is_discard or ctx.drop("opponents") < 0.5:
+    if not isinstance(move, Transfer) or move.is_discard or ctx.drop("opponents") < 0.5 or goes_on(ctx.after):
         return None
     for seat in view.opponents_of(view.turn):
         player = view.players[seat]
         top = player.stock_top
-        if top is None or top == SKIP_BO or top == 1 or len(player.stock) == 1 or top - 1 in ctx.best.builds:
+        if top is None or top == SKIP_BO or top == 1 or side_stock(view, seat) == 1 or top - 1 in ctx.best.builds:
             continue
         served = [slot for slot, value in enumerate(ctx.after.builds, 1) if value == top - 1]
         if served:
@@ -334,13 +356,13 @@ def opponent_wins(ctx: Context) -> Optional[Finding]:
     likely the win is, hand and all.
     """
     view = ctx.view
-    if not isinstance(ctx.move, Transfer):
+    if not isinstance(ctx.move, Transfer) or goes_on(ctx.after):
         return None
     for seat in view.opponents_of(view.turn):
         player = view.players[seat]
         top = player.stock_top
-        if len(player.stock) != 1 or top is None or top == SKIP_BO:
-            continue
+        if len(player.stock) != 1 or side_stock(view, seat) != 1 or top is None or top == SKIP_BO:
+            continue  # only a side's last stock card wins
         tops = tuple(pile[-1] for pile in player.discards if pile)
         slot = reaching_slot(ctx.after.builds, top, tops)
         if slot is None or reaching_slot(ctx.best.builds, top, tops) is not None:
@@ -348,24 +370,36 @@ def opponent_wins(ctx: Context) -> Optional[Finding]:
         value = ctx.after.builds[slot - 1]
         fields = {"move": _doing(view, ctx.move), "slot": slot, "value": value, "player": player.name,
                   "card_a": a_card(top)}
-        return Finding("opponent-wins", MIND_OPPONENTS, max(ctx.drop("opponents"), ctx.best.value - ctx.after.value),
+        kind = "opponent-wins" if value < top else "opponent-frees-slot"
+        return Finding(kind, MIND_OPPONENTS, max(ctx.drop("opponents"), ctx.best.value - ctx.after.value),
                        fields, (Named("build", value, view.mover.name, slot, when="after"), _stock_named(view, seat)),
                        ctx.chances.get(seat))
     return None
+
+
+def _goes_on(ctx: Context) -> bool:
+    """Whether either line compared stops at a refill: then neither says where the turn ends."""
+    return goes_on(ctx.after) or goes_on(ctx.best)
 
 
 def reaching_slot(builds: tuple[int, ...], card: int, helpers: tuple[Optional[int], ...]) -> Optional[int]:
     """The build slot (1-4) from which ``card`` can be played next, the ``helpers`` (discard tops) filling the gap.
 
     Each helper card is played at most once; an SB among them stands for any
-    card. A free slot (0) starts from nothing. None when no slot reaches it.
+    card. A free slot (0) starts from nothing. When no pile is below the card,
+    the helpers may complete the highest pile to free a slot for it. None when
+    no slot reaches it.
     """
     wild = sum(1 for helper in helpers if helper == SKIP_BO)
     numbers = {helper for helper in helpers if helper is not None and helper != SKIP_BO}
     for slot, value in enumerate(builds[:BUILD_SLOTS], 1):
         if value < card < COMPLETE_AT + 1 and len(set(range(value + 1, card)) - numbers) <= wild:
             return slot
-    return None
+    if any(value < card for value in builds[:BUILD_SLOTS]) or not 0 < card <= COMPLETE_AT:
+        return None
+    highest = max(builds[:BUILD_SLOTS])
+    needed = set(range(highest + 1, COMPLETE_AT + 1)) | set(range(1, card))
+    return builds.index(highest) + 1 if len(needed - numbers) <= wild else None
 
 
 DETECTORS: dict[str, Callable[[Context], Optional[Finding]]] = {
@@ -399,6 +433,12 @@ def _largest_loss(ctx: Context) -> Finding:
     part = max(PART_PRINCIPLE, key=ctx.drop)
     view, weight = ctx.view, ctx.drop(part)
     doing = {"doing": _doing(view, ctx.move)}
+    if part in ("stock", "reach", "hand") and goes_on(ctx.best) and not goes_on(ctx.after):
+        fields = {**doing, "best": n_cards(_build_plays(ctx.best))}
+        wins = deals_won(ctx.best)
+        if wins:
+            return Finding("refill-missed-wins", STOCK_FIRST, weight, {**fields, "chance": chance_in_words(wins)})
+        return Finding("refill-missed", None, weight, fields)
     if part == "stock" and (stock := stock_first(ctx)) is not None:
         return stock._replace(weight=weight)
     if part == "reach" and view.mover.stock_top is not None:
@@ -419,12 +459,41 @@ def _largest_loss(ctx: Context) -> Finding:
         return Finding("discards-worse", DESCENDING, weight, doing)
     if part == "risk" and ctx.chances:
         seat, chance = max(ctx.chances.items(), key=lambda item: item[1])
-        return Finding("opponent-may-win", MIND_OPPONENTS, weight,
-                       {**doing, "player": view.players[seat].name, "chance": chance_in_words(chance)},
-                       (_stock_named(view, seat),), chance)
-    if part == "opponents" and isinstance(ctx.move, Transfer) and not ctx.move.is_discard:
-        return Finding("opponents-closer", MIND_OPPONENTS, weight, {"move": _doing(view, ctx.move)})
+        best_chance = ctx.best_chances.get(seat, 0.0)
+        if chance_in_words(chance) != chance_in_words(best_chance):  # say only what differs
+            return Finding("opponent-may-win", MIND_OPPONENTS, weight,
+                           {**doing, "player": view.players[seat].name, "chance": chance_in_words(chance),
+                            "best_chance": chance_in_words(best_chance)}, (_stock_named(view, seat),), chance)
+    if part == "opponents" and isinstance(ctx.move, Transfer) and not ctx.move.is_discard and not _goes_on(ctx):
+        closer = _closer_opponent(ctx)
+        if closer is not None:
+            return closer._replace(weight=weight)
     return Finding("worth-less", None, weight, doing)
+
+
+def _closer_opponent(ctx: Context) -> Optional[Finding]:
+    """The opponent whose stock card the move's line leaves nearest a build pile, compared with the best turn's."""
+    view = ctx.view
+    found = None
+    for seat in view.opponents_of(view.turn):
+        player = view.players[seat]
+        top = player.stock_top
+        if top is None or not player.stock:
+            continue
+        tops = tuple(pile[-1] for pile in player.discards if pile and pile[-1] is not None)
+        after = min((gap_to(top, (value,), tops), slot) for slot, value in enumerate(ctx.after.builds, 1))
+        best = min(gap_to(top, (value,), tops) for value in ctx.best.builds)
+        if after[0] < best and after[0] < COMPLETE_AT and (found is None or after[0] < found[0]):
+            found = (after[0], after[1], seat)
+    if found is None:
+        return None
+    gap, slot, seat = found
+    player = view.players[seat]
+    fields = {"move": _doing(view, ctx.move), "card": the_card(player.stock_top), "owner": genitive(player.name),
+              "gap": gap_in_words(gap), "slot": slot}
+    return Finding("opponents-closer", MIND_OPPONENTS, 0.0, fields,
+                   (Named("build", ctx.after.builds[slot - 1], view.mover.name, slot, when="after"),
+                    _stock_named(view, seat)))
 
 
 def _build_plays(turn: Turn) -> int:

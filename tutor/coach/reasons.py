@@ -16,7 +16,7 @@ from ..engine.cards import SKIP_BO, a_card, the_card
 from ..i18n.grammar import genitive
 from ..engine.moves import Draw, Move, PileKind, Transfer
 from ..engine.state import COMPLETE_AT, GameState
-from .principles import Named, along, describe_move, played_card, source_seat
+from .principles import Named, along, describe_move, played_card, side_stock, source_seat
 from .search import Turn
 from .templates import ACHIEVES, say, sentence
 
@@ -61,7 +61,7 @@ def turn_steps(view: GameState, turn: Turn) -> list[Step]:
 def achievements(state: GameState, move: Move, later: tuple[Move, ...]) -> tuple[Achievement, ...]:
     """What ``move``, played in ``state`` and followed by the ``later`` moves of its line, achieves."""
     if isinstance(move, Draw):
-        return (Achievement("draws", {}),)
+        return (Achievement("draws" if state.draw_pile or state.completed else "draws-nothing", {}),)
     if not isinstance(move, Transfer):
         return (Achievement("ends", {}),)
     if move.is_discard:
@@ -76,7 +76,7 @@ def achievements(state: GameState, move: Move, later: tuple[Move, ...]) -> tuple
     if move.source.kind is PileKind.STOCK:
         named = (Named("stock", card, owner.name),)
         fields = {"card": the_card(card), "whose": state.whose(seat)}
-        if len(owner.stock) == 1:
+        if side_stock(state, seat) == 1:  # the side's last stock card
             found.append(Achievement("wins", fields, named))
         else:
             found += [Achievement("stock-out", fields, named), Achievement("stock-look", {})]
@@ -90,7 +90,7 @@ def achievements(state: GameState, move: Move, later: tuple[Move, ...]) -> tuple
     if move.source.kind is PileKind.HAND and len(state.mover.hand) == 1 and (
             state.draw_pile or state.completed or value == COMPLETE_AT):
         found.append(Achievement("empties-hand", {}))
-    cleared = _cleared(state, slot, before)
+    cleared = _cleared(state, slot, before) or _blocked(state, slot, before)
     if cleared is not None:
         found.append(cleared)
     if move.source.kind is PileKind.DISCARD:
@@ -135,6 +135,18 @@ def _cleared(state: GameState, slot: int, before: int):
         if top is not None and top != SKIP_BO and before == top - 1 and before > 0:
             return Achievement("clears-opponent", {"slot": slot, "card": the_card(top), "owner": genitive(player.name)},
                                (Named("build", before, state.mover.name, slot), Named("stock", top, player.name)))
+    return None
+
+
+def _blocked(state: GameState, slot: int, before: int):
+    """``blocks-one`` when the play fills the last free slot while an opponent shows a 1 on their stock."""
+    if before != 0 or sum(1 for at in range(len(state.build)) if state.build_value(at) == 0) != 1:
+        return None
+    for seat in state.opponents_of(state.turn):
+        player = state.players[seat]
+        if player.stock_top == 1:
+            return Achievement("blocks-one", {"slot": slot, "owner": genitive(player.name)},
+                               (Named("build", 0, state.mover.name, slot), Named("stock", 1, player.name)))
     return None
 
 

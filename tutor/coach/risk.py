@@ -48,18 +48,41 @@ def sample_deals(unseen: Mapping[int, int], size: int, seed: int, samples: int =
     return tuple(tuple(rng.sample(pool, size)) for _ in range(samples))
 
 
-def plays_out(stock: tuple[int, ...], builds: tuple[int, ...], helpers: tuple[int, ...]) -> bool:
+def spread_deals(unseen: Mapping[int, int], size: int, seed: int, count: int) -> tuple[tuple[int, ...], ...]:
+    """``count`` hands of ``size`` cards dealt one after the other from a shuffle of the ``unseen`` pool (a fresh
+    shuffle when it runs out): together they hold the pool's cards in its proportions, which makes a mean over
+    few deals steadier than independent draws."""
+    pool = [card for card, count in sorted(unseen.items()) for _ in range(count)]
+    if not pool:
+        return ()
+    rng = random.Random(seed)
+    size = min(size, len(pool))
+    hands: list[tuple[int, ...]] = []
+    deck: list[int] = []
+    while len(hands) < count:
+        if len(deck) < size:
+            deck = pool[:]
+            rng.shuffle(deck)
+        hands.append(tuple(deck[:size]))
+        deck = deck[size:]
+    return tuple(hands)
+
+
+def plays_out(stock: tuple[int, ...], builds: tuple[int, ...], helpers: tuple[int, ...],
+              free_slot: bool = False) -> bool:
     """Whether the ``stock`` cards (top first) can all be played, one after the other, using ``helpers``.
 
     ``builds`` are the pile values (0 = free slot). Each stock card goes on the
     pile that needs the fewest wild cards to reach it; number cards bridge the
     gap before wild cards (each value once: a second equal helper is not
-    counted), and a completed pile frees its slot.
+    counted), and a completed pile frees its slot. With ``free_slot``, a pile
+    at or above the card may be completed with helpers to free a slot for it
+    (a 1 under four piles in play).
     """
-    return _plays_out(stock, builds, _mask(helpers), helpers.count(SKIP_BO))
+    return _plays_out(stock, builds, _mask(helpers), helpers.count(SKIP_BO), free_slot)
 
 
-def _plays_out(stock: tuple[int, ...], builds: tuple[int, ...], spare: int, wilds: int) -> bool:
+def _plays_out(stock: tuple[int, ...], builds: tuple[int, ...], spare: int, wilds: int, free_slot: bool) -> bool:
     """``plays_out`` with the number helpers as a bit set ``spare`` and ``wilds`` wild cards."""
     piles = list(builds)
     for card in stock:
@@ -69,8 +92,8 @@ def _plays_out(stock: tuple[int, ...], builds: tuple[int, ...], spare: int, wild
             continue
         best = None
         for at, value in enumerate(piles):
-            if value < card:
-                needed = BETWEEN[value][card]
+            if value < card or free_slot:
+                needed = BETWEEN[value][card] if value < card else TO_COMPLETE[value] | BETWEEN[0][card]
                 short = (needed & ~spare).bit_count()
                 if short <= wilds and (best is None or short < best[0]):
                     best = (short, at, needed)
@@ -81,6 +104,10 @@ def _plays_out(stock: tuple[int, ...], builds: tuple[int, ...], spare: int, wild
         wilds -= short
         piles[at] = _raised(card)
     return True
+
+
+# TO_COMPLETE[value]: the bit set of the cards that carry a pile at ``value`` to completion
+TO_COMPLETE = [sum(1 << card for card in range(value + 1, COMPLETE_AT + 1)) for value in range(COMPLETE_AT + 1)]
 
 
 def _raised(value: int) -> int:
@@ -100,8 +127,9 @@ class EndgameRisk:
     """The chance that each opponent close to winning plays out their stock next turn, by build values."""
 
     def __init__(self, opponents: tuple[Opponent, ...], unseen: Mapping[int, int], seed: int,
-                 samples: int = SAMPLES):
+                 samples: int = SAMPLES, free_slot: bool = False):
         self.opponents = opponents
+        self.free_slot = free_slot
         self._deals: dict[int, tuple[tuple[tuple[int, ...], int, int], ...]] = {}  # (stock, helper bits, wilds)
         for index, opponent in enumerate(opponents):
             if _close(opponent):
@@ -122,11 +150,11 @@ class EndgameRisk:
         if not deals:
             return 0.0
         opponent = self.opponents[index]
-        key = (index, builds if opponent.count > 1 else (_highest_below(opponent.top, builds),))
+        key = (index, builds if opponent.count > 1 else (_closest(opponent.top, builds, self.free_slot),))
         chance = self._known.get(key)
         if chance is None:
             piles = builds if opponent.count > 1 else key[1]
-            won = sum(1 for stock, spare, wilds in deals if _plays_out(stock, piles, spare, wilds))
+            won = sum(1 for stock, spare, wilds in deals if _plays_out(stock, piles, spare, wilds, self.free_slot))
             chance = self._known[key] = won / len(deals)
         return chance
 
@@ -146,8 +174,26 @@ class EndgameRisk:
         return found
 
 
+    def expected(self, ends: list[Optional[tuple[int, ...]]]) -> Optional[Threat]:
+        """The opponent most likely to win next turn over several ways the turn may end (build values slot by
+        slot; None: the turn wins the round), each equally likely; the pile they would use is left open."""
+        found = None
+        for index in self._deals:
+            chance = sum(self.chance(index, tuple(sorted(builds))) for builds in ends if builds is not None) / len(ends)
+            if chance > 0 and (found is None or chance > found.chance):
+                found = Threat(index, chance, self.opponents[index].top, None)
+        return found
+
+
 def _close(opponent: Opponent) -> bool:
     return 0 < opponent.count <= RISK_CARDS and opponent.top != UNKNOWN and not opponent.partners_left
+
+
+def _closest(top: int, builds: tuple[int, ...], free_slot: bool) -> int:
+    """The one pile that decides whether a last stock card ``top`` gets out: the highest below it, else (with
+    ``free_slot``) the highest pile, the cheapest to complete; else 12."""
+    below = _highest_below(top, builds)
+    return max(builds) if below == COMPLETE_AT and free_slot and top != SKIP_BO else below
 
 
 def _highest_below(top: int, builds: tuple[int, ...]) -> int:

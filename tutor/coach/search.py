@@ -9,9 +9,14 @@ reach the same position are merged: a node is keyed by the build values
 (sorted: which slot holds a pile does not matter), the sorted hand, the stocks
 and the discard piles.
 
-Chance is left to chance: a stock card turned up while planning is unknown,
-and a hand emptied mid-turn (or empty with nothing to draw until a completed
-pile gives the draw pile cards) is refilled with unknown cards, so the line
+Where cards turn up, the turn's value is an expectation. A hand emptied
+mid-turn (or empty with nothing to draw until a completed pile gives the
+draw pile cards) is refilled: the search goes on over ``Weights.deals``
+sampled deals of the cards the mover cannot see, each searched as the turn
+it would be with those cards in hand, and the refill is worth their mean (a
+round won in a deal counts ``Weights.round_win``; each card drawn adds
+``Weights.drawn_card``). A refill inside a sampled
+deal, and a stock card turned up while planning, are unknown: the line
 continues only with the cards still in sight and is valued by expectation.
 A player acting on a line plays it up to such a card and then searches again.
 
@@ -32,7 +37,7 @@ from ..engine.view import unseen_in
 from .evaluation import (
     DEFAULT_WEIGHTS, UNKNOWN, WIN, Opponent, Weights, discard_endings, hand_parts, parts_total, scorer_for, table_parts,
 )
-from .risk import EndgameRisk, RefillChance, Threat, seed_of
+from .risk import EndgameRisk, RefillChance, Threat, seed_of, spread_deals
 
 # A play is (kind, seat index in the side, discard pile or -1, card, value of the target pile).
 # kind: "h" hand, "s" stock, "d" discard pile. An ending is ("x", card, pile), ("?",) or ("end",).
@@ -44,6 +49,9 @@ NODE_BUDGET = 25_000  # positions one search may hold before its lines are cut s
 # positions a search tries depth first, for a player alone and for partners (whose searches, over both
 # partners' discard piles, rarely stop between a few thousand positions and the budget)
 DEPTH_FIRST = {False: 15_000, True: 5_000}
+
+
+DEALS_BUDGET = 3_000  # positions a search with its refills over sampled deals may hold; else they are not dealt
 
 
 class _OverBudget(Exception):
@@ -61,7 +69,8 @@ class Turn(NamedTuple):
     stock card is played), ``end`` (an empty hand and nothing to draw),
     ``refill`` (the hand was emptied: what follows depends on the new cards)
     or ``unseen-hand`` (the position does not show the hand, so the discard
-    is left open).
+    is left open). A refill searched over sampled deals has their best turns
+    in ``deals`` (each from the refill on): its value and parts are their mean.
     """
 
     moves: tuple[Move, ...]
@@ -71,6 +80,7 @@ class Turn(NamedTuple):
     wilds_played: int
     parts: tuple[tuple[str, float], ...]
     builds: tuple[int, ...]  # the build piles' values at the end, slot by slot (0 = free)
+    deals: tuple[Turn, ...] = ()
 
     def part(self, name: str) -> float:
         return dict(self.parts).get(name, 0.0)
@@ -92,7 +102,7 @@ class TurnSearch:
         self.scorer.trim()
         self.side = _side(view)
         self.names = tuple(None if seat == view.turn else view.players[seat].name for seat in self.side)
-        self.opponents = _opponents(view, weights.later_opponent)
+        self.opponents = _opponents(view, weights.later_opponent, bool(weights.sides))
         self._opponent_names = _opponent_names(view)
         self._opponent_threat = self.scorer.threats(self.opponents)
         total = sum((unseen := unseen_in(view)).values())
@@ -102,10 +112,14 @@ class TurnSearch:
         self.root = _root(view, self.side)
         self._unseen_ending = "unseen-hand" if UNKNOWN in self.root[1] else "refill"
         seed = seed_of(self.opponents, sorted(unseen.items()))  # the same all turn, so searches share
-        self.risk = EndgameRisk(self.opponents, unseen, seed) if weights.round_loss else None
+        self.risk = EndgameRisk(self.opponents, unseen, seed, free_slot=bool(weights.free_slot)) \
+            if weights.round_loss else None
         if self.risk is not None and not self.risk.active:
             self.risk = None
         self._refill = RefillChance(unseen, seed) if weights.fresh_hand and self._unseen_ending == "refill" else None
+        dealt = self._unseen_ending == "refill" and sum(count for _, count in self.root[2]) <= weights.deals_within
+        self._deal_hands = _deal_hands(unseen, seed, weights.deals) if dealt else {}
+        self._dealing = False  # inside a sampled deal: a further refill is valued by expectation alone
         self._memo: dict[Node, tuple[float, Optional[Play], Optional[Node]]] = {}
         self._table: dict[tuple, dict[str, float]] = {}
         self._totals: dict[tuple, float] = {}
@@ -127,7 +141,8 @@ class TurnSearch:
         the unseen cards, and so the answer.
         """
         return (self.depth is None and other.root in self._memo and self.weights == other.weights
-                and self.side == other.side and self.opponents == other.opponents and self.unseen == other.unseen)
+                and self.side == other.side and self.opponents == other.opponents and self.unseen == other.unseen
+                and bool(self._deal_hands) == bool(other._deal_hands))
 
     def _search(self, budget: int) -> float:
         """The root's value: in full, or with the longest lines cut short when the budget runs out.
@@ -137,16 +152,24 @@ class TurnSearch:
         limit is valued as if the turn ended there. The deepest limit whose
         search fits the budget is kept (see ``_depth_limit``).
 
-        Searches go depth first. One that outgrows ``DEPTH_FIRST`` positions
+        Searches go depth first, the refills over sampled deals as long as
+        that takes at most ``DEALS_BUDGET`` positions (else again without
+        them). One that outgrows ``DEPTH_FIRST`` positions
         starts again level by level (``_reach``): that counts the
         positions at each depth once, so the depth limit is known before any
         line is valued, and every position is expanded and valued once --
         not again for each limit tried.
         """
         with collector_paused():
+            if self._deal_hands:
+                self._budget = min(budget, DEALS_BUDGET)
+                try:
+                    return self._value(self.root)  # a shared search may hold the root already
+                except _OverBudget:  # too big to search the deals: a refill is valued by expectation alone
+                    self._memo, self._deal_hands = {}, {}
             self._budget = min(budget, DEPTH_FIRST[len(self.side) > 1])
             try:
-                return self._value(self.root)  # a shared search may hold the root already
+                return self._value(self.root)
             except _OverBudget:
                 self._memo, self._budget = {}, budget
             reached = _reach(self.root, budget)
@@ -168,8 +191,8 @@ class TurnSearch:
         for at in range(end - 1, -1, -1):
             node = nodes[at]
             if _won(node):
-                values[at] = WIN
-                memo[node] = (WIN, ("win",), None)
+                values[at] = _win_value(node)
+                memo[node] = (values[at], ("win",), None)
                 continue
             best_value, best_play = self._best_ending(node)
             best_child = None
@@ -231,11 +254,16 @@ class TurnSearch:
 
         ``{"player", "chance", "card", "pile"}``: ``card`` is their stock top,
         ``pile`` the build pile (1-4) they would play it on, None when none is
-        below it. None when no opponent is close to winning (or the turn wins).
+        below it or the turn goes on past a refill (then the chance is the
+        mean over the sampled deals, from where each one's turn ends). None
+        when no opponent is close to winning (or the turn wins).
         """
         if self.risk is None or turn.ending == "win":
             return None
-        threat = self.risk.worst(turn.builds)
+        if turn.deals:
+            threat = self.risk.expected([None if deal.ending == "win" else deal.builds for deal in turn.deals])
+        else:
+            threat = self.risk.worst(turn.builds)
         if threat is None:
             return None
         return {"player": self._opponent_names[threat.seat], "chance": round(threat.chance, 2), "card": threat.card,
@@ -254,7 +282,7 @@ class TurnSearch:
         for node, (_, play, _) in list(self._memo.items()):
             if node not in self._parent:
                 continue  # a position of a shared search that this root does not lead to
-            for ending in [play] if play == ("win",) else self._endings(node):
+            for ending in [play] if play in (("win",), ("deal",)) else self._endings(node):
                 end = _end_key(node, ending)
                 if end in seen:
                     continue
@@ -299,8 +327,11 @@ class TurnSearch:
         if len(self._memo) >= self._budget:
             raise _OverBudget
         if _won(node):
-            self._memo[node] = (WIN, ("win",), None)
-            return WIN
+            won = _win_value(node)
+            self._memo[node] = (won, ("win",), None)
+            return won
+        if node[1] and node[1][0] == UNKNOWN and self._deal_hands and not self._dealing and self.depth is None:
+            return self._deal(node, depth)
         best_value, best_play = self._best_ending(node)
         best_child = None
         if self.depth is None or depth < self.depth:
@@ -313,6 +344,27 @@ class TurnSearch:
         self._memo[node] = (best_value, best_play, best_child)
         return best_value
 
+    def _deal(self, node: Node, depth: int) -> float:
+        """The value of a refill: the mean over the sampled deals of the turn with those cards in hand, and
+        ``drawn_card`` for each card drawn (cards a line that stops short of the refill does not get)."""
+        self._dealing = True
+        try:
+            total = 0.0
+            dealt = self._dealt(node)
+            for hand in dealt:
+                value = self._value(hand, depth)
+                total += self.weights.round_win if value >= WIN else value
+        finally:
+            self._dealing = False
+        value = total / len(dealt) + self.weights.drawn_card * len(node[1])
+        self._memo[node] = (value, ("deal",), None)
+        return value
+
+    def _dealt(self, node: Node) -> tuple[Node, ...]:
+        """The refill ``node`` with each sampled deal in hand."""
+        builds, hand, stocks, discards, draws = node
+        return tuple((builds, dealt, stocks, discards, draws) for dealt in self._deal_hands[len(hand)])
+
     def _find_parents(self) -> None:
         """Record for each searched node the first play that reaches it (a line to every position)."""
         if self._parent:
@@ -321,7 +373,7 @@ class TurnSearch:
         waiting = [self.root]
         while waiting:
             node = waiting.pop()
-            if self._memo[node][1] == ("win",):
+            if self._memo[node][1] in (("win",), ("deal",)):
                 continue
             for play, child in _children(node):
                 if child in self._memo and child not in self._parent:
@@ -420,9 +472,16 @@ class TurnSearch:
         moves, builds, stock_played, wilds_played = line
         moves = list(moves)
         slots = list(builds)
+        deals: tuple[Turn, ...] = ()
         if ending[0] == "win":
-            parts = {"stock": WIN}
+            parts = {"stock": WIN, "wilds": _win_value(node) - WIN}
             kind = "win"
+        elif ending[0] == "deal":
+            deals = self._deal_turns(node, builds)
+            parts = _mean_parts([{"stock": self.weights.round_win} if turn.ending == "win" else dict(turn.parts)
+                                 for turn in deals])
+            parts["hand"] = parts.get("hand", 0.0) + self.weights.drawn_card * len(node[1])
+            kind = "refill"
         else:
             parts = dict(self._table_value(node))
             hand, piles = _after_ending(node[1], node[3][0], ending)
@@ -440,11 +499,23 @@ class TurnSearch:
             wilds_played=wilds_played,
             parts=tuple(parts.items()),
             builds=tuple(slots),
+            deals=deals,
         )
 
-    def _line(self, path: tuple[tuple[Node, Play], ...]) -> tuple:
-        """(moves, build values slot by slot, stock cards played, wild cards played) after ``path``."""
-        slots = list(self.slots)
+    def _deal_turns(self, node: Node, slots: tuple[int, ...]) -> tuple[Turn, ...]:
+        """The best turn from the refill ``node`` with each sampled deal in hand; the build piles stand at
+        ``slots``."""
+        turns = []
+        for dealt in self._dealt(node):
+            self._value(dealt)
+            end, steps, ending = self._best_line(dealt, ())
+            turns.append(self._finish(end, steps, ending, self._line(steps, slots)))
+        return tuple(turns)
+
+    def _line(self, path: tuple[tuple[Node, Play], ...], start: Optional[tuple[int, ...]] = None) -> tuple:
+        """(moves, build values slot by slot, stock cards played, wild cards played) after ``path``, the build
+        piles standing at ``start`` (the root's by default) before it."""
+        slots = list(self.slots if start is None else start)
         moves = tuple(self._move_of(play, slots) for _, play in path)
         plays = [play for _, play in path]
         return (moves, tuple(slots), sum(1 for play in plays if play[0] == "s"),
@@ -520,19 +591,22 @@ def _side(view: GameState) -> tuple[int, ...]:
     return (view.turn, *(seat for seat in team if seat != view.turn))
 
 
-def _opponents(view: GameState, later: float) -> tuple[Opponent, ...]:
-    """The opponents in the order they play next; the first carries the full threat."""
+def _opponents(view: GameState, later: float, by_side: bool = True) -> tuple[Opponent, ...]:
+    """The opponents in the order they play next; the first carries the full threat (``by_side``: every player of
+    the first side to play, since partners play from each other's stocks)."""
     found: list[Opponent] = []
     rivals = view.opponents_of(view.turn)
     sides = len({min(view.team_of(seat)) for seat in rivals})
+    first = None
     for step in range(1, len(view.players)):
         seat = (view.turn + step) % len(view.players)
         if seat in rivals:
             player = view.players[seat]
+            first = view.team_of(seat) if first is None else first
             tops = tuple(_known(pile[-1]) for pile in player.discards if pile)
             partners = sum(len(view.players[other].stock) for other in view.team_of(seat) if other != seat)
-            found.append(Opponent(_known(player.stock_top), len(player.stock), tops, later if found else 1.0, partners,
-                                  sides))
+            share = 1.0 if not found or by_side and seat in first else later
+            found.append(Opponent(_known(player.stock_top), len(player.stock), tops, share, partners, sides))
     return tuple(found)
 
 
@@ -550,6 +624,23 @@ def _pile_number(builds: tuple[int, ...], threat: Threat) -> Optional[int]:
     return builds.index(threat.pile_value) + 1
 
 
+def _deal_hands(unseen: dict[int, int], seed: int, count: int) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """For each refill size (1-5 cards), ``count`` hands dealt from a shuffle of the unseen cards, sorted (the
+    same deals serve every refill of the search, so positions reached in several of them are searched once)."""
+    if not count:
+        return {}
+    deals = spread_deals(unseen, HAND_SIZE, seed + 1, count)
+    if not deals:
+        return {}
+    return {size: tuple(tuple(sorted(deal[:size])) for deal in deals) for size in range(1, HAND_SIZE + 1)}
+
+
+def _mean_parts(parts: list[dict[str, float]]) -> dict[str, float]:
+    """The mean of each part over ``parts`` (a part missing from one counts 0 there)."""
+    names = dict.fromkeys(name for entry in parts for name in entry)
+    return {name: sum(entry.get(name, 0.0) for entry in parts) / len(parts) for name in names}
+
+
 def _known(card) -> int:
     return UNKNOWN if card is None else card
 
@@ -561,6 +652,14 @@ def _root(view: GameState, side: tuple[int, ...]) -> Node:
     discards = tuple(tuple(tuple(_known(c) for c in pile) for pile in view.players[seat].discards) for seat in side)
     draws = len(view.draw_pile) + len(view.completed)
     return (builds, hand, stocks, discards, draws)
+
+
+KEPT_WILD = 0.01  # a win that keeps an SB in hand is preferred to one that spends it, and still graded the same
+
+
+def _win_value(node: Node) -> float:
+    """The value of a won position: WIN, and a trace more for each SB the winning line did not need."""
+    return WIN + KEPT_WILD * node[1].count(SKIP_BO)
 
 
 def _won(node: Node) -> bool:
@@ -637,11 +736,13 @@ def _children(node: Node) -> list[tuple[Play, Node]]:
     builds, hand, stocks, discards, draws = node
     onto = _landings(builds)
     found: list[tuple[Play, Node]] = []
-    previous = None
+    wild: list[tuple[Play, Node]] = []  # wild cards from hand and discard tops come last: of equal lines the
+    previous = None                     # first found is kept, so a line that needs no wild card spends none
     for at, card in enumerate(hand):  # the hand is sorted: ``at`` is the first of equal cards
         if card != previous and (landings := onto[card]):
             rest = hand[:at] + hand[at + 1:]
-            _add_plays(found, ("h", 0, -1, card), landings, rest, stocks, discards, draws, not rest)
+            _add_plays(wild if card == SKIP_BO else found, ("h", 0, -1, card), landings, rest, stocks, discards,
+                       draws, not rest)
         previous = card
     for index, (top, count) in enumerate(stocks):
         if count and (landings := onto[top]):
@@ -651,8 +752,9 @@ def _children(node: Node) -> list[tuple[Play, Node]]:
         for pile, cards in enumerate(piles):
             if cards and (landings := onto[cards[-1]]):
                 rest = discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:]
-                _add_plays(found, ("d", index, pile, cards[-1]), landings, hand, stocks, rest, draws, not hand)
-    return found
+                _add_plays(wild if cards[-1] == SKIP_BO else found, ("d", index, pile, cards[-1]), landings, hand,
+                           stocks, rest, draws, not hand)
+    return found + wild
 
 
 def _add_plays(found: list, source: tuple, landings: tuple, hand: tuple[int, ...], stocks: tuple,

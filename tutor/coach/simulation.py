@@ -4,9 +4,10 @@ Every game of a series is dealt from a seed derived from the series seed and
 the game's number, so a series gives the same results however it is split
 over worker processes. Seats are swapped: consecutive games share a deal and
 rotate the bots round the table, so no bot profits from a lucky seat.
-Games are handed to worker processes a few at a time, never all at once,
-and an interrupted series (Ctrl-C) stops its workers at once and sums up
-the games that finished.
+Games are handed to worker processes (or to a Dask cluster, see ``cluster``)
+a few at a time, never all at once, and an interrupted series (Ctrl-C)
+stops its workers at once and sums up the games that finished; so does a
+cluster that fails mid-run, and the summary says why.
 """
 
 from __future__ import annotations
@@ -163,6 +164,10 @@ def _game_record(series: Series, dealt: GameState, bots: tuple[str, ...], played
     return GameRecord(Setup(seats, dealt.rules.stock_size, teams), [played])
 
 
+class SeriesStopped(Exception):
+    """The series cannot go on (its cluster failed): the message says why."""
+
+
 @dataclass(frozen=True)
 class Summary:
     """A series' results: wins per bot (with 95% intervals), stalemates, turns and speed."""
@@ -173,6 +178,7 @@ class Summary:
     mean_turns: float
     seconds: float
     interrupted: bool = False  # stopped (Ctrl-C) before every game asked for was played
+    error: Optional[str] = None  # why the cluster stopped the series early (then ``interrupted`` too)
 
     @property
     def games_per_second(self) -> float:
@@ -192,6 +198,7 @@ class Summary:
             "mean_turns": round(self.mean_turns, 2),
             "games_per_second": round(self.games_per_second, 2),
             "interrupted": self.interrupted,
+            **({"error": self.error} if self.error else {}),
         }
 
 
@@ -204,7 +211,8 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - spread), min(1.0, centre + spread))
 
 
-def summarise(series: Series, results: Iterable[GameResult], seconds: float, interrupted: bool = False) -> Summary:
+def summarise(series: Series, results: Iterable[GameResult], seconds: float, interrupted: bool = False,
+              error: Optional[str] = None) -> Summary:
     wins = {name: 0 for name in dict.fromkeys(series.bots)}
     games = stalemates = turns = 0
     for result in results:
@@ -213,22 +221,29 @@ def summarise(series: Series, results: Iterable[GameResult], seconds: float, int
         stalemates += result.stalemate
         for name in result.winning_bots:
             wins[name] += 1
-    return Summary(games, wins, stalemates, turns / games if games else 0.0, seconds, interrupted)
+    return Summary(games, wins, stalemates, turns / games if games else 0.0, seconds, interrupted, error)
 
 
 def run_series(series: Series, games: int, workers: int = 1,
-               progress: Optional[Callable[[GameResult], None]] = None) -> Summary:
+               progress: Optional[Callable[[GameResult], None]] = None, cluster: Optional[str] = None) -> Summary:
     """Play ``games`` games of ``series``, on ``workers`` processes; call ``progress`` after each.
 
-    Ctrl-C stops the series: the summary covers the games finished and says it was interrupted.
+    ``cluster``: play on the Dask scheduler at this address instead (``local``: a local cluster of
+    ``workers`` processes). Ctrl-C stops the series, and so does a cluster that fails: the summary
+    covers the games finished and says it was interrupted (and the cluster's ``error``).
     """
     import contextlib
     import time
 
     start = time.perf_counter()
     results: list[GameResult] = []
-    interrupted = False
-    played = _parallel_results(series, games, workers) if workers > 1 and games > 1 else _results(series, games)
+    interrupted, error = False, None
+    if cluster is not None:
+        from .cluster import cluster_results
+
+        played = cluster_results(series, games, cluster, workers)
+    else:
+        played = _parallel_results(series, games, workers) if workers > 1 and games > 1 else _results(series, games)
     with contextlib.closing(played):  # an interrupted run stops its workers here
         try:
             for result in played:
@@ -237,7 +252,9 @@ def run_series(series: Series, games: int, workers: int = 1,
                     progress(result)
         except KeyboardInterrupt:
             interrupted = True
-    return summarise(series, results, time.perf_counter() - start, interrupted)
+        except SeriesStopped as failure:
+            interrupted, error = True, str(failure)
+    return summarise(series, results, time.perf_counter() - start, interrupted, error)
 
 
 def _results(series: Series, games: int) -> Iterator[GameResult]:
@@ -250,14 +267,14 @@ def _parallel_results(series: Series, games: int, workers: int) -> Iterator[Game
     import multiprocessing
     import queue
 
-    size = max(1, min(25, games // (workers * 8)))
+    size = chunk_size(games, workers)
     chunks = iter(range(0, games, size))
     finished: queue.SimpleQueue = queue.SimpleQueue()
     waiting = 0
     with multiprocessing.Pool(workers, initializer=_leave_interrupts_to_the_parent) as pool:  # leaving terminates
         while True:
             while waiting < 2 * workers and (first := next(chunks, None)) is not None:
-                pool.apply_async(_play_chunk, (series, first, min(first + size, games)),
+                pool.apply_async(play_chunk, (series, first, min(first + size, games)),
                                  callback=finished.put, error_callback=finished.put)
                 waiting += 1
             if not waiting:
@@ -276,5 +293,11 @@ def _leave_interrupts_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_chunk(series: Series, first: int, end: int) -> list[GameResult]:
+def chunk_size(games: int, workers: int) -> int:
+    """Games handed out at once: about eight chunks per worker, at most 25 games each."""
+    return max(1, min(25, games // (workers * 8)))
+
+
+def play_chunk(series: Series, first: int, end: int) -> list[GameResult]:
+    """Games ``first`` to ``end`` (not included) of ``series``: what one worker plays at a time."""
     return [play_game(series, index) for index in range(first, end)]

@@ -9,7 +9,6 @@ with its article (``the 7``, ``an 8``), ``your`` or ``Anna's``.
 
 from __future__ import annotations
 
-from ..i18n import _
 from ..i18n.tables import TextTable
 
 # A move as a phrase: what was played, from where, onto which pile.
@@ -33,11 +32,14 @@ MOVES = TextTable("coach-move", {
 FINDINGS = TextTable("coach-finding", {
     "stock-stuck": "{doing} leaves {card} on {whose} stock stuck: the best turn plays {best} from the stock, "
                    "the best line after this move {after}.",
+    "stock-stuck-refill": "{doing} leaves {card} on {whose} stock stuck: the best turn plays {best} from the "
+                          "stock before it draws new cards, the best line after this move {after}.",
     "round-missed": "{doing} misses the win: the best turn plays out {whose} last stock card.",
     "wild-wasted-hand": "{doing} spends a wild card where {card} in your hand would do.",
     "wild-wasted-discard": "{doing} spends a wild card where {card} on your discard pile {pile} would do.",
     "wild-spent": "{doing} spends a wild card without freeing a stock card: the best turn keeps it for that.",
     "wild-dear": "{doing} frees stock cards at the cost of more wild cards than they are worth.",
+    "wilds-more": "{doing} spends {after} wild cards where the best turn spends {best}.",
     "wild-discarded": "{doing} gives up a wild card from your hand: on a discard pile it can be played only while "
                       "it stays on top.",
     "wild-buried": "{doing} covers the SB on that pile, where it can no longer be played.",
@@ -48,14 +50,24 @@ FINDINGS = TextTable("coach-finding", {
     "opponent-wins": "After {move}, your turn still ends with build pile {slot} at {value}, from where {player} "
                      "can play out the last stock card, {card_a}, and win on the next turn.",
     "opponent-wins-chance": "After {move}, your turn still ends with build pile {slot} at {value}, from where "
-                            "{player} plays out the last stock card, {card_a}, and wins on the next turn in about "
+                            "{player} plays out the last stock card, {card_a}, and wins on the next turn in "
                             "{chance}.",
-    "opponent-may-win": "{doing} leaves {player} able to play out the stock on the next turn in about "
-                        "{chance}, more often than after the best turn.",
-    "opponents-closer": "After {move}, your turn still ends with the build piles closer to the cards your opponents "
-                        "show on their stocks than the best turn leaves them.",
+    "opponent-frees-slot": "After {move}, your turn still ends with build pile {slot} at {value}, which {player} "
+                           "can complete with the cards on the discard tops, freeing a slot for the last stock card, "
+                           "{card_a}, and win on the next turn.",
+    "opponent-frees-slot-chance": "After {move}, your turn still ends with build pile {slot} at {value}, which "
+                                  "{player} completes to free a slot for the last stock card, {card_a}, and wins on "
+                                  "the next turn in {chance}.",
+    "opponent-may-win": "{doing} leaves {player} able to play out the stock on the next turn in {chance}, where "
+                        "after the best turn that happens in {best_chance}.",
+    "opponents-closer": "After {move}, your turn still ends with {card} on {owner} stock {gap} build pile "
+                        "{slot}, where the best turn leaves it further away.",
     "fewer-plays": "{doing} plays fewer cards: the best turn plays {best} onto the build piles, the best after "
                    "this move only {after}.",
+    "refill-missed": "{doing} keeps cards in hand: the best turn plays {best} onto the build piles, empties the "
+                     "hand and goes on with five new cards.",
+    "refill-missed-wins": "{doing} keeps cards in hand: the best turn plays {best} onto the build piles and "
+                          "empties the hand, and with the five new cards it wins the round in {chance}.",
     "hand-kept": "{doing} keeps more cards in hand: the best turn ends with {best} in hand, this move with "
                  "{after}, so fewer new cards come next turn.",
     "wilds-fewer": "{doing} ends the turn with {after} wild cards kept where the best turn keeps {best}.",
@@ -91,6 +103,7 @@ ACHIEVES = TextTable("coach-achieves", {
     "empties-hand": "empties the hand, so five new cards are drawn at once",
     "completes": "completes build pile {slot}, which frees the slot",
     "clears-opponent": "clears build pile {slot} from under {card} on {owner} stock",
+    "blocks-one": "fills the last free slot, slot {slot}, which blocks {owner} 1",
     "frees-discard": "frees {card} below it on {whose} discard pile {pile}",
     "wild-as": "uses the SB as {value}",
     "builds-to": "brings build pile {slot} to {value}",
@@ -102,6 +115,7 @@ ACHIEVES = TextTable("coach-achieves", {
     "discard-least": "covers {top} on discard pile {pile}, which costs least of the discards left",
     "ends": "nothing is left to play or discard",
     "draws": "draws up to five cards, as every turn begins",
+    "draws-nothing": "nothing is left to draw: the hand stays as it is",
 })
 
 # The words for a move's quality and grade, as people read them (the JSON keeps the English ids).
@@ -117,9 +131,19 @@ GRADES = TextTable("coach-grade", {
 # Lines of ``tutor hint`` about turns as a whole.
 TURNS = TextTable("coach-turns", {
     "equal": "as good",
-    "worse": "worse by {loss}",
+    "worse": "worse by {loss} stock cards",  # the loss in stock cards (the evaluation counts 10 a stock card)
     "no-steps": "No card to play. {reason}",
 })
+
+CHANCE = TextTable("coach-chance", {
+    "some": "about {shown} of {out_of} deals",  # "about 2 of 3 deals"
+    "every": "every deal",
+    "none": "no deal",
+})
+
+# How far an opponent's stock card is from a build pile, their discard tops counted (``opponents-closer``).
+GAPS = TextTable("coach-gap", {"0": "playable at once on", "1": "one card short of", "more": "{gap} cards short of"})
+
 
 def say(table: TextTable, template: str, **fields: object) -> str:
     """The template ``template`` of ``table`` with ``fields`` filled in."""
@@ -132,8 +156,17 @@ def sentence(text: str) -> str:
 
 
 def chance_in_words(chance: float) -> str:
-    """A probability as players say it: ``2 of 3 deals``, ``1 of 4 deals``, ``9 of 10 deals``."""
-    # a sampled chance is never certain, nor nil: the nearest fraction strictly between 0 and 1
+    """A probability as players say it: ``about 2 of 3 deals``, ``about 9 of 10 deals``; a chance of 1 (as the
+    JSON rounds it) as ``every deal``, of 0 as ``no deal``; else the nearest fraction strictly between."""
+    if round(chance, 2) >= 1:
+        return CHANCE.text("every")
+    if round(chance, 2) <= 0:
+        return CHANCE.text("none")
     fractions = [(shown, n) for n in (2, 3, 4, 5, 10) for shown in range(1, n)]
     shown, out_of = min(fractions, key=lambda f: (abs(f[0] / f[1] - chance), f[1]))
-    return _("{shown} of {out_of} deals").format(shown=shown, out_of=out_of)  # "about 2 of 3 deals"
+    return CHANCE.text("some", shown=shown, out_of=out_of)
+
+
+def gap_in_words(gap: int) -> str:
+    """``playable at once on``, ``one card short of``, ``3 cards short of``."""
+    return GAPS.text(str(gap) if str(gap) in GAPS else "more", gap=gap)

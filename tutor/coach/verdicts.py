@@ -24,7 +24,8 @@ from .templates import BETTER, say
 
 # what the key move's own words say already (and every discard-...: a discard's words show where it goes)
 PLAIN_ACHIEVEMENTS = ("wild-as", "builds-to", "starts-pile", "stock-out", "stock-look")
-KEY_ORDER = ("wins", "frees-stock", "stock-out", "completes", "empties-hand", "clears-opponent", "frees-discard")
+KEY_ORDER = ("wins", "frees-stock", "stock-out", "completes", "empties-hand", "clears-opponent", "blocks-one",
+             "frees-discard")
 
 BEST_MARGIN = 0.05  # a loss up to this ties with the best move
 WEAK_FROM = 1.0  # from this loss on a move is weak: an inaccuracy ...
@@ -162,17 +163,19 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     from .principles import Context, detect
 
     best = search.best()
-    better = ", ".join(format_move(step) for step in best.moves)
+    better = ", ".join(format_move(step, pile_said=True) for step in best.moves)
     if after_turn is None:
         after_turn = search.best_after(move)
     key, pointer = _key_move(view, best, after_turn, "slightly" if quality == "good" else "key") \
         if best.moves else (None, "")
-    key_move = format_move(key) if key is not None else None
+    key_move = format_move(key, pile_said=True) if key is not None else None
     if quality == "good":
         return Assessment(quality, grade, loss, better=better, explanation=pointer, key_move=key_move,
                           opponent_wins_next=risk)
-    chances = {view.seat_of(risk["player"]): risk["chance"]} if risk else {}
-    findings = tuple(detect(Context(view, move, best, after_turn, chances)))
+    seat = view.seat_of(risk["player"]) if risk else None
+    chances = {seat: risk["chance"]} if risk else {}
+    best_chances = {seat: risk["best_turn_chance"]} if risk else {}
+    findings = tuple(detect(Context(view, move, best, after_turn, chances, best_chances)))
     principles = tuple(dict.fromkeys(finding.principle for finding in findings if finding.principle))
     explanation = f"{findings[0].sentence} {pointer}".strip()
     return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move, risk)

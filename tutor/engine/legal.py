@@ -25,8 +25,6 @@ def legal_moves(state: GameState) -> list[Move]:
         moves.extend(discard(card, pile) for pile in range(1, DISCARD_PILES + 1))
     if not hand:
         moves.append(EndTurn())
-        if state.phase is Phase.PLAY:
-            moves.append(Draw())  # draws nothing: nothing is left (else the refill came first)
     return moves
 
 

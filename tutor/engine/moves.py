@@ -2,7 +2,8 @@
 
 A move is a ``Transfer`` of one card from a place to a place, a ``Draw``, or
 an ``EndTurn``. Places name piles the way players do: pile numbers are 1-4
-from the left, and ``owner`` is a player's name (``None`` for the mover).
+from the left, and ``owner`` is a player's name (``None`` for the mover, and
+``PARTNER`` for the mover's partner until a position names them).
 """
 
 from __future__ import annotations
@@ -12,6 +13,10 @@ from enum import StrEnum
 from typing import Optional, Union
 
 from .cards import Card
+
+
+#: The owner "my partner" names, until a position says who that is; no player's name holds a double quote.
+PARTNER = '"partner"'
 
 
 class PileKind(StrEnum):
@@ -28,6 +33,7 @@ class Place:
     kind: PileKind
     number: Optional[int] = None
     owner: Optional[str] = None
+    top: Optional[Card] = None  # a build pile named by the card it shows ("my 4 on the 3"), until a position reads it
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,7 @@ class Transfer:
     source: Place
     target: Place
     card: Optional[Card] = None
+    value: Optional[Card] = None  # the value a wild is said to stand for ("the SB on build 1 as a 5")
 
     @property
     def is_discard(self) -> bool:

@@ -4,13 +4,16 @@ Canonical form: ``stock to build 2``, ``hand 5 to build 1``, ``Anna:discard 2
 to build 4``, ``hand 9 to discard 2``, ``draw``, ``draw 3 7 SB 9 1``, ``draw 5
 cards``, ``end``. Compact form: ``s>b2``, ``h5>b1``, ``Anna:d2>b4``, ``h9>d2``.
 
-Table talk reads too, through one small grammar driven by the table ``WORDS``:
-``pile``, ``my`` and ``the`` are filler; ``on``, ``onto``, ``to`` and ``>``
-join the source and the target; the card may come first (``the 5 from my hand
-on build pile 1``) or alone (``the 3 onto build 3``); a possessive names an
-owner (``Cleo's stock``, ``Cleo's 9``); several moves may come in one text, a
-new move starting after each target. Text is normalised first (NFKC, case
-folding), so ``ſtock`` is ``stock``.
+Table talk reads too, through one grammar over a language's words (the
+tables of ``tutor.engine.words``; English unless a language is given):
+``my`` and ``the`` are filler; ``on``, ``onto``, ``to`` and ``>`` join the
+source and the target; the card may come first (``the 5 from my hand on build
+pile 1``) or alone (``the 3 onto build 3``); a possessive names an owner
+(``Cleo's stock``, ``Cleo's 9``); several moves may come in one text, a new
+move starting after each target. ``discard pile 2`` (the word ``pile`` said)
+names a pile; with a discard pile as the target, ``discard 9`` is the verb and
+the 9 a hand card. Text is normalised first (NFKC, case folding), so
+``ſtock`` is ``stock``.
 
 A phrase may have more than one reading: ``discard 3`` is discard pile 3, or
 the 3 on top of one of your discard piles; a card alone is the card in the
@@ -25,25 +28,15 @@ import re
 from typing import NamedTuple, Optional
 
 from .cards import SKIP_BO, Card, CardError, card_label, is_short_number, parse_card, quoted
+from .moves import PARTNER as PARTNER_OWNER
 from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from .text import fold, normalised
+from .words import (AS, CARD, COUNT, DRAW, END, ENGLISH, FILLER, FROM, JOIN, NUMBER, ORDINAL, PARTNER, PILE,
+                    PILE_WORD, QUESTION, Vocabulary, vocabulary)
 
-PILE, JOIN, DRAW, END, CARD, NUMBER, COUNT, FILLER = "pile", "join", "draw", "end", "card", "number", "count", "filler"
 NAME, OTHER = "name", "other"
-
-_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve").split()
-
-#: Every word the grammar knows, with what it is.
-WORDS: dict[str, tuple[str, object]] = {
-    **{word: (PILE, kind) for kind in PileKind for word in (kind.value, kind.value[0])},
-    **{word: (JOIN, None) for word in ("to", "onto", "on", "into", ">", "->")},
-    **{word: (FILLER, None) for word in ("pile", "my", "the", "a", "an", "from", "of", "your", "play", "put",
-                                         "move", "turn")},
-    **{word: (CARD, SKIP_BO) for word in ("sb", "skip-bo", "skipbo", "wild")},
-    **{word: (NUMBER, value) for value, word in enumerate(_NUMBER_WORDS)},
-    "card": (COUNT, None), "cards": (COUNT, None),
-    "draw": (DRAW, None), "end": (END, None),
-}
+#: Words read past between the parts of a move.
+_PASSED = (FILLER, COUNT, FROM, PILE_WORD, QUESTION)
 
 EXAMPLES = {
     PileKind.STOCK: "stock to build 2 (or s>b2)",
@@ -58,11 +51,10 @@ MOST_DRAWN = 5
 #: Where a card said with no pile may be, in the order of its readings: the hand, a stock, a discard pile.
 CARD_PLACES = (PileKind.HAND, PileKind.STOCK, PileKind.DISCARD)
 
-_PIECES = re.compile(r'"(?P<quoted>[^"]*)"|(?P<join>->|>)|(?P<colon>:)|(?P<open>")|(?P<gap>[\s,]+)'
-                     r"|(?P<chunk>(?:[^\s:>\",-]|-(?!>))+)")
+_PIECES = re.compile(r'"(?P<quoted>[^"]*)"|(?P<join>->|>)|(?P<colon>:)|(?P<open>")'
+                     r"|(?P<gap>(?:[\s,?!;]|\.(?=\s|$))+)|(?P<chunk>(?:[^\s:>\",?!;.-]|-(?!>)|\.(?!\s|$))+)")
 _RUNS = re.compile(r"\d+|[^\W\d_]+|[\W_]")
-_PILE_AND_WILD = re.compile(r"^([shdb])(sb)$")
-_NEEDS_QUOTES = re.compile(r"[\s:>,\"]|->")
+_NEEDS_QUOTES = re.compile(r"[\s:>,\"?!;]|->")
 
 
 class NotationError(ValueError):
@@ -100,52 +92,74 @@ class Phrase(NamedTuple):
     readings: tuple[Move, ...]
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str, language: str = ENGLISH) -> Move:
     """Read one move; a phrase with several readings gives its canonical one."""
-    return parse_phrase(text).readings[0]
+    return parse_phrase(text, language).readings[0]
 
 
-def parse_phrase(text: str) -> Phrase:
+def parse_phrase(text: str, language: str = ENGLISH) -> Phrase:
     """Read one move with all its readings."""
-    phrases = parse_phrases(text)
+    phrases = parse_phrases(text, language)
     if len(phrases) != 1:
-        shown = "; ".join(repr(p.text) for p in phrases)
+        shown = "; ".join(repr(p.text) for p in phrases[:2]) + ("; ..." if len(phrases) > 2 else "")
         raise NotationError(text, f"this holds {len(phrases)} moves ({shown}): give one", "",
                             "one move, such as stock to build 2")
     return phrases[0]
 
 
-def parse_phrases(text: str) -> list[Phrase]:
-    """Read every move in ``text``; a new move starts after each target pile."""
+def parse_phrases(text: str, language: str = ENGLISH) -> list[Phrase]:
+    """Read every move in ``text``, said in ``language``; a new move starts after each target pile."""
+    phrases, error = read_phrases(text, language)
+    if error is not None:
+        raise error
+    return phrases
+
+
+def read_phrases(text: str, language: str = ENGLISH) -> tuple[list[Phrase], Optional[NotationError]]:
+    """The moves in ``text`` up to the first that cannot be read, and why that one cannot (None: all read)."""
+    words = vocabulary(language)
     clean = normalised(text)
-    tokens = _tokens(text, clean)
+    try:
+        tokens = _tokens(text, clean, words)
+    except NotationError as error:
+        return [], error
     if not tokens:
-        raise NotationError(text, "the move is empty")
-    reader = _Reader(text, clean, tokens)
+        return [], NotationError(text, "the move is empty")
+    reader = _Reader(text, clean, tokens, words)
     phrases = []
     while True:
         start = reader.position  # the words before a move ("the 5 from ...") are part of what was said
         if not reader.more():
             break
-        readings = reader.move()
+        try:
+            readings = reader.move()
+        except NotationError as error:
+            return phrases, error
         first, last = reader.tokens[start], reader.tokens[reader.position - 1]
         phrases.append(Phrase(" ".join(clean[first.start:last.end].split()), readings))
     if not phrases:
-        raise NotationError(text, "it names no move, only words such as 'the' or 'my' around one")
-    return phrases
+        return [], NotationError(text, "it names no move, only words such as 'the' or 'my' around one")
+    return phrases, None
+
+
+def is_question(text: str, language: str = ENGLISH) -> bool:
+    """True for a text that asks something: it ends with a question mark or opens with a question word."""
+    clean = fold(text).strip()
+    first = clean.split(maxsplit=1)[0] if clean else ""
+    return clean.endswith("?") or vocabulary(language).kind(first) == (QUESTION, None)
 
 
 # -- words ----------------------------------------------------------------------
 
 
-def _tokens(text: str, clean: str) -> list[Token]:
+def _tokens(text: str, clean: str, words: Vocabulary) -> list[Token]:
     tokens: list[Token] = []
-    pieces = list(_PIECES.finditer(clean))
+    if words.card_ending is not None:  # "7:an", "9'eren": the digit alone, each character kept in its place
+        clean = words.card_ending.sub(lambda ending: " " * len(ending.group()), clean)
+    pieces = [piece for piece in _PIECES.finditer(clean) if piece.lastgroup != "gap"]
     for index, piece in enumerate(pieces):
         kind = piece.lastgroup
         start, end = piece.span()
-        if kind == "gap":
-            continue
         if kind == "open":
             raise NotationError(text, "a quote is not closed", "", '"Anna Lee":stock to build 1')
         if kind == "quoted":
@@ -156,39 +170,57 @@ def _tokens(text: str, clean: str) -> list[Token]:
             if not tokens or tokens[-1].kind != NAME:
                 tokens.append(Token(OTHER, None, ":", start, end))
         else:
-            following = next((p for p in pieces[index + 1:] if p.lastgroup != "gap"), None)
-            found = _chunk_tokens(piece.group(), start, following is not None and following.lastgroup == "colon",
+            before_colon = index + 1 < len(pieces) and pieces[index + 1].lastgroup == "colon"
+            found = _chunk_tokens(piece.group(), start, words, before_colon,
                                   bool(tokens) and tokens[-1].kind == NAME and tokens[-1].end == start)
             if len(found) == 1 and found[0].kind == NAME:  # "Anna Lee's": the words before belong to the name
                 while tokens and tokens[-1].kind == OTHER and tokens[-1].text.isalpha():
                     first = tokens.pop()
                     name = clean[first.start:found[0].end].removesuffix(":")
-                    name = name[:-2] if name.casefold().endswith("'s") else name
+                    name = name[:-2] if name.casefold().endswith(words.possessive) else name
                     found = [Token(NAME, name, name, first.start, found[0].end)]
             tokens.extend(found)
-    return tokens
+    return _paired(tokens, words)
 
 
-def _chunk_tokens(chunk: str, start: int, before_colon: bool, after_name: bool) -> list[Token]:
+def _paired(tokens: list[Token], words: Vocabulary) -> list[Token]:
+    """Two words that are one card (``skip bo``) made one token."""
+    if not words.wild_pairs:
+        return tokens
+    paired: list[Token] = []
+    for token in tokens:
+        previous = paired[-1] if paired else None
+        if previous is not None and (previous.text.casefold(), token.text.casefold()) in words.wild_pairs:
+            paired[-1] = Token(CARD, SKIP_BO, f"{previous.text} {token.text}", previous.start, token.end)
+        else:
+            paired.append(token)
+    return paired
+
+
+def _chunk_tokens(chunk: str, start: int, words: Vocabulary, before_colon: bool, after_name: bool) -> list[Token]:
     """A run of text between spaces and marks: an owner, a known word, or cards and numbers glued to words."""
     end = start + len(chunk)
     folded = chunk.casefold()
-    if after_name and folded == "'s":  # "Anna Lee"'s stock
+    if after_name and folded == words.possessive:  # "Anna Lee"'s stock
         return []
     if before_colon:
         return [Token(NAME, chunk, chunk, start, end)]
-    if folded in WORDS:
-        return [_word(chunk, start)]
-    if folded.endswith("'s") and len(chunk) > 2:
-        return [Token(NAME, chunk[:-2], chunk[:-2], start, end)]
+    if words.kind(folded) is not None:
+        return [_word(chunk, start, words)]
+    if words.bare_genitive and folded.endswith("'") and len(chunk) > 1:  # Swedish and Danish "Lars'"
+        return [Token(NAME, chunk[:-1], chunk[:-1], start, end)]
+    if folded.endswith(words.possessive) and len(chunk) > len(words.possessive):
+        name = chunk[:-len(words.possessive)]
+        return [Token(NAME, name, name, start, end)]
     tokens = []
     for run in _RUNS.finditer(chunk):
         word, at = run.group(), start + run.start()
-        pile_and_wild = len(word) == 3 and _PILE_AND_WILD.match(word.casefold())
-        if pile_and_wild:  # "hsb" is "h" and "sb"
-            tokens += [_word(word[0], at), _word(word[1:], at + 1)]
-        elif word.casefold() in WORDS:
-            tokens.append(_word(word, at))
+        lower = word.casefold()
+        wild = lower[1:]
+        if len(lower) == len(word) > 1 and lower[0] in words.letters and words.kind(wild) == (CARD, SKIP_BO):  # "hsb": h, sb
+            tokens += [_word(word[0], at, words), _word(word[1:], at + 1, words)]
+        elif words.kind(lower) is not None:
+            tokens.append(_word(word, at, words))
         elif is_short_number(word):
             tokens.append(Token(NUMBER, int(word), word, at, at + len(word)))
         else:
@@ -196,18 +228,18 @@ def _chunk_tokens(chunk: str, start: int, before_colon: bool, after_name: bool) 
     return tokens
 
 
-def _nearest_word(typed: str) -> str:
+def _nearest_word(typed: str, words: Vocabulary) -> str:
     """``; did you mean 'stock'?`` for a word close to one the grammar knows, else nothing."""
     from difflib import get_close_matches  # only a move that cannot be read needs it
 
-    known = [word for word, (kind, _) in WORDS.items() if kind in (PILE, DRAW, END) and len(word) > 1]
+    known = [word for word, (kind, _) in words.kinds.items() if kind in (PILE, DRAW, END) and len(word) > 1]
     close = get_close_matches(fold(typed), known, n=1, cutoff=0.75)
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
-def _word(word: str, start: int) -> Token:
-    kind, value = WORDS[word.casefold()]
-    return Token(kind, value, word, start, start + len(word), spelled=kind == NUMBER)
+def _word(word: str, start: int, words: Vocabulary) -> Token:
+    kind, value = words.kind(word.casefold())
+    return Token(kind, value, word, start, start + len(word), spelled=kind in (NUMBER, ORDINAL))
 
 
 # -- the grammar ------------------------------------------------------------------
@@ -219,13 +251,14 @@ class _Side(NamedTuple):
     numbers: list[Token]
     first: Optional[Token]  # a card named before its pile ("the 5 from my hand")
     letter: bool  # the pile was written by its letter (the compact form)
+    pile_said: bool = False  # "discard pile 2", "the second discard pile": the number names a pile
 
 
 class _Reader:
     """Reads moves off a list of tokens, one at a time."""
 
-    def __init__(self, text: str, clean: str, tokens: list[Token]):
-        self.text, self.clean, self.tokens, self.position = text, clean, tokens, 0
+    def __init__(self, text: str, clean: str, tokens: list[Token], words: Vocabulary):
+        self.text, self.clean, self.tokens, self.words, self.position = text, clean, tokens, words, 0
 
     def more(self) -> bool:
         self.skip_filler()
@@ -239,8 +272,21 @@ class _Reader:
         self.position += 1
         return token
 
+    def joining(self, index: Optional[int] = None) -> bool:
+        """True when the token at ``index`` (the next one) joins a source to a target: a joining word, or a
+        number the language also joins with (Danish ``to``) when a pile or an owner follows it."""
+        index = self.position if index is None else index
+        if index >= len(self.tokens):
+            return False
+        token = self.tokens[index]
+        if token.kind == JOIN:
+            return True
+        after = self.tokens[index + 1] if index + 1 < len(self.tokens) else None
+        return (token.text.casefold() in self.words.joins_too and after is not None
+                and after.kind in (PILE, NAME, PARTNER, ORDINAL))
+
     def skip_filler(self) -> None:
-        while self.peek() is not None and self.peek().kind in (FILLER, COUNT):
+        while self.peek() is not None and self.peek().kind in _PASSED:
             self.position += 1
 
     def fail(self, problem: str, understood: str = "", example: str = GENERAL_EXAMPLE) -> NotationError:
@@ -257,33 +303,69 @@ class _Reader:
         if token.kind == DRAW:
             self.take()
             return (self.draw(),)
-        if token.kind == JOIN:
-            raise self.fail(JOINED)
+        if self.joining():
+            return self.target_first()
         try:
             source = self.side(is_source=True)
         except NotationError as error:
             raise self.with_target_understood(error) from None
+        value = self.value_said()  # "SB as a 4 on build 3"
         self.skip_filler()
-        if self.peek() is None or self.peek().kind != JOIN:
+        if not self.joining():
             raise self.fail(JOINED, f"from {self.describe(source)}")
         self.take()
         self.skip_filler()
         if self.peek() is None:
             raise self.fail(JOINED, f"from {self.describe(source)}")
         try:
-            target = self.target(self.side(is_source=False))
+            onto = self.side(is_source=False)
+            value = self.value_said() if value is None else value  # "the wild on build 1 as a 5"
+            target = self.target(onto, value)
         except NotationError as error:
             if error.understood:
                 raise
             raise self.fail(error.problem, f"from {self.describe(source)}", error.example) from None
-        return tuple(Transfer(place, target, card) for place, card in self.sources(source, target))
+        return self.transfers(source, target, value)
+
+    def target_first(self) -> tuple[Move, ...]:
+        """A move that says where the card goes first: ``on build 2, my 7``."""
+        self.take()
+        self.skip_filler()
+        if self.peek() is None:
+            raise self.fail(JOINED)
+        onto = self.side(is_source=False)
+        value = self.value_said()
+        target = self.target(onto, value)
+        self.skip_filler()
+        if self.peek() is None or self.peek().kind in (END, DRAW) or self.joining():
+            raise self.fail(JOINED, f"onto {format_place(target)}")
+        source = self.side(is_source=True, alone=True)
+        return self.transfers(source, target, self.value_said() if value is None else value)
+
+    def transfers(self, source: _Side, target: Place, value: Optional[Card]) -> tuple[Transfer, ...]:
+        if value is not None and target.kind is not PileKind.BUILD:
+            raise self.fail("a card is played as a value only onto a build pile", f"onto {format_place(target)}",
+                            "the SB on build 1 as a 5")
+        return tuple(Transfer(place, target, card, value) for place, card in self.sources(source, target))
+
+    def value_said(self) -> Optional[Card]:
+        """The value a wild is said to stand for (``as a 5``), or None."""
+        if self.peek() is None or self.peek().kind != AS:
+            return None
+        self.take()
+        self.skip_filler()
+        token = self.peek()
+        if token is None or token.kind != NUMBER:
+            raise self.fail("say the value the wild stands for, as in 'as a 5'", "a wild played as a value",
+                            "the SB on build 1 as a 5")
+        return self.card(self.take(), "a wild played as a value", "the SB on build 1 as a 5")
 
     def with_target_understood(self, error: NotationError) -> NotationError:
         """A source that cannot be read: say what the target reads as, if it can be read."""
-        joins = [i for i in range(self.position, len(self.tokens)) if self.tokens[i].kind == JOIN]
+        joins = [i for i in range(self.position, len(self.tokens)) if self.joining(i)]
         if error.understood or not joins:
             return error
-        ahead = _Reader(self.text, self.clean, self.tokens)
+        ahead = _Reader(self.text, self.clean, self.tokens, self.words)
         ahead.position = joins[0] + 1
         try:
             target = ahead.target(ahead.side(is_source=False))
@@ -292,6 +374,8 @@ class _Reader:
         return self.fail(error.problem, f"onto {format_place(target)}", error.example)
 
     def draw(self) -> Draw:
+        while self.peek() is not None and self.peek().text.casefold() in self.words.draw_up_to:  # "draw up to five"
+            self.take()
         numbers: list[Token] = []
         while self.peek() is not None and self.peek().kind in (NUMBER, CARD, OTHER):
             numbers.append(self.take())
@@ -311,37 +395,99 @@ class _Reader:
 
     # -- one side of a transfer --
 
-    def side(self, *, is_source: bool) -> _Side:
+    def side(self, *, is_source: bool, alone: bool = False) -> _Side:
+        """One side of a move: an owner, a card said first, a pile and its numbers (``alone``: the card may end the
+        move, as in ``on build 2, my 7``)."""
         self.skip_filler()
         first = self.card_named_first() if is_source else None
-        owner = self.take().value if self.peek() is not None and self.peek().kind == NAME else None
+        owner = self.owner()
         self.skip_filler()
         if is_source and first is None and owner is not None:  # "Cleo's 9"
             first = self.card_named_first()
+        ordinal = self.take() if self.peek() is not None and self.peek().kind == ORDINAL else None
         token = self.peek()
         role = "where the card comes from" if is_source else "where the card goes"
-        if first is not None and token is not None and token.kind == JOIN:  # "the 3 onto build 3": no pile named
+        if first is not None and ordinal is None and self.joining():
+            located = self.located(first)  # "the 6 on my stock onto build 1"
+            if located is not None:
+                return located
+            return _Side(None, owner, [], first, False)  # "the 3 onto build 3": no pile named
+        if first is not None and ordinal is None and (token is None or token.kind == AS or (
+                alone and token.kind != PILE)):  # "SB as a 4 on build 3"; "on build 2, my 7"
+            if token is None and not alone:
+                raise self.fail(f"say where the {first.text} comes from: hand, stock or discard",
+                                example="the 5 from my hand to build 1")
             return _Side(None, owner, [], first, False)
+        if not is_source and ordinal is None and token is not None and token.kind in (NUMBER, CARD):
+            if self.position and self.tokens[self.position - 1].kind == PILE_WORD:  # "on pile 3": no kind said
+                return _Side(None, owner, [self.take()], None, False, pile_said=True)
+            return _Side(None, owner, [], self.take(), False)  # "my 4 on the 3": the build pile showing a 3
         if token is None or token.kind != PILE:
             if first is not None:
                 raise self.fail(f"say where the {first.text} comes from: hand, stock or discard",
                                 example="the 5 from my hand to build 1")
             shown = token.text if token is not None else "nothing"
             raise self.fail(f"{quoted(shown)} names no pile ({role}): use stock, hand, discard N or build N"
-                            + _nearest_word(shown))
+                            + _nearest_word(shown, self.words))
+        return self.pile_side(owner, first, ordinal, is_source)
+
+    def located(self, first: Token) -> Optional[_Side]:
+        """``on my stock`` after a card, when a join follows it: where the card lies. None (nothing read) when the
+        words after the join are the move's target instead."""
+        start = self.position
         self.take()
-        numbers = []
-        self.skip_filler()  # "build pile 2"
-        while self.peek() is not None and self.peek().kind in (NUMBER, CARD, OTHER):
-            numbers.append(self.take())
-            if not is_source:  # a target takes one number; what follows starts the next move
-                break
+        self.skip_filler()
+        owner = self.owner()
+        self.skip_filler()
+        token = self.peek()
+        if token is not None and token.kind == PILE and token.value is not PileKind.BUILD:
+            side = self.pile_side(owner, first, None, is_source=True)
             self.skip_filler()
+            if self.joining() or (self.peek() is not None and self.peek().kind == AS):
+                return side
+        self.position = start
+        return None
+
+    def pile_side(self, owner: Optional[str], first: Optional[Token], ordinal: Optional[Token],
+                  is_source: bool) -> _Side:
+        """The side from its pile word on: ``build pile 2``, ``discard 3 9``, ``the second discard pile``."""
+        token = self.take()
+        pile_said = ordinal is not None
+        while self.peek() is not None and self.peek().kind in _PASSED:  # "build pile 2"
+            pile_said = self.take().kind == PILE_WORD or pile_said
+        if ordinal is not None:  # "the second build pile"
+            numbers = [Token(NUMBER, ordinal.value, ordinal.text, ordinal.start, ordinal.end, spelled=True)]
+        else:
+            numbers = self.side_numbers(is_source)
         for number in numbers:
             if number.kind == OTHER:
                 raise self.fail(f"{quoted(number.text)} is not a card or a pile number",
                                 self.kind_words(token.value, owner), EXAMPLES[token.value])
-        return _Side(token.value, owner, numbers, first, len(token.text) == 1)
+        pile_said = pile_said or token.text.casefold() not in self.words.pile_verbs  # "avläggshög 9" is a pile
+        return _Side(token.value, owner, numbers, first, len(token.text) == 1, pile_said)
+
+    def side_numbers(self, is_source: bool) -> list[Token]:
+        """The numbers after a pile: its number, and the card on it (a target takes one number)."""
+        numbers = []
+        while self.peek() is not None and self.peek().kind in (NUMBER, CARD, OTHER) and not self.joining():
+            numbers.append(self.take())
+            if not is_source:  # a target takes one number; what follows starts the next move
+                break
+            self.skip_filler()
+        return numbers
+
+    def owner(self) -> Optional[str]:
+        """The owner a possessive names (``Cleo's``, ``Cleo:``, ``my partner's``, in Swedish and Danish ``Annas``
+        before a pile or a card), or None."""
+        token = self.peek()
+        if token is not None and token.kind == OTHER and self.words.bare_genitive and token.text[-1:] in "s'":
+            after = self.tokens[self.position + 1] if self.position + 1 < len(self.tokens) else None
+            if after is not None and after.kind in (PILE, NUMBER, CARD):
+                return self.take().text  # "Annas": a position tells Anna from a player called Annas
+        if token is None or token.kind not in (NAME, PARTNER):
+            return None
+        self.take()
+        return PARTNER_OWNER if token.kind == PARTNER else token.value
 
     def card_named_first(self) -> Optional[Token]:
         """A card said before its pile (``the 5 from my hand``), or before the join when no pile is said."""
@@ -351,7 +497,17 @@ class _Reader:
         self.skip_filler()
         return first
 
-    def target(self, side: _Side) -> Place:
+    def target(self, side: _Side, value: Optional[Card] = None) -> Place:
+        """Where the card goes; ``value``, a wild's value said, makes a bare ``pile 3`` a build pile."""
+        if side.kind is None and side.pile_said:
+            if value is None or side.numbers[0].kind != NUMBER:
+                raise self.fail("say which pile: build pile or discard pile", "", "... to build pile 3")
+            return Place(PileKind.BUILD, side.numbers[0].value)
+        if side.kind is None:  # a build pile named by its top card
+            if side.owner is not None:
+                raise self.fail("build piles belong to nobody: say which build pile, 1 to 4", "",
+                                "... to build 2")
+            return Place(PileKind.BUILD, top=self.card(side.first, "a build pile named by its card", "... to the 3"))
         if side.kind not in (PileKind.BUILD, PileKind.DISCARD):
             raise self.fail(f"cards go onto a build pile or a discard pile, not onto a {side.kind.value}", "",
                             "hand 5 to build 1, or hand 9 to discard 2")
@@ -362,11 +518,13 @@ class _Reader:
 
     def sources(self, side: _Side, target: Place) -> list[tuple[Place, Optional[Card]]]:
         """Every reading of the source side: the pile, and the card it names."""
-        kind, owner, numbers, first, _ = side
+        kind, owner, numbers, first = side.kind, side.owner, side.numbers, side.first
         onto = f"onto {format_place(target)}"
         cards = [first] if first is not None else []
         if kind is None:  # the card alone: each pile of the owner that could show it, the hand first
             card = self.card(first, onto, "the 5 from my hand to build 1")
+            if owner is None and target.kind is PileKind.DISCARD:  # only a hand card is discarded
+                return [(Place(PileKind.HAND), card)]
             if owner is None:
                 return [(Place(shown_by), card) for shown_by in CARD_PLACES]
             # a named owner's hand comes last: it is only a reading when they are the player to move
@@ -396,10 +554,13 @@ class _Reader:
         if len(numbers) != 1:
             raise which
         only = numbers[0]
-        if only.kind == CARD or (4 < only.value <= 12 and not side.letter):  # a number no pile has: the card
+        pile_named = side.letter or side.pile_said  # "d9", "discard pile 9": a pile, never a card
+        if not pile_named and owner is None and target.kind is PileKind.DISCARD:  # "discard 9 on discard pile 2"
+            return [(Place(PileKind.HAND), self.card(only, "a card from the hand", EXAMPLES[PileKind.HAND]))]
+        if only.kind == CARD or (4 < only.value <= 12 and not pile_named):  # a number no pile has: the card
             return [(Place(kind, None, owner), self.card(only, "a discard-pile card", EXAMPLES[kind]))]
         readings: list[tuple[Place, Optional[Card]]] = [(Place(kind, only.value, owner), None)]
-        if 1 <= only.value <= 4 and not side.letter:  # "discard 3": pile 3, or the 3 on one of the piles
+        if 1 <= only.value <= 4 and not pile_named:  # "discard 3": pile 3, or the 3 on one of the piles
             readings.append((Place(kind, None, owner), only.value))
         return readings
 
@@ -430,11 +591,17 @@ def format_owner(name: Optional[str]) -> str:
     """``Anna:``, or ``"Anna Lee":`` for a name the notation must quote; empty for the mover."""
     if not name:
         return ""
-    needs_quotes = _NEEDS_QUOTES.search(name) or fold(name) in WORDS or fold(name).endswith("'s")
+    if name == PARTNER_OWNER:
+        return "partner's "
+    words = vocabulary(ENGLISH)
+    needs_quotes = (_NEEDS_QUOTES.search(name) or words.kind(fold(name)) is not None
+                    or fold(name).endswith(words.possessive))
     return f'"{name}":' if needs_quotes else f"{name}:"
 
 
 def format_place(place: Place, card: Optional[Card] = None) -> str:
+    if place.number is None and place.top is not None:  # a build pile named by its top card
+        return f"the {card_label(place.top)}"
     if place.kind is PileKind.DISCARD and place.number is None and card is not None:
         label = card_label(card)  # the card on one of the discard piles
         shown = f"discard {label}" if card == SKIP_BO or card > 4 else f"{label} from discard"
@@ -447,8 +614,9 @@ def format_place(place: Place, card: Optional[Card] = None) -> str:
     return format_owner(place.owner) + " ".join(words)
 
 
-def format_move(move: Move) -> str:
-    """The canonical long form: ``hand 5 to build 1``."""
+def format_move(move: Move, *, pile_said: bool = False) -> str:
+    """The canonical long form: ``hand 5 to build 1`` (``pile_said``: ``discard pile 2 to build 1``, which names
+    the pile whatever its cards)."""
     if isinstance(move, EndTurn):
         return "end"
     if isinstance(move, Draw):
@@ -456,14 +624,18 @@ def format_move(move: Move) -> str:
             return f"draw {move.count} {'card' if move.count == 1 else 'cards'}"
         return " ".join(["draw", *(card_label(c) for c in move.cards)])
     source = format_place(move.source, move.card)
-    if move.source.kind is PileKind.DISCARD and move.card is None and 4 < (move.source.number or 0) <= 12:
-        source = format_owner(move.source.owner) + f"d{move.source.number}"  # "discard 5" would name the card
-    return f"{source} to {format_place(move.target)}"
+    if move.source.kind is PileKind.DISCARD and move.card is None and move.source.number is not None and (
+            pile_said or move.is_discard or 4 < move.source.number <= 12):  # "discard 5" would name a card
+        source = format_owner(move.source.owner) + f"discard pile {move.source.number}"
+    value = f" as {card_label(move.value)}" if move.value is not None else ""
+    return f"{source} to {format_place(move.target)}{value}"
 
 
 def format_compact(move: Move) -> str:
     """The compact form: ``h5>b1``."""
-    if not isinstance(move, Transfer) or (move.source.kind is PileKind.DISCARD and move.source.number is None):
+    if not isinstance(move, Transfer) or (move.source.kind is PileKind.DISCARD and move.source.number is None) or (
+            move.value is not None or move.target.top is not None or PARTNER_OWNER in (move.source.owner,
+                                                                                      move.target.owner)):
         return format_move(move)
 
     def side(place: Place, card: Optional[Card]) -> str:

@@ -187,7 +187,8 @@ def _take(state: GameState, source: Source, card: Card) -> GameState:
 
 
 def _without(cards: tuple[MaybeCard, ...], card: MaybeCard) -> tuple[MaybeCard, ...]:
-    index = len(cards) - 1 - cards[::-1].index(card)
+    """``cards`` less one ``card``, or less one unseen card when the card named was taken as said."""
+    index = len(cards) - 1 - cards[::-1].index(card if card in cards else None)
     return cards[:index] + cards[index + 1:]
 
 

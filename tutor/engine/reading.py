@@ -15,11 +15,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional
 
-from .cards import card_label
-from .moves import Move, PileKind, Place, Transfer
-from .notation import Phrase, format_move, parse_phrase
-from .rules import Ruling, check_move
-from .state import DISCARD_PILES, GameState
+from .cards import a_card, card_label
+from .moves import PARTNER, Draw, Move, PileKind, Place, Transfer
+from .notation import NotationError, Phrase, format_move, parse_phrase
+from .rules import Ruling, UnknownPlayer, check_move, draw_reading
+from .state import BUILD_SLOTS, DISCARD_PILES, GameState
+from .words import ENGLISH
 
 #: The sentences of an ambiguity report.
 TEXTS = {
@@ -30,6 +31,9 @@ TEXTS = {
     "stock": "the {card} on {whose} stock ({verdict})",
     "message": "{text} can mean {readings}: write {forms}",
     "or": " or ",
+    "onto": "onto build pile {pile}: {verdict}",
+    "no-partner": "'partner' names nobody: partners play only in the team game",
+    "no-pile-shows": "no build pile shows {card}: say which pile, 1 to 4",
 }
 
 
@@ -53,16 +57,63 @@ class AmbiguousMove(ValueError):
                                        forms=TEXTS["or"].join(repr(form) for form in self.forms))
 
 
-def read_move(state: GameState, phrase: Phrase | str) -> Move:
-    """The one move ``phrase`` means in ``state``; raises ``AmbiguousMove`` when it means several."""
+def read_move(state: GameState, phrase: Phrase | str, language: str = ENGLISH) -> Move:
+    """The one move ``phrase`` means in ``state``; raises ``AmbiguousMove`` when it means several.
+
+    A phrase naming a build pile by its top card that no pile shows raises ``NotationError``; one naming the
+    partner outside the team game raises ``UnknownPlayer``.
+    """
     if isinstance(phrase, str):
-        phrase = parse_phrase(phrase)
-    candidates = [reading for move in phrase.readings for reading in _expanded(state, move)]
+        phrase = parse_phrase(phrase, language)
+    moves = [placed for move in phrase.readings
+             for placed in _targets(state, phrase.text, _partnered(state, _genitives(state, move)))]
+    candidates = [reading for move in moves for reading in _expanded(state, move)]
     strongest = max(support for _, support in candidates)
     live = _distinct([move for move, support in candidates if support == strongest > NONE])
     if len(live) > 1:
         raise _ambiguity(state, phrase.text, live)
     return _spelled_as_seated(state, live[0] if live else candidates[0][0])
+
+
+def _genitives(state: GameState, move: Move) -> Move:
+    """The move with a bare genitive read as its player: Swedish ``Annas stockhög`` is Anna's, unless a player is
+    called Annas."""
+    if not isinstance(move, Transfer):
+        return move
+
+    def owned(place: Place) -> Place:
+        name = place.owner
+        if name is None or name == PARTNER or state.seat_of(name) is not None or name[-1:] not in "s'":
+            return place
+        return place if state.seat_of(name[:-1]) is None else replace(place, owner=name[:-1])
+
+    return replace(move, source=owned(move.source), target=owned(move.target))
+
+
+def _partnered(state: GameState, move: Move) -> Move:
+    """The move with "my partner" named: the mover's partner in the team game."""
+    if not isinstance(move, Transfer) or PARTNER not in (move.source.owner, move.target.owner):
+        return move
+    partners = [seat for seat in state.team_of(state.turn) if seat != state.turn]
+    if not partners:
+        raise UnknownPlayer(TEXTS["no-partner"])
+    name = state.players[partners[0]].name
+
+    def named(place: Place) -> Place:
+        return replace(place, owner=name) if place.owner == PARTNER else place
+
+    return replace(move, source=named(move.source), target=named(move.target))
+
+
+def _targets(state: GameState, text: str, move: Move) -> list[Move]:
+    """The move for each build pile showing the card its target names (``my 4 on the 3``)."""
+    if not isinstance(move, Transfer) or move.target.top is None:
+        return [move]
+    top = move.target.top
+    slots = [slot for slot in range(1, BUILD_SLOTS + 1) if state.build_value(slot - 1) == top and top]
+    if not slots:
+        raise NotationError(text, TEXTS["no-pile-shows"].format(card=a_card(top)), "", "... to build 2")
+    return [replace(move, target=Place(PileKind.BUILD, slot)) for slot in slots]
 
 
 def _expanded(state: GameState, move: Move) -> list[tuple[Move, int]]:
@@ -73,6 +124,8 @@ def _expanded(state: GameState, move: Move) -> list[tuple[Move, int]]:
     does. The readings the cards in sight bear out come first, so ``the 7``
     is the 7 in the hand even where the stock top is not given.
     """
+    if isinstance(move, Draw):  # "draw 1" is the count whenever it can be one
+        return [(draw_reading(state, move), SHOWN)]
     if not isinstance(move, Transfer):
         return [(move, SHOWN)]
     player = _owner(state, move.source.owner)
@@ -135,10 +188,13 @@ def _place_spelled(state: GameState, place: Place) -> Place:
 
 def _ambiguity(state: GameState, text: str, moves: list[Move]) -> AmbiguousMove:
     readings, descriptions, forms = [], [], []
+    targets = len({move.target for move in moves}) > 1
     for move in moves:
         ruling = check_move(state, move)
         readings.append((move, ruling))
         verdict = ruling.verdict.value + (f", {ruling.rule}" if ruling.rule else "")
+        if targets:
+            verdict = TEXTS["onto"].format(pile=move.target.number, verdict=verdict)
         description, named = _described(state, move, verdict)
         descriptions.append(description)
         forms.append(format_move(named))
@@ -163,7 +219,8 @@ def _described(state: GameState, move: Transfer, verdict: str) -> tuple[str, Tra
 
 
 def written(state: GameState, move: Move) -> str:
-    """``move`` in the canonical form, naming the card where the short form would be ambiguous in ``state``."""
+    """``move`` in the canonical form, as it reads back in ``state``: where the short form would be ambiguous or
+    read as another pile, naming the top card, or saying ``pile`` for an empty one."""
     text = format_move(move)
     if not (isinstance(move, Transfer) and move.source.kind is PileKind.DISCARD and move.card is None):
         return text
@@ -173,4 +230,4 @@ def written(state: GameState, move: Move) -> str:
     except AmbiguousMove:
         pass
     top = _owner(state, move.source.owner).discard_top(move.source.number - 1)
-    return format_move(replace(move, card=top))
+    return format_move(move, pile_said=True) if top is None else format_move(replace(move, card=top))

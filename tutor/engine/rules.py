@@ -9,6 +9,7 @@ in plain words that names the cards and piles involved.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from enum import StrEnum
 from typing import NamedTuple, Optional
 
@@ -16,6 +17,7 @@ from ..i18n import _, ngettext
 from ..i18n.grammar import capitalized, genitive
 from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label, n_cards, the_card
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
+from .notation import format_move
 from .state import BUILD_SLOTS, DISCARD_PILES, HAND_SIZE, GameState, Phase
 
 RULES: dict[str, str] = {
@@ -151,7 +153,7 @@ def and_list(words: list[str]) -> str:
 def cards_wanted(state: GameState) -> Optional[int]:
     """How many cards a draw asks for while it is still to come (the turn's first, or for an emptied hand)."""
     hand = state.mover.hand
-    if state.phase is Phase.START or not hand:
+    if state.phase is Phase.START or (not hand and can_draw(state)):
         return max(0, HAND_SIZE - len(hand))
     return None
 
@@ -188,6 +190,9 @@ def _check_draw(state: GameState, move: Draw) -> Ruling:
     if state.drawn:
         return _illegal("turn.draw-when-empty",
                         _("The draw took {cards}, not {said}: name exactly those.").format(cards=just, said=move.says))
+    if not hand:
+        return _illegal("turn.draw-when-empty", _("Your hand is empty and nothing is left to draw, so there is no "
+                                                  "draw now: end the turn with 'end'."))
     return _illegal("turn.draw-when-empty",
                     _("You still hold {cards}: during the turn you draw only when a play empties your hand, "
                       "and then five come at once.").format(cards=n_cards(len(hand))))
@@ -207,12 +212,13 @@ def _draw_count_reason(held: int, drawn: int, to_five: bool, said: int) -> str:
 
 
 def draw_reading(state: GameState, move: Draw) -> Draw:
-    """``draw 5`` read as it is meant: a count, unless the draw takes one card and the number names it."""
+    """``draw 5`` read as it is meant: a count whenever it can be one; a number that cannot be the count (the
+    draw takes one card) names that card."""
     if move.count is not None or len(move.cards) != 1 or not 1 <= move.cards[0] <= HAND_SIZE:
         return move
     wanted = cards_wanted(state)
     takes = state.drawn if wanted is None else min(wanted, cards_left(state))
-    return move if takes == 1 else Draw(count=move.cards[0])
+    return move if takes == 1 and move.cards[0] != 1 else Draw(count=move.cards[0])
 
 
 def _named_cards_fit(state: GameState, named: tuple[Card, ...], drawn: int, *, upcoming: bool) -> Optional[Ruling]:
@@ -288,10 +294,13 @@ def _check_transfer(state: GameState, move: Transfer) -> Ruling:
 
 def _check_discard(state: GameState, move: Transfer) -> Ruling:
     if move.source.kind is not PileKind.HAND:
-        return _illegal("discard.from-hand",
+        found = resolve_source(state, move)
+        named = (capitalized(_("{what} cannot be discarded.").format(what=found.describe(state))) + " "
+                 if isinstance(found, Source) and found.card is not None else "")
+        return _illegal("discard.from-hand", named + (
                         _("Only a hand card can be discarded: stock cards move only onto build piles.")
                         if move.source.kind is PileKind.STOCK else
-                        _("Only a hand card can be discarded: discard-pile cards move only onto build piles."))
+                        _("Only a hand card can be discarded: discard-pile cards move only onto build piles.")))
     if move.target.owner is not None:
         seat = _seat_named(state, move.target.owner)
         if seat != state.turn:
@@ -320,11 +329,14 @@ def _check_build_play(state: GameState, move: Transfer) -> Ruling:
     if isinstance(found, Ruling):
         return found
     card = found.card if found.card is not None else move.card
-    if card is None:
-        return _undecidable(_("The position does not show {what}; name it, as in 'stock 7 to build 1'.").format(
-            what=found.describe(state)))
     value = state.build_value(slot - 1)
+    if card is None:
+        example = format_move(replace(move, card=value + 1))
+        return _undecidable(_("The position does not show {what}; name it, as in '{example}'.").format(
+            what=found.describe(state), example=example))
     what = found.describe(state, card)
+    if move.value is not None and move.value != (card if card != SKIP_BO else value + 1):
+        return _illegal("build.sequence", _wrong_value(what, card, move.value, slot, value))
     if value == 0:
         if card not in (1, SKIP_BO):
             return _illegal("build.start", _("Build pile {pile} is empty, and a new pile starts with a 1 or an SB, "
@@ -342,6 +354,21 @@ def _check_build_play(state: GameState, move: Transfer) -> Ruling:
             what=what, pile=slot, value=a_card(value + 1), top=a_card(value))))
     return _legal(capitalized(_("{what} goes on build pile {pile}, which showed {top}.").format(
         what=what, pile=slot, top=a_card(value))))
+
+
+def _wrong_value(what: str, card: Card, said: Card, slot: int, value: int) -> str:
+    """Why a card cannot be played as the value said for it."""
+    if card != SKIP_BO:
+        return capitalized(_("{what} is not a wild: it is played as itself, never as {said}.").format(
+            what=what, said=a_card(said)))
+    if value:
+        text = _("{what} would stand for {said}, but build pile {pile} shows {top}, so a wild played there stands "
+                 "for {meant}.")
+    else:
+        text = _("{what} would stand for {said}, but build pile {pile} is empty, so a wild played there stands "
+                 "for {meant}.")
+    return capitalized(text.format(what=what, said=a_card(said), pile=slot, top=a_card(value),
+                                   meant=a_card(value + 1)))
 
 
 def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:
@@ -421,9 +448,8 @@ def _hand_source(state: GameState, card: Card) -> Source | Ruling:
     hand = state.mover.hand
     if card in hand:
         return Source(state.turn, PileKind.HAND, None, card)
-    if None in hand:
-        return _undecidable(_("The position does not show your whole hand, so whether it holds {card} cannot be "
-                              "told; give the hand's cards.").format(card=a_card(card)))
+    if None in hand:  # a card the position does not contradict is taken as said, as a stock card is
+        return _beyond_deck(state, Counter([card])) or Source(state.turn, PileKind.HAND, None, card)
     if not hand:
         return _illegal("source.hand", _("Your hand holds nothing: there is no {card} in it.").format(
             card=card_label(card)))

@@ -173,11 +173,11 @@ class Course:
 
 def load_course() -> Course:
     """The course shipped with the package, checked, in the language in use; raises ``CourseError``."""
-    return Course(_stages(language()), _("Skip-Bo course"))
+    return Course(_shipped_stages(language()), _("Skip-Bo course"))
 
 
 @cache
-def _stages(spoken: str) -> tuple[Stage, ...]:
+def _shipped_stages(spoken: str) -> tuple[Stage, ...]:
     folder = resources.files("tutor.lessons").joinpath("course")
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name)
     stages = course_from_texts([(f.name, f.read_text(encoding="utf-8")) for f in files]).stages
@@ -195,13 +195,27 @@ def course_translation(spoken: str, name: str) -> dict[str, Any]:
 
 def load_course_folder(folder: str | os.PathLike[str]) -> Course:
     """A teacher's course: the ``*.yaml`` stage files of ``folder`` in name order; ``CourseError`` if unusable."""
+    course, problems = read_course_folder(folder)
+    if course is not None and not problems:
+        problems = analysis_problems(course)
+    if problems or course is None:
+        raise CourseError(problems)
+    return course
+
+
+def read_course_folder(folder: str | os.PathLike[str]) -> tuple[Optional[Course], list[str]]:
+    """The stages of ``folder`` that can be read, and the problems of every file that cannot.
+
+    The course is None when the folder itself is unusable; a course read with problems holds only the
+    stages that could be read (and no digest: it is never remembered as sound).
+    """
     name = str(folder)
     if not os.path.isdir(folder):
-        raise CourseError([f"{name}: {'no such folder' if not os.path.exists(folder) else 'is not a folder'}"
-                           "; a course is a folder of stage files (NN-name.yaml)"])
+        return None, [f"{name}: {'no such folder' if not os.path.exists(folder) else 'is not a folder'}"
+                      "; a course is a folder of stage files (NN-name.yaml)"]
     paths = sorted(entry for entry in os.listdir(folder) if entry.endswith((".yaml", ".yml")))
     if not paths:
-        raise CourseError([f"{name}: holds no stage files (*.yaml)"])
+        return None, [f"{name}: holds no stage files (*.yaml)"]
     files, problems = [], []
     inside = os.path.realpath(folder)
     for entry in paths:
@@ -214,13 +228,10 @@ def load_course_folder(folder: str | os.PathLike[str]) -> Course:
             files.append((path, read_scenario_text(os.path.realpath(path), follow_link=False, name=path)))
         except ScenarioError as error:
             problems += error.lines()
-    if problems:
-        raise CourseError(problems)
-    course = course_from_texts(files)
-    problems = analysis_problems(course)
-    if problems:
-        raise CourseError(problems)
-    return Course(course.stages, os.path.basename(os.path.normpath(os.path.abspath(name))), _digest(files))
+    stages, found = _stages(files)
+    problems += found
+    title = os.path.basename(os.path.normpath(os.path.abspath(name)))
+    return Course(stages, title, "" if problems else _digest(files)), problems
 
 
 def analysis_problems(course: Course) -> list[str]:
@@ -267,6 +278,14 @@ def _refusal(path: str, folder: str) -> Optional[str]:
 
 def course_from_texts(files: list[tuple[str, str]]) -> Course:
     """A course from its stage files, given as (name, text) in order; ``CourseError`` lists every problem."""
+    stages, problems = _stages(files)
+    if problems:
+        raise CourseError(problems)
+    return Course(stages)
+
+
+def _stages(files: list[tuple[str, str]]) -> tuple[tuple[Stage, ...], list[str]]:
+    """The stages of the files that can be read, and the problems of those that cannot."""
     stages: list[Stage] = []
     problems: list[str] = []
     seen: dict[str, str] = {}
@@ -280,9 +299,7 @@ def course_from_texts(files: list[tuple[str, str]]) -> Course:
             problems.append(f"{stage.where}: the stage id {stage.id!r} is taken by {seen[stage.id]}")
         seen.setdefault(stage.id, source)
         stages.append(stage)
-    if problems:
-        raise CourseError(problems)
-    return Course(tuple(stages))
+    return tuple(stages), problems
 
 
 def parse_stage(text: str, source: str, number: int) -> Stage:
@@ -446,8 +463,12 @@ class _Reader:
 
     def choice(self, data: dict[str, Any], common: dict[str, Any]) -> Exercise:
         options = data.get("options")
-        if not isinstance(options, list) or len(options) < 2 or not all(isinstance(o, str) for o in options):
+        if not isinstance(options, list) or len(options) < 2:
             raise self.fail("a choice needs at least two 'options' (texts)", "options")
+        for number, option in enumerate(options, start=1):
+            if not isinstance(option, str):
+                raise self.fail(f"option {number} ({option}) is not a text: put it in quotes, as '{option}', "
+                                "so that YAML reads it as the words of an option", "options", number - 1)
         answer = data.get("answer")
         if not isinstance(answer, int) or not 1 <= answer <= len(options):
             raise self.fail(f"'answer' must be the number of an option, 1 to {len(options)}", "answer")

@@ -22,6 +22,7 @@ from .course import Course, Exercise
 from .judge import Attempt, Feedback, Status, expected_answer, judge_answer
 from .progress import cache_dir
 
+NOT_YET = "the goal is not reached yet"  # a line whose moves are all played without reaching the goal
 SOUND_COURSES = "sound-courses"  # in the cache directory: one empty file per course found sound
 
 
@@ -89,8 +90,10 @@ def _moves_problems(exercise: Exercise) -> list[str]:
             problems.append(f"{name} ({'; '.join(line)}) cannot be played: {error}")
             continue
         if results[-1].status is not Status.SOLVED or len(results) != len(line):
-            problems.append(f"{name} ({'; '.join(line)}) does not reach the goal: "
-                            f"after '{line[len(results) - 1]}': {results[-1].message or 'the goal is not reached yet'}")
+            last = results[-1]
+            why = last.message if last.status is not Status.CONTINUE and last.message else NOT_YET
+            problems.append(f"{name} ({'; '.join(line)}) does not reach the goal: after '{line[len(results) - 1]}': "
+                            f"{why}")
     for wrong in exercise.wrong:
         answer = "; ".join(wrong.answer)
         try:

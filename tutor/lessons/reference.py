@@ -11,6 +11,7 @@ wants to explain a ruling; ``lookup`` and ``search`` serve ``tutor rules``.
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -120,6 +121,67 @@ def search(word: str) -> list[Entry]:
         return []
     found = [e for e in reference_entries().values() if all(t in e.words() for t in terms)]
     return sorted(found, key=lambda e: not is_strong_match(e, word))
+
+
+def answer(question: str, limit: int = 3) -> list[Entry]:
+    """The entries that answer a question in plain words, best first.
+
+    Each word of the question (or a word it stands for) scores 3 in an entry's
+    key, title or aliases and 1 in its text, weighed by how rare the word is
+    in the reference (a word every entry uses tells little); words that say
+    nothing about the rules are ignored.
+    """
+    spoken = language()
+    ignored, synonyms = _question_words(spoken)
+    terms = [t for t in re.findall(r"[\w'-]+", question.lower()) if t not in ignored]
+    indexed = _indexed(spoken)
+    scored = []
+    for entry, head, body in indexed:
+        score = 0.0
+        for term in terms:
+            said = [_stem(term), *(_stem(word) for word in synonyms.get(term, ()))]
+            score += max((3 if word in head else 1 if word in body else 0) * _rarity(word, spoken) for word in said)
+        if score:
+            scored.append((score, entry))
+    scored.sort(key=lambda pair: -pair[0])  # a stable sort keeps the reference's order among equals
+    return [entry for _, entry in scored[:limit]]
+
+
+@cache
+def _indexed(spoken: str) -> tuple[tuple[Entry, frozenset[str], frozenset[str]], ...]:
+    """Each entry with the word stems of its key, title and aliases, and of its text and example."""
+    return tuple((entry, frozenset(_stems(" ".join((entry.key, entry.title, *entry.aliases)))),
+                  frozenset(_stems(" ".join((entry.text, entry.example)))))
+                 for entry in _entries(spoken).values())
+
+
+@cache
+def _rarity(stem: str, spoken: str) -> float:
+    """How much a word tells: the log of how many entries there are to how many use it."""
+    indexed = _indexed(spoken)
+    using = sum(1 for _, head, body in indexed if stem in head or stem in body)
+    return math.log((len(indexed) + 1) / (using + 1))
+
+
+def _stem(word: str) -> str:
+    """A word without its plural or verb ending, so that ``wilds`` meets ``wild`` and ``drawn`` meets ``draw``."""
+    for ending in ("ing", "es", "ed", "s", "n"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[: -len(ending)]
+    return word
+
+
+def _stems(text: str) -> list[str]:
+    return [_stem(word) for word in re.findall(r"[\w'-]+", text.lower().replace("-", " "))]
+
+
+@cache
+def _question_words(spoken: str) -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
+    """The words a question in ``spoken`` ignores, and the words each stands for (the reference file's
+    ``questions``: each language has its own)."""
+    questions = reference_data(spoken).get("questions", {})
+    synonyms = {word: tuple(others) for word, others in questions.get("synonyms", {}).items()}
+    return frozenset(questions.get("ignore", ())), synonyms
 
 
 def is_strong_match(entry: Entry, word: str) -> bool:

@@ -61,7 +61,7 @@ def find_turn(record: GameRecord, turn: int, player: Optional[str] = None) -> Tu
     raise ExerciseError(texts.NO_SUCH_PLAYER_TURN.format(player=player, count=count, turn=turn))
 
 
-def exercise_data(record: GameRecord, found: TurnFound, source: str) -> dict[str, Any]:
+def exercise_data(record: GameRecord, found: TurnFound) -> dict[str, Any]:
     """The scenario of ``found`` as plain data, its moves with the coach's verdicts as expectations."""
     steps = list(found.steps)
     if steps and isinstance(steps[0].move, Draw):
@@ -73,8 +73,7 @@ def exercise_data(record: GameRecord, found: TurnFound, source: str) -> dict[str
     player = state.mover.name
     data: dict[str, Any] = {
         "title": texts.EXERCISE_TITLE.format(player=player, turn=found.number),
-        "description": texts.EXERCISE_DESCRIPTION.format(round=found.round, turn=found.number, source=source,
-                                                         player=player),
+        "description": texts.EXERCISE_DESCRIPTION.format(player=player),
         "question": texts.EXERCISE_QUESTION,
         "rules": _rules(state),
         "turn": player,
@@ -84,12 +83,19 @@ def exercise_data(record: GameRecord, found: TurnFound, source: str) -> dict[str
         "completed": len(state.completed),
         "players": [_player(state, seat, moves) for seat in range(len(state.players))],
     }
-    data["expect"] = _expectations(data, steps)
+    data["expect"], data["answer"] = _expectations(data, steps)
     return data
 
 
-def exercise_text(data: dict[str, Any]) -> str:
-    return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100, allow_unicode=True)
+def exercise_origin(found: TurnFound, source: str) -> str:
+    """A comment for the teacher: where in which game the position comes from (the student never sees it)."""
+    return texts.EXERCISE_ORIGIN.format(turn=found.number, round=found.round,
+                                        source=source.replace("\n", " ").replace("\r", " "))
+
+
+def exercise_text(data: dict[str, Any], origin: str = "") -> str:
+    """The scenario as YAML, after ``origin`` (a comment line)."""
+    return origin + yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100, allow_unicode=True)
 
 
 def _card(card) -> Any:
@@ -132,11 +138,14 @@ def _player(state: GameState, seat: int, moves: list[Move]) -> dict[str, Any]:
     return entry
 
 
-def _expectations(data: dict[str, Any], steps: list[Step]) -> list[dict[str, Any]]:
-    """One expectation per move played onto a pile, with its quality as the scenario's own position gives it.
+def _expectations(data: dict[str, Any], steps: list[Step]) -> tuple[list[dict[str, Any]], str]:
+    """One expectation per move played onto a pile, with its quality as the scenario's own position gives it,
+    and the answer: the coach's best turn in the scenario's position.
 
     The note keeps the verdict of the review (the same coach on the game's table).
     """
+    from ..coach.search import TurnSearch
+    from ..engine.view import player_view
     from ..scenario.loader import ScenarioError, parse_scenario
 
     try:
@@ -144,6 +153,8 @@ def _expectations(data: dict[str, Any], steps: list[Step]) -> list[dict[str, Any
     except ScenarioError as error:  # a record the reader let through that no scenario can hold
         raise ExerciseError(texts.TURN_NOT_A_SCENARIO.format(
             problem="; ".join(problem.message for problem in error.problems))) from None
+    best = TurnSearch(player_view(state, state.turn)).best_moves()
+    answer = texts.EXERCISE_ANSWER.format(moves=texts.EXERCISE_THEN.join(format_move(move) for move in best))
     moves = [step.move for step in steps]
     expect = []
     for index, step in enumerate(steps):
@@ -153,4 +164,4 @@ def _expectations(data: dict[str, Any], steps: list[Step]) -> list[dict[str, Any
                            "quality": assess_move(state, step.move).quality,
                            "note": texts.EXERCISE_NOTE.format(grade=GRADES.text(reviewed.grade), loss=reviewed.loss)})
         state = apply_move(state, step.move).state
-    return expect
+    return expect, answer

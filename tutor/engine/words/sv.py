@@ -1,0 +1,59 @@
+"""The Swedish words of table talk (from the project's glossary, ``i18n/GLOSSARY.md``).
+
+"lägg sjuan från stockhögen på byggstapel 1", "dra fem kort", "Annas
+stockhög på bygghög 1". The canonical and compact forms (``stock to build
+2``, ``s>b2``) read too. Plain data, read by ``tutor.engine.words.vocabulary``.
+"""
+
+
+def _forms(*stems: str) -> tuple[str, ...]:
+    """A pile noun with its definite and plural forms: hög, högen, högar, högarna."""
+    endings = {"hög": ("", "en", "ar", "arna"), "stapel": ("", "n"), "hand": ("", "en")}
+    words = []
+    for stem in stems:
+        last = next(end for end in endings if stem.endswith(end))
+        words += [stem + ending for ending in endings[last]]
+    return tuple(words)
+
+
+PILES = {
+    "stock": ("stock", "s", *_forms("stockhög", "grundhög", "lagerhög")),
+    "hand": ("h", *_forms("hand"), "handkort"),
+    "discard": ("discard", "d", *_forms("avläggshög", "slänghög", "avläggningshög")),
+    "build": ("build", "b", *_forms("byggstapel", "bygghög", "stapel"), "staplar", "staplarna"),
+}
+PILE = ("pile", "hög", "högen", "nr", "nummer")
+JOINS = ("to", "på", "till", "onto", "on", ">", "->")
+FROM = ("från", "ur", "from", "i")
+FILLERS = ("min", "mitt", "mina", "din", "ditt", "dina", "den", "det", "en", "ett", "lägg", "lägger", "lägga",
+           "spela", "spelar", "spelas", "bygg", "bygger", "jag", "nu", "sedan", "därefter", "och", "av", "kortet", "tur",
+           "turen",
+           "the", "my", "play", "put")
+WILDS = ("sb", "skip-bo", "skipbo", "skip-bo-kort", "skip-bo-kortet", "joker", "jokern", "jokerkort", "vilt",
+         "vild", "wild")
+WILD_PAIRS = (("skip", "bo"), ("vilt", "kort"))
+AS = ("som", "as")
+NUMBERS = {
+    "noll": 0, "två": 2, "tre": 3, "fyra": 4, "fem": 5, "sex": 6, "sju": 7, "åtta": 8, "nio": 9, "tio": 10,
+    "elva": 11, "tolv": 12,
+    # the cards as nouns, indefinite and definite: en sjua, sjuan
+    **{noun: value for value, nouns in enumerate(
+        (("etta", "ettan"), ("tvåa", "tvåan"), ("trea", "trean"), ("fyra", "fyran"), ("femma", "femman"),
+         ("sexa", "sexan"), ("sjua", "sjuan"), ("åtta", "åttan"), ("nia", "nian"), ("tia", "tian"),
+         ("elva", "elvan"), ("tolva", "tolvan")), start=1) for noun in nouns},
+}
+ORDINALS = {"första": 1, "andra": 2, "tredje": 3, "fjärde": 4}
+COUNT = ("kort", "cards", "card")
+DRAW = ("dra", "drar", "draw")
+DRAW_UP_TO = ("upp", "till")
+END = ("avsluta", "avslutar", "klar", "end")
+#: No apostrophe: a name takes a bare -s (Annas stockhög), which a position settles.
+POSSESSIVE = "'s"
+BARE_GENITIVE = True
+#: "7:an", "7:a", "10:an": a digit with the ending of its card noun.
+CARD_ENDINGS = (":an", ":a", ":orna", ":or")
+JOINS_TOO = ()
+PARTNER = ("partnerns", "partners", "partner")
+QUESTIONS = ("vad", "hur", "varför", "när", "vem", "vilken", "vilket", "kan", "får", "måste", "ska", "är")
+#: Pile words that are also a verb ("discard 9 on discard pile 2"): a number after one may be a card.
+PILE_VERBS = ("discard",)

@@ -1,0 +1,36 @@
+"""A move said in words for the player: ``the 9 from discard pile 1 onto build pile 1``.
+
+``tutor play`` narrates the bots' moves, lists the legal moves under ``?`` and
+``tutor review`` lists each turn in these words; the notation that is typed
+(``discard 1 to build 1``) stays what Tab completes and the reader reads.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..engine.cards import Card, the_card
+from ..engine.moves import Draw, Move, Transfer
+from ..engine.notation import format_move
+from ..i18n.grammar import genitive
+from . import texts
+
+
+def move_in_words(move: Move, card: Optional[Card] = None, *, yours: bool = False) -> str:
+    """``move`` in words; ``card``: the card it takes where the move does not name it;
+    ``yours``: the player reading it made the move (``your hand``, not ``the hand``)."""
+    if isinstance(move, Draw):
+        return texts.WORDS_DRAW
+    if not isinstance(move, Transfer):
+        return texts.WORDS_END
+    card = move.card if card is None else card
+    if card is None:
+        return format_move(move)
+    source = move.source
+    if source.owner:
+        sources, owner = texts.SOURCES_OF, genitive(source.owner)
+    else:
+        sources, owner = (texts.SOURCES_YOURS if yours else texts.SOURCES_OWN), ""
+    where = sources[source.kind.value].format(owner=owner, pile=source.number)
+    template = texts.WORDS_DISCARD if move.is_discard else texts.WORDS_BUILD
+    return template.format(card=the_card(card), source=where, pile=move.target.number, slot=move.target.number)
