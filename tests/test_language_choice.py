@@ -96,3 +96,40 @@ def test_help_is_in_the_language_named():
     assert result.returncode == 0, result.stderr
     help_text = " ".join(result.stdout.split())
     assert "Avgör dragen i en tur" in help_text and "Skriv ut ett JSON-dokument." in help_text
+
+
+POSITION = ["--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:12"]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("sv", "lägg sjuan från stockhögen på byggstapel 1"),
+    ("da", "læg syveren fra stakbunken på byggebunke 1"),
+])
+def test_check_reads_the_moves_in_the_language_it_speaks(lang, said):
+    result = runner.invoke(build_app(), ["check", "--lang", lang, *POSITION, said, "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["moves"][0]["move"] == "stock 7 to build 1"
+
+
+def test_check_in_english_does_not_read_swedish_words():
+    said = "lägg sjuan från stockhögen på byggstapel 1"
+    result = runner.invoke(build_app(), ["check", "--lang", "en", *POSITION, said])
+    assert result.exit_code == 2
+    assert "names no pile" in result.stderr
+
+
+def test_the_quiz_reads_an_answer_in_the_language_in_use():
+    from pathlib import Path
+
+    from tutor.classroom.quiz import judge, make_question
+    from tutor.i18n import use
+    from tutor.scenario.expectations import default_assess
+    from tutor.scenario.files import check_file
+
+    use("sv")
+    try:
+        q = make_question(check_file(Path(__file__).resolve().parent.parent / "scenarios" / "strategy"
+                                     / "mind-opponents-good.yaml"))
+        assert judge(q, "sexan från handen till byggstapel 1", default_assess()).right
+    finally:
+        use("en")

@@ -11,7 +11,7 @@ from tutor.cli.app import build_app
 from tutor.i18n import LANGUAGES, use
 from tutor.lessons.course import course_translation, load_course
 from tutor.lessons.course_words import words_of
-from tutor.lessons.reference import TRANSLATED_FIELDS, lookup, reference_data, reference_entries, search
+from tutor.lessons.reference import TRANSLATED_FIELDS, answer, lookup, reference_data, reference_entries, search
 from tutor.lessons.strict_yaml import load_unique
 from tutor.scenario import load_scenario
 from tutor.scenario.gallery import GALLERY, TEXTS as GALLERY_TEXTS, gallery_words
@@ -54,6 +54,15 @@ def test_a_search_reads_the_text_of_the_language_in_use():
     use("en")
     assert search("stiger") == []
     assert reference_entries()["build.sequence"].title == "A build pile rises by exactly one"
+
+
+@pytest.mark.parametrize("language, question", [
+    ("sv", "vad händer när draghögen tar slut"),
+    ("da", "hvad sker der når trækbunken slipper op"),
+])
+def test_a_question_in_the_language_finds_its_entry_with_the_languages_own_words(language, question):
+    use(language)
+    assert answer(question)[0].key == "draw-pile"
 
 
 def test_tutor_rules_in_danish():
