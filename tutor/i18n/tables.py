@@ -22,6 +22,7 @@ TABLES: tuple[str, ...] = (
     "tutor.coach.templates:GRADES",
     "tutor.coach.templates:CHANCE",
     "tutor.coach.templates:GAPS",
+    "tutor.engine.reading:TEXTS",
     "tutor.cli.hint:ENDINGS",
     "tutor.cli.hint:STALEMATE",
     "tutor.lessons.texts:TEXTS",
