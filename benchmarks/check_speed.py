@@ -1,7 +1,8 @@
 """How long `tutor check --json` takes, as a ratio to importing typer and yaml.
 
-Both commands run as fresh processes, interleaved, several times each; the
-report gives the medians and their ratio (the target is at most 1.3).
+The commands run as fresh processes, interleaved, several times each; the
+report gives the medians and their ratio (the target is at most 1.3), and
+the same check in Swedish (`--lang sv`, which loads a gettext catalogue).
 Run after installing the project: python benchmarks/check_speed.py [--runs 15]
 """
 
@@ -20,6 +21,7 @@ SCRIPT = Path(sys.executable).with_name("tutor")  # the installed console script
 BASELINE = [sys.executable, "-c", "import typer, yaml"]
 CHECK = [str(SCRIPT), "check", str(ROOT / "scenarios/rules/stock-first.yaml"),
          "stock to build 1", "hand SB to build 2", "hand 9 to discard 2", "--json"]
+CHECK_SV = [*CHECK, "--lang", "sv"]
 
 
 def wall_time(command: list[str]) -> float:
@@ -33,15 +35,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     runs = parser.parse_args().runs
-    wall_time(BASELINE), wall_time(CHECK)  # warm the file cache
-    baseline, check = [], []
+    wall_time(BASELINE), wall_time(CHECK), wall_time(CHECK_SV)  # warm the file cache
+    baseline, check, swedish = [], [], []
     for _ in range(runs):
         baseline.append(wall_time(BASELINE))
         check.append(wall_time(CHECK))
-    base, mine = statistics.median(baseline), statistics.median(check)
-    print(f"import typer, yaml : {base * 1000:7.1f} ms (median of {runs})")
-    print(f"tutor check --json : {mine * 1000:7.1f} ms (median of {runs})")
-    print(f"ratio              : {mine / base:7.2f}x (target <= 1.30x)")
+        swedish.append(wall_time(CHECK_SV))
+    base, mine, sv = statistics.median(baseline), statistics.median(check), statistics.median(swedish)
+    print(f"import typer, yaml           : {base * 1000:7.1f} ms (median of {runs})")
+    print(f"tutor check --json           : {mine * 1000:7.1f} ms (median of {runs})")
+    print(f"tutor check --json --lang sv : {sv * 1000:7.1f} ms (median of {runs})")
+    print(f"ratio                        : {mine / base:7.2f}x (target <= 1.30x)")
+    print(f"ratio in Swedish             : {sv / base:7.2f}x")
 
 
 if __name__ == "__main__":

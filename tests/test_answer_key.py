@@ -43,7 +43,7 @@ def test_outcomes_are_said_in_words():
 
 def test_a_best_move_is_explained_by_what_it_achieves_not_restated():
     entries = {e.moves: e for e in key_of(ROOT / "scenarios" / "strategy" / "mind-opponents-good.yaml")}
-    assert entries["hand 6 to build 1"].reason == "Frees your stock 7."  # what the rest of the best turn shows
+    assert entries["hand 6 to build 1"].reason == "Frees the 7 on your stock."  # what the rest of the best turn shows
     weak = {e.moves: e for e in key_of(ROOT / "scenarios" / "strategy" / "save-wilds-weak.yaml")}
     assert weak["hand 10 to discard 1"].reason == "Starts discard pile 1 with the 10, burying nothing."
     # a move that is not among the best keeps the engine's own words

@@ -181,7 +181,7 @@ def test_the_better_turn_is_pointed_to_by_its_key_move():
     result = verdict(state, "hand 9 to discard 1")
     assert result.quality == "weak"
     pointer = result.explanation.split("Better: ")[1]
-    assert pointer.startswith("play the SB from your hand on build pile 1 as a 6, which frees your stock 7")
+    assert pointer.startswith("play the SB from your hand on build pile 1 as a 6, which frees the 7 on your stock")
     assert result.key_move == "hand SB to build 1"
     assert result.better.startswith("hand SB to build 1, stock 7 to build 1")
 
@@ -272,7 +272,7 @@ def test_hint_steps_say_what_they_achieve():
     args = ["hint", "--build", "5", "--stock", "7", "--hand", "SB,9,10,11,3", "--opponent", "Anna:2", "--json"]
     steps = json.loads(runner.invoke(app, args).stdout)["best"]["steps"]
     assert steps[0]["move"] == "hand SB to build 1"
-    assert steps[0]["reason"] == "Uses the SB as a 6; frees your stock 7."
+    assert steps[0]["reason"] == "Uses the SB as a 6; frees the 7 on your stock."
     assert [finding["id"] for finding in steps[0]["findings"]] == ["wild-as", "frees-stock"]
     assert steps[1]["reason"].startswith("Gets the 7 on your stock out")
 
@@ -299,7 +299,7 @@ def test_a_key_move_that_waits_on_others_is_said_as_the_end_of_a_line():
     assert verdict.quality == "weak" and not check_move(state, parse_move(verdict.key_move)).legal
     count = verdict.better.split(", ").index(verdict.key_move) + 1
     assert f"Better: a line of {count} moves in which you play the 7 from your discard pile 3" in verdict.explanation
-    assert "which frees your stock 8" in verdict.explanation
+    assert "which frees the 8 on your stock" in verdict.explanation
 
 
 def test_hint_with_nothing_to_draw_and_nothing_to_play_speaks_of_the_stalemate(tmp_path):

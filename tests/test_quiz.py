@@ -204,4 +204,4 @@ def test_the_key_in_the_quiz_speaks_in_words():
 def test_a_best_move_in_the_quiz_is_explained_by_what_it_achieves():
     q = question(ROOT / "scenarios" / "strategy" / "mind-opponents-good.yaml")
     right = judge(q, "hand 6 to build 1", default_assess())
-    assert right.right and "Frees your stock 7." in right.explanation
+    assert right.right and "Frees the 7 on your stock." in right.explanation

@@ -28,6 +28,7 @@ from ..engine import GameState, Move, NotationError, UnknownPlayer, Verdict, app
 from ..engine.cards import is_short_number
 from ..engine.notation import Phrase, parse_phrase
 from ..engine.reading import AmbiguousMove, read_move
+from ..i18n import language
 from ..scenario.expectations import Expectation
 from ..scenario.files import CheckedFile
 from .answers import KeyEntry, key_entry, rule_in_words
@@ -151,7 +152,7 @@ def _judge_play(question: Question, answer: str, assess: Optional[Assess]) -> Ju
     moves: list[Move] = []
     for phrase in phrases:
         try:
-            move = read_move(state, phrase)  # each move is read in the position it meets
+            move = read_move(state, phrase, language())  # each move is read in the position it meets
             ruling = check_move(state, move)
         except AmbiguousMove as error:
             raise AnswerError(error.message) from None
@@ -178,7 +179,7 @@ def _read_phrases(answer: str) -> list[Phrase]:
     if not texts:
         raise AnswerError(text("quiz-want-move"))
     try:
-        return [parse_phrase(part) for part in texts]
+        return [parse_phrase(part, language()) for part in texts]
     except NotationError as error:
         raise AnswerError(error.message) from None
 

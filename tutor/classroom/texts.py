@@ -1,13 +1,13 @@
 """What diagrams, worksheets and quizzes say, kept in one place so that it can be translated.
 
-Each text is a template for ``str.format``; ``text(key, **values)`` fills one in.
+Each text is a template for ``str.format``; ``text(key, **values)`` fills one in, in the language in use.
 """
 
 from __future__ import annotations
 
-from ..lessons.texts import filler
+from ..i18n.tables import TextTable
 
-TEXTS: dict[str, str] = {
+TEXTS = TextTable("classroom", {
     # the diagram
     "build-piles": "Build piles",
     "free-slot": "free",
@@ -125,10 +125,10 @@ TEXTS: dict[str, str] = {
     "quiz-not-best": "Legal, but not the best: {explanation}",
     "quiz-stronger": "there is a stronger move.",
     "quiz-best": "Legal, and as good as any move here.",
-}
+})
 
 
-text = filler(TEXTS)
+text = TEXTS.text
 
 
 def cards(count: int) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..i18n import language
 from ..scenario.files import CheckedFile
 from .answers import KeyEntry, answer_key
 from .diagram import board_svg
@@ -80,7 +81,7 @@ def worksheet_html(files: list[CheckedFile], title: Optional[str] = None, *, com
     positions = "\n".join(_position(number, checked) for number, checked in enumerate(files, start=1))
     key = "\n".join(_key(number, checked) for number, checked in enumerate(files, start=1))
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{language()}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

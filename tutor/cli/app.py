@@ -13,8 +13,10 @@ import sys
 from typing import Any, Optional
 
 import typer
+import typer.main
 
-from .usage import UsageReportingGroup
+from .help_texts import translate_help
+from .usage import UsageError, UsageReportingGroup, speak_chosen_language, wants_json
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("tutor.cli.check", "check_command"),
@@ -95,6 +97,10 @@ def _tutor_app() -> typer.Typer:
     def _tutor(
         version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
                                      help="Print the version and exit."),
+        lang: Optional[str] = typer.Option(None, "--lang", metavar="en|sv|da",
+                                           help="The language to speak: en, sv or da. It may follow any command; "
+                                                "without it, SKIPBO_TUTOR_LANG, then the system locale, then "
+                                                "English."),
     ) -> None:
         """The options of ``tutor`` itself (its help is ``INTRODUCTION``)."""
 
@@ -119,9 +125,15 @@ def main(argv: Optional[list[str]] = None) -> None:
 
     prepare()
     args = sys.argv[1:] if argv is None else argv
-    named = bool(args) and (args[0] in COMMANDS or args[0] in GROUPS)
+    try:  # the language first, so that help is in it; an unknown one is reported by the app
+        words = speak_chosen_language(args, wants_json(args))
+    except UsageError:
+        words = args
+    named = bool(words) and (words[0] in COMMANDS or words[0] in GROUPS)
+    command = typer.main.get_command(build_app(words[0]) if named else listing_app())
+    translate_help(command, panels="--help" in args or not wants_json(args))
     with output_failures_reported():
-        (build_app(args[0]) if named else listing_app())(args=args, prog_name="tutor")
+        command.main(args=args, prog_name="tutor")
 
 
 def __getattr__(name: str) -> Any:

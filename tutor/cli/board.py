@@ -10,6 +10,7 @@ from ..classroom.texts import text
 from ..engine import GameState, Phase
 from ..engine.cards import a_card, card_label, n_cards
 from ..engine.state import DISCARD_PILES
+from ..i18n.grammar import shown_name
 from ..scenario import Scenario
 from .output import printable
 from .render import card_text, cards_text
@@ -37,7 +38,7 @@ def _centre(state: GameState) -> Group:
     for slot, pile in enumerate(state.build, start=1):
         top = _build_top(pile) if pile else Text("-", style="dim")
         piles.append_text(Text.assemble(f"{slot}: ", top, "   "))
-    phase = text(_PHASE_WORDS[state.phase], name=printable(state.mover.name))
+    phase = text(_PHASE_WORDS[state.phase], name=printable(shown_name(state.mover.name)))
     status = Text(text("board-status", draw=len(state.draw_pile), aside=len(state.completed), phase=phase),
                   style="dim")
     return Group(piles, status, Text())
@@ -60,7 +61,7 @@ def _seats(state: GameState, reveal: bool) -> Table:
     table.add_column(text("board-discards"))
     partners = set(state.team_of(state.turn))
     for seat, player in enumerate(state.players):
-        name = Text(printable(player.name), style="bold" if seat == state.turn else "")
+        name = Text(printable(shown_name(player.name)), style="bold" if seat == state.turn else "")
         if seat == state.turn:
             name.append(" *", style="bold yellow")
         elif seat in partners:

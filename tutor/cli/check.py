@@ -15,6 +15,7 @@ from ..engine.cards import quoted
 from ..engine.notation import Phrase, is_question, parse_phrases, read_phrases
 from ..engine.reading import AmbiguousMove, read_move, written
 from ..engine.words import ENGLISH
+from ..i18n import _, language
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, unusable
 from .positions import load_position, with_quick_position
 from .quality import MoveQuality
@@ -84,11 +85,9 @@ def parse_moves(texts: list[str], language: str = ENGLISH) -> tuple[list[Phrase]
         if len(found) > len(phrases):
             phrases, unread = found, Unread(error.text, [error.message])
     if not phrases and is_question(joined, language):
-        unread = Unread(joined, [ASK_THE_RULES.format(question=quoted(joined, 60), asked=shlex.quote(joined))])
+        unread = Unread(joined, [_("{question} is a question, not a move: ask it with  tutor rules {asked}").format(
+            question=quoted(joined, 60), asked=shlex.quote(joined))])
     return phrases, unread
-
-
-ASK_THE_RULES = "{question} is a question, not a move: ask it with  tutor rules {asked}"
 
 
 def rule_on_moves(state: GameState, phrases: list[Phrase], language: str = ENGLISH,
@@ -116,11 +115,11 @@ def rule_on_moves(state: GameState, phrases: list[Phrase], language: str = ENGLI
 
 def report_ambiguity(error: AmbiguousMove, *, as_json: bool) -> NoReturn:
     """Exit 2 with every reading of an ambiguous move and its ruling: the check never guesses."""
-    sys.stderr.write(f"error: {printable(error.message)}\n")
+    sys.stderr.write(_("error: {problem}").format(problem=printable(error.message)) + "\n")
     if as_json:
         readings = [{"move": form, "legal": _legal_value(ruling.verdict),
                      **({"rule": ruling.rule} if ruling.rule else {}), "reason": ruling.reason}
-                    for form, (_, ruling) in zip(error.forms, error.readings)]
+                    for form, (_move, ruling) in zip(error.forms, error.readings)]
         print_json({"error": {"kind": "ambiguous", "input": error.text, "problems": [error.message],
                               "readings": readings, "write": error.forms}})
     raise typer.Exit(EXIT_UNUSABLE)
@@ -147,9 +146,9 @@ def _missing_part(first: Optional[str], quick: QuickPosition) -> str:
         except NotationError:
             pass
         else:
-            return (f"no position given: {first!r} is a move; give a scenario file first, or a one-line "
-                    "position such as --build 6,-,2,- --stock 7")
-    return "give at least one move, e.g. \"stock to build 1\""
+            return _("no position given: {move!r} is a move; give a scenario file first, or a one-line position "
+                     "such as --build 6,-,2,- --stock 7").format(move=first)
+    return _("give at least one move, e.g. \"stock to build 1\"")
 
 
 @with_quick_position
@@ -169,9 +168,9 @@ def check_command(
     if not texts:
         unusable([_missing_part(path, quick)], as_json=as_json, kind="usage")
     scenario = load_position(path, quick, as_json=as_json)
-    phrases, unread = parse_moves(texts)
+    phrases, unread = parse_moves(texts, language())
     try:
-        reports, unread_here = rule_on_moves(scenario.state, phrases)
+        reports, unread_here = rule_on_moves(scenario.state, phrases, language())
     except UnknownPlayer as error:
         unusable([f"{scenario.source}: {error}"], as_json=as_json, kind="notation")
     except AmbiguousMove as error:

@@ -7,6 +7,7 @@ import sys
 
 import typer
 
+from ..i18n import _, ngettext
 from .output import EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable
 
 course_app = typer.Typer(help="Check courses of your own for tutor learn --course.", no_args_is_help=True)
@@ -38,8 +39,10 @@ def validate_command(
                     "problems": problems})
     elif problems:
         sys.stdout.write("".join(f"{printable(line)}\n" for line in problems))
-        sys.stdout.write(printable(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {folder}") + "\n")
+        sys.stdout.write(printable(ngettext("{count} problem in {folder}", "{count} problems in {folder}",
+                                            len(problems)).format(count=len(problems), folder=folder)) + "\n")
     else:
-        sys.stdout.write(printable(f"ok  {folder} ({stages} stages, {exercises} exercises); "
-                                   f"take it with: tutor learn --course {shlex.quote(folder)}") + "\n")
+        sys.stdout.write(printable(_("ok  {folder} ({stages} stages, {exercises} exercises); take it with: "
+                                     "tutor learn --course {quoted}").format(
+            folder=folder, stages=stages, exercises=exercises, quoted=shlex.quote(folder))) + "\n")
     raise typer.Exit(EXIT_UNUSABLE if problems else EXIT_LEGAL)

@@ -15,12 +15,14 @@ from ..coach.verdicts import BEST_MARGIN
 from ..coach.search import Turn, TurnSearch
 from ..engine.rules import awaits_refill
 from ..engine.view import player_view
+from ..i18n import _
+from ..i18n.tables import TextTable
 from .output import print_json, unusable
 from .positions import load_position, with_quick_position
 from .quick import QuickPosition
 
 TIE = 1e-6  # values this close are equally good
-ENDINGS = {
+ENDINGS = TextTable("hint-ending", {
     "discard": "The discard ends the turn.",
     "win": "The stock is empty: the round is won.",
     "end": "The hand is empty and nothing is left to draw: the turn ends.",
@@ -28,13 +30,13 @@ ENDINGS = {
     "refill-wins": "The hand is refilled with five unseen cards: ask again once you see them. With them the turn "
                    "wins the round in {chance}.",
     "unseen-hand": "The position does not show your hand: end the turn with a discard of your choice.",
-}
+})
 # the best turn plays nothing and nothing is left to draw (``stalemate`` in the JSON: ``now`` or ``possible``)
-STALEMATE = {
+STALEMATE = TextTable("hint-stalemate", {
     "now": "Nothing is played and nothing is left to draw: after this turn the round ends in a stalemate.",
     "possible": "Nothing is played and nothing is left to draw: if the other players cannot play either, the round "
                 "ends in a stalemate.",
-}
+})
 
 
 @with_quick_position
@@ -51,8 +53,9 @@ def hint_command(
     loaded = load_position(scenario, quick, as_json=as_json)
     state = loaded.state
     if state.phase in (Phase.OVER, Phase.ENDED):
-        what = "the round is over" if state.phase is Phase.OVER else "the turn has ended"
-        unusable([f"{loaded.source}: no turn to hint: {what}"], as_json=as_json, kind="position")
+        problem = (_("{source}: no turn to hint: the round is over") if state.phase is Phase.OVER
+                   else _("{source}: no turn to hint: the turn has ended"))
+        unusable([problem.format(source=loaded.source)], as_json=as_json, kind="position")
     prelude: list[dict[str, Any]] = []
     if state.phase is Phase.START or awaits_refill(state):
         prelude.append(_step_json(Step(Draw(), say(MOVES, "draw"), achievements(state, Draw(), ()))))
@@ -137,19 +140,19 @@ def _print(loaded, document: dict[str, Any]) -> None:
     out = console()
     out.print(heading(loaded))
     best = document["best"]
-    ending = STALEMATE[best["stalemate"]] if "stalemate" in best else ENDINGS[best["ending"]]
+    ending = STALEMATE.text(best["stalemate"]) if "stalemate" in best else ENDINGS.text(best["ending"])
     if best.get("win_chance"):
-        ending = ENDINGS["refill-wins"].format(chance=chance_in_words(best["win_chance"]))
+        ending = ENDINGS.text("refill-wins", chance=chance_in_words(best["win_chance"]))
     if not best["steps"]:
         print_wrapped(out, say(TURNS, "no-steps", reason=ending), "bold", indent="")
         return
-    out.print(Text("Best turn:", style="bold green"))
+    out.print(Text(_("Best turn:"), style="bold green"))
     for number, step in enumerate(best["steps"], start=1):
         out.print(Text.assemble(f"{number:>3}. ", (step["move"], "bold")))
         print_wrapped(out, step["reason"], indent="     ")
     print_wrapped(out, ending, "dim", indent="     ")
     if document["runners_up"]:
-        out.print(Text("Runners-up:", style="bold"))
+        out.print(Text(_("Runners-up:"), style="bold"))
         for turn in document["runners_up"]:
             verdict = say(TURNS, "equal") if turn["equal"] else say(
                 TURNS, "worse", loss=f"{turn['loss'] / DEFAULT_WEIGHTS.stock_card:.2f}")

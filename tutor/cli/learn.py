@@ -37,7 +37,7 @@ def learn_command(
 ) -> None:
     """Learn the rules step by step; picks up where you stopped."""
     if as_json and not list_stages:
-        unusable(["--json goes with --list: tutor learn --list --json"], as_json=True, kind="usage")
+        unusable([says("json-with-list")], as_json=True, kind="usage")
     course, store = open_course(course_dir, as_json)
     command = "tutor learn" if course_dir is None else f"tutor learn --course {shlex.quote(course_dir)}"
     if reset:
@@ -45,7 +45,7 @@ def learn_command(
             had = store.reset()
         except ProgressError as error:
             unusable([str(error)], as_json=as_json, kind="progress")
-        typer.echo("Progress cleared." if had else "There was no progress to clear.")
+        typer.echo(says("progress-cleared" if had else "no-progress"))
         return
     try:
         progress = store.load()
@@ -159,13 +159,13 @@ def print_overview(console: "Console", course: Course, progress: Progress, comma
     table.add_column(no_wrap=True)
     for row in overview_data(course, progress):
         if row["finished"]:
-            state, style = "done", "green"
+            state, style = says("state-done"), "green"
         elif row["next_step"]:
-            state, style = f"step {row['next_step'] + 1}/{row['steps']}", "yellow"
+            state, style = says("state-step", step=row["next_step"] + 1, steps=row["steps"]), "yellow"
         else:
-            state, style = "new", "dim"
-        table.add_row(f"{row['number']}.", Text(row["id"]), Text(row["title"]),
-                      Text(f"{state}, {len(row['solved'])}/{len(row['exercises'])} solved", style=style))
+            state, style = says("state-new"), "dim"
+        progress_line = says("state-solved", state=state, solved=len(row["solved"]), total=len(row["exercises"]))
+        table.add_row(f"{row['number']}.", Text(row["id"]), Text(row["title"]), Text(progress_line, style=style))
     console.print(table)
     console.print(Text(says("list-help", command=command), style="dim"), overflow="fold")
 
@@ -189,8 +189,7 @@ class Session:
             self.store.save(self.progress)
         except ProgressError as error:
             self.can_save = False
-            sys.stderr.write(f"warning: {printable(str(error))}; progress will not be kept this time "
-                             f"(set {HOME_VARIABLE} to a writable folder).\n")
+            sys.stderr.write(says("cannot-keep", problem=printable(str(error)), variable=HOME_VARIABLE) + "\n")
 
     def run(self, stage: Stage) -> None:
         """Go through ``stage`` from where the learner stopped, then on through the course."""
@@ -199,8 +198,8 @@ class Session:
             self.run_stage(current)
             current = self.course.after(current)
             if current is not None:
-                self.ask(f"\nNext: stage {current.number}, {current.title}. [Enter] to go on, q to stop: ")
-        self.console.print("\nThat was the last stage. Well played!")
+                self.ask("\n" + says("next-stage", number=current.number, title=current.title))
+        self.console.print("\n" + says("last-stage"))
 
     def run_stage(self, stage: Stage) -> None:
         from rich.rule import Rule
@@ -212,7 +211,8 @@ class Session:
         self.progress.current = stage.id
         self.save()
         self.console.print()
-        self.console.print(Rule(Text(f"Stage {stage.number}/{len(self.course.stages)}: {stage.title}")))
+        self.console.print(Rule(Text(says("stage-heading", number=stage.number, count=len(self.course.stages),
+                                          title=stage.title))))
         self.console.print(stage.summary, markup=False, highlight=False)
         if again:
             self.console.print(says("stage-again"), style="dim")
@@ -220,7 +220,7 @@ class Session:
         while index < len(stage.steps):
             step = stage.steps[index]
             self.console.print()
-            self.console.print(f"Step {index + 1} of {len(stage.steps)}", style="dim")
+            self.console.print(says("step-of", number=index + 1, count=len(stage.steps)), style="dim")
             if isinstance(step, Explanation):
                 self.explain(step)
             else:
@@ -281,9 +281,9 @@ class ExerciseRunner:
         if note:
             self.say(note)
         if rule:
-            self.say(f"(rule {rule}; see: tutor rules {rule})", "dim")
+            self.say(says("see-rule", rule=rule), "dim")
         for principle in principles:
-            self.say(f"(principle {principle}; see: tutor rules {principle})", "dim")
+            self.say(says("see-principle", principle=principle), "dim")
         if self.misses >= TRIES:
             self.say(says("solution", solution=" ; ".join(self.exercise.solution)), "bold")
             self.say(self.exercise.done)
@@ -320,7 +320,7 @@ class ExerciseRunner:
         self.show_options()
         wanted = says("type-choice" if exercise.options else "type-number")
         while True:
-            text = self.ask("answer> ")
+            text = self.ask(says("answer-prompt"))
             command = text.lower()
             if command == "hint":
                 self.show_hint()
@@ -349,6 +349,7 @@ class ExerciseRunner:
     def run_moves(self) -> bool:
         from ..engine.notation import NotationError
         from ..engine.reading import AmbiguousMove, read_move
+        from ..i18n import language
         from ..engine.rules import UnknownPlayer
         from ..lessons.judge import Attempt, Status
 
@@ -356,7 +357,7 @@ class ExerciseRunner:
         self.show_board(attempt)
         self.say(says("type-move"), "dim")
         while True:
-            text = self.ask("move> ", typed_moves(attempt.state))
+            text = self.ask(says("move-prompt"), typed_moves(attempt.state))
             command = text.lower()
             if not text:
                 continue
@@ -371,7 +372,7 @@ class ExerciseRunner:
                 continue
             try:
                 picked = is_short_number(text)  # a number from the list of moves
-                move = self.pick(attempt, int(text)) if picked else read_move(attempt.state, text)
+                move = self.pick(attempt, int(text)) if picked else read_move(attempt.state, text, language())
                 if move is None:
                     continue
                 feedback = attempt.submit(move)
@@ -387,7 +388,7 @@ class ExerciseRunner:
                 self.say(says("right", message=feedback.message), "green")
                 return True
             if feedback.status is Status.CONTINUE:
-                self.say(f"OK: {feedback.message}", "green")
+                self.say(says("ok", message=feedback.message), "green")
                 self.show_board(attempt)
                 continue
             if feedback.status is Status.MISSED:

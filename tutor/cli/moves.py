@@ -8,6 +8,8 @@ import typer
 
 from ..engine import check_move, format_compact, legal_moves
 from ..engine.reading import written
+from ..i18n import _, ngettext
+from ..i18n.grammar import PLAYER
 from .output import console, print_json, printable
 from .positions import load_position, with_quick_position
 from .quick import QuickPosition
@@ -34,10 +36,19 @@ def moves_command(
 
     out = console()
     if not listed:
-        out.print(f"No legal move for {printable(state.mover.name)}: the turn or the round is over.")
+        if state.mover.name == PLAYER:
+            out.print(_("No legal move for you: the turn or the round is over."))
+        else:
+            out.print(_("No legal move for {name}: the turn or the round is over.").format(
+                name=printable(state.mover.name)))
         return
-    count = f"{len(listed)} legal move" + ("" if len(listed) == 1 else "s")
-    table = Table(title=f"{count} for {printable(state.mover.name)}", title_justify="left",
+    if state.mover.name == PLAYER:
+        title = ngettext("{count} legal move for you", "{count} legal moves for you", len(listed)).format(
+            count=len(listed))
+    else:
+        title = ngettext("{count} legal move for {name}", "{count} legal moves for {name}", len(listed)).format(
+            count=len(listed), name=printable(state.mover.name))
+    table = Table(title=title, title_justify="left",
                   box=None, padding=(0, 1), show_header=False)
     table.add_column(justify="right", style="dim")
     table.add_column(style="bold", no_wrap=True)

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any, Iterable, NoReturn
 
 import typer
 
+from ..i18n import _
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -139,7 +141,7 @@ def _fitted(message: str) -> str:
 def unusable(lines: list[str], *, as_json: bool, kind: str) -> NoReturn:
     """Report input that cannot be used (exit status 2): lines on stderr, an error object with --json."""
     for line in lines:
-        sys.stderr.write(_fitted(f"error: {printable(line)}") + "\n")
+        sys.stderr.write(_fitted(_("error: {problem}").format(problem=printable(line))) + "\n")
     if as_json:
         print_json({"error": {"kind": kind, "problems": lines}})
     raise typer.Exit(EXIT_UNUSABLE)

@@ -9,6 +9,8 @@ from typing import Optional
 
 import typer
 
+from ..i18n import _
+from ..i18n.grammar import shown_name
 from ..play import texts
 from .output import unusable
 from .streams import require_input
@@ -105,24 +107,24 @@ def _settings(bots, players, teams, short, stock, start, youngest, match, coach,
     names = [bot.strip().lower() for bot in bots.split(",") if bot.strip()]
     unknown = [bot for bot in names if bot not in BOTS]
     if unknown or not names:
-        problems.append(f"--bots: unknown bot {', '.join(map(repr, unknown)) or '(none given)'}; "
-                        f"choose from {', '.join(BOTS)}")
+        problems.append(_("--bots: unknown bot {bots}; choose from {known}").format(
+            bots=", ".join(map(repr, unknown)) or _("(none given)"), known=", ".join(BOTS)))
         names = names or ["strong"]
     seats = players if players is not None else len(names) + 1
     if not 2 <= seats <= 6:
-        problems.append(f"--players: Skip-Bo is played by 2 to 6, not {seats}")
+        problems.append(_("--players: Skip-Bo is played by 2 to 6, not {seats}").format(seats=seats))
     if teams and seats not in (4, 6):
-        problems.append(f"--teams: the team game needs 4 or 6 players, not {seats}")
+        problems.append(_("--teams: the team game needs 4 or 6 players, not {seats}").format(seats=seats))
     if coach not in ("on", "quiet", "off"):
-        problems.append(f"--coach: on, quiet or off, not {coach!r}")
+        problems.append(_("--coach: on, quiet or off, not {coach!r}").format(coach=coach))
     if start not in ("cut", "youngest"):
-        problems.append(f"--start: cut or youngest, not {start!r}")
+        problems.append(_("--start: cut or youngest, not {start!r}").format(start=start))
     if match is not None and match < 1:
-        problems.append(f"--match: a target of at least 1 point, not {match}")
+        problems.append(_("--match: a target of at least 1 point, not {match}").format(match=match))
     if not NAME.match(name):
-        problems.append(f"--name: {name!r}: a letter, then up to 19 letters, digits, - or _")
+        problems.append(_("--name: {name!r}: a letter, then up to 19 letters, digits, - or _").format(name=name))
     if short and stock is not None:
-        problems.append("--short deals 10 cards: give --short or --stock, not both")
+        problems.append(_("--short deals 10 cards: give --short or --stock, not both"))
     if problems:
         unusable(problems, as_json=False, kind="usage")
     chosen = tuple(names[i % len(names)] for i in range(seats - 1))
@@ -130,8 +132,8 @@ def _settings(bots, players, teams, short, stock, start, youngest, match, coach,
                         coach=coach)
     setup_names = settings.setup().names
     if youngest is not None and youngest not in setup_names:
-        unusable([f"--youngest: {youngest!r} is not at the table ({', '.join(setup_names)})"], as_json=False,
-                 kind="usage")
+        unusable([_("--youngest: {name!r} is not at the table ({names})").format(
+            name=youngest, names=", ".join(setup_names))], as_json=False, kind="usage")
     from dataclasses import replace
 
     return replace(settings, youngest=youngest)
@@ -197,7 +199,7 @@ def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool
     names = game.record.setup.names
     out.print()
     if champion:
-        table.say(texts.GAME_WON.format(winners=texts.AND.join(names[s] for s in champion)), "bold green")
+        table.say(texts.GAME_WON.format(winners=texts.AND.join(shown_name(names[s]) for s in champion)), "bold green")
     else:
         table.say(texts.GAME_OVER_NO_WINNER, "bold")
     try:
@@ -212,10 +214,10 @@ def _introduce(table, resumed: bool) -> None:
     game = table.game
     setup = game.record.setup
     if resumed:
-        table.say(texts.RESUMED.format(round=game.round_number, player=game.state.mover.name), "bold")
+        table.say(texts.RESUMED.format(round=game.round_number, player=shown_name(game.state.mover.name)), "bold")
         return
     players = ", ".join(texts.PLAYER_BOT.format(name=seat.name, bot=seat.plays) if seat.plays != "human"
-                        else seat.name for seat in setup.seats)
+                        else shown_name(seat.name) for seat in setup.seats)
     target = texts.MATCH_TO.format(target=setup.target) if setup.target is not None else ""
     table.say(texts.WELCOME.format(players=players, stock=setup.stock_size, match=target), "bold")
     state = game.state

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Callable, Optional
 
+from ..coach.templates import GRADES
 from ..engine.cards import card_label, is_short_number, n_cards
 from ..engine.dealing import StartRule
 from ..engine.legal import legal_moves
@@ -18,6 +19,8 @@ from ..engine.reading import AmbiguousMove, read_move
 from ..engine.rules import Ruling, UnknownPlayer, Verdict, check_move
 from ..engine.state import HAND_SIZE, GameState, Phase
 from ..engine.view import player_view
+from ..i18n import language
+from ..i18n.grammar import shown_name
 from ..play import texts
 from ..play.game import Game
 from ..play.words import move_in_words
@@ -72,7 +75,8 @@ class PlayTable:
         dealt = game.record.setup.deal(game.round.seed)
         names = game.record.setup.names
         template = texts.ROUND_YOUNGEST if game.record.setup.start is StartRule.YOUNGEST else texts.ROUND_CUT
-        self.say(template.format(round=game.round_number, dealer=names[dealt.dealer], first=names[dealt.state.turn]),
+        self.say(template.format(round=game.round_number, dealer=shown_name(names[dealt.dealer]),
+                                 first=shown_name(names[dealt.state.turn])),
                  "bold")
 
     def round_ends(self) -> None:
@@ -80,7 +84,8 @@ class PlayTable:
         result = game.round.result
         self.out.print()
         if result.winners:
-            self.say(texts.ROUND_WON.format(winners=texts.AND.join(result.winners), round=game.round_number,
+            self.say(texts.ROUND_WON.format(winners=texts.AND.join(map(shown_name, result.winners)),
+                                            round=game.round_number,
                                             points=result.points), "bold green")
         else:
             self.say(texts.ROUND_STALEMATE.format(round=game.round_number), "bold yellow")
@@ -91,7 +96,7 @@ class PlayTable:
             names = game.record.setup.names
             totals = game.record.match().totals
             for side in _sides(game):
-                self.say(texts.SCORE_LINE.format(side=texts.AND.join(names[s] for s in side),
+                self.say(texts.SCORE_LINE.format(side=texts.AND.join(shown_name(names[s]) for s in side),
                                                  points=totals.get(side, 0)))
         if not game.finished:
             self.ask(texts.NEXT_ROUND_PROMPT)
@@ -103,8 +108,8 @@ class PlayTable:
         for turn, move, assessment in notes:
             if assessment.quality == "weak":
                 self.say(texts.QUIET_WEAK.format(turn=turn, move=format_move(move, pile_said=True),
-                                                 grade=assessment.grade, explanation=assessment.explanation),
-                         "yellow")
+                                                 grade=GRADES.text(assessment.grade),
+                                                 explanation=assessment.explanation), "yellow")
         self.quiet_notes = []
 
     # -- the player's turn -------------------------------------------------------------------
@@ -189,7 +194,7 @@ class PlayTable:
     def try_move(self, text: str) -> None:
         state = self.game.state
         try:
-            move = read_move(state, text)
+            move = read_move(state, text, language())
             ruling = check_move(state, move)
         except (NotationError, AmbiguousMove) as error:
             self.say(error.message, "red")
@@ -222,7 +227,8 @@ class PlayTable:
             self.quiet_notes.append((len(self.game.round.turns), move, assessment))
         elif assessment.quality == "weak":
             self.flagged = True
-            self.say(texts.COACH_WEAK.format(grade=assessment.grade, explanation=assessment.explanation), "yellow")
+            self.say(texts.COACH_WEAK.format(grade=GRADES.text(assessment.grade), explanation=assessment.explanation),
+                     "yellow")
             if self.game.can_undo():
                 self.say(texts.COACH_UNDO, "yellow")
         if self.game.state.phase is Phase.PLAY and isinstance(move, Transfer) and move.source.kind is PileKind.STOCK:

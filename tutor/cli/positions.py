@@ -8,12 +8,16 @@ from typing import Any, Callable, Optional
 
 import typer
 
+from ..i18n import _
 from ..scenario import Scenario, ScenarioError, load_scenario
 from ..scenario.loader import scenario_from_data
 from .output import unusable
 from .quick import QuickPosition, QuickPositionError
 
-COMMAND_LINE = "command line"
+
+def command_line() -> str:
+    """Where a one-line position comes from, as problems and headings name it."""
+    return _("command line")
 
 
 _QUICK_OPTIONS = {
@@ -55,12 +59,12 @@ def with_quick_position(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def _by_option(message: str, options: dict[str, str]) -> str:
     """A problem in a one-line position, named by the option that gave the value rather than a path in the data."""
-    path, _, problem = message.partition(": ")
+    path, _colon, problem = message.partition(": ")
     if not problem:
-        return f"{COMMAND_LINE}: {message}"
+        return f"{command_line()}: {message}"
     known = [prefix for prefix in options if path == prefix or path.startswith((prefix + ".", prefix + "["))]
     shown = options[max(known, key=len)] if known else path
-    return f"{COMMAND_LINE}: {shown}: {problem.replace('null', '-')}"
+    return f"{command_line()}: {shown}: {problem.replace('null', '-')}"
 
 
 def load_position(path: Optional[str], quick: QuickPosition, *, as_json: bool) -> Scenario:
@@ -69,17 +73,17 @@ def load_position(path: Optional[str], quick: QuickPosition, *, as_json: bool) -
         if path is not None and not quick.given:
             return load_scenario(path)
         if path is not None:
-            unusable([f"give a scenario file or a one-line position, not both (got {path!r} and options)"],
-                     as_json=as_json, kind="usage")
+            unusable([_("give a scenario file or a one-line position, not both (got {path!r} and options)").format(
+                path=path)], as_json=as_json, kind="usage")
         if not quick.given:
-            unusable(["give a scenario file, or a position with options such as --build 6,-,2,- --stock 7"],
+            unusable([_("give a scenario file, or a position with options such as --build 6,-,2,- --stock 7")],
                      as_json=as_json, kind="usage")
         try:
-            return scenario_from_data(quick.to_data(), {}, COMMAND_LINE)
+            return scenario_from_data(quick.to_data(), {}, command_line())
         except ScenarioError as error:
             unusable([_by_option(p.message, quick.option_names()) for p in error.problems], as_json=as_json,
                      kind="position")
     except ScenarioError as error:
         unusable(error.lines(), as_json=as_json, kind="scenario")
     except QuickPositionError as error:
-        unusable([f"{COMMAND_LINE}: {error}"], as_json=as_json, kind="position")
+        unusable([f"{command_line()}: {error}"], as_json=as_json, kind="position")

@@ -13,6 +13,7 @@ from typing import Any, Optional
 
 from ..engine.cards import is_short_number, quoted
 from ..engine.text import fold
+from ..i18n import _
 
 EMPTY_MARKS = {"-", "_", "x", "."}
 WILD_TOP = re.compile(r"^(?:sb|SB|Sb|sB)\s*=\s*(\d{1,2})$")
@@ -50,7 +51,7 @@ class QuickPosition:
               "discards": _piles(self.discards, "--discards") if self.discards else []}
         opponents = [_other(text, "--opponent") for text in self.opponents or ["opponent"]]
         players = [me, *opponents]
-        data: dict[str, Any] = {"title": "One-line position", "turn": self.me}
+        data: dict[str, Any] = {"title": _("One-line position"), "turn": self.me}
         if self.partner is not None:
             if len(opponents) != 2:
                 raise QuickPositionError("the team game needs two opponents: give --opponent twice with --partner")
@@ -148,10 +149,10 @@ def _stock(top: Optional[str], count: Optional[int], option: str) -> dict[str, A
 
 def _other(text: str, option: str) -> dict[str, Any]:
     """``Anna``, ``Anna:8`` or ``Anna:8:9,8/4``: a name, a stock top, discard piles."""
-    name, _, rest = text.partition(":")
+    name, _colon, rest = text.partition(":")
     if not name.strip():
         raise QuickPositionError(f"{option}: give a name first, as in {option} Anna:8")
-    top, _, discards = rest.partition(":")
+    top, _colon, discards = rest.partition(":")
     player: dict[str, Any] = {"name": name.strip(), "stock": _stock(top or None, None, option), "hand": 5}
     if discards.strip():
         player["discards"] = _piles(discards, option)

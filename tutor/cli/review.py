@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from ..coach.evaluation import DEFAULT_WEIGHTS
+from ..coach.templates import GRADES
+from ..i18n import _
+from ..i18n.grammar import shown_name
 from ..play import texts
 from .output import print_json, unusable
 
@@ -65,7 +68,8 @@ def review_command(
     from .output import console, error_console
 
     with error_console().status("reviewing") as status:
-        review = review_record(game, lambda done, total: status.update(f"reviewing turn {done} of {total}"))
+        review = review_record(game, lambda done, total: status.update(
+            _("reviewing turn {done} of {total}").format(done=done, total=total)))
     print_review(console(), review, str(record))
 
 
@@ -110,7 +114,7 @@ def print_review(out: "Console", review: "Review", source: str) -> None:
     from .rulings import print_wrapped
 
     setup = review.record.setup
-    players = ", ".join(texts.PLAYER_BOT.format(name=s.name, bot=s.plays) for s in setup.seats)
+    players = ", ".join(texts.PLAYER_BOT.format(name=shown_name(s.name), bot=s.plays) for s in setup.seats)
     print_wrapped(out, texts.REVIEW_TITLE.format(source=source, players=players), "bold", indent="")
     for number, played in enumerate(review.record.rounds, start=1):
         out.print()
@@ -123,11 +127,12 @@ def print_review(out: "Console", review: "Review", source: str) -> None:
     print_wrapped(out, texts.COSTLIEST_TITLE, "bold", indent="")
     for summary in review.players:
         if not summary.costliest:
-            print_wrapped(out, texts.COSTLY_NONE.format(player=summary.name), "dim", indent="  ")
+            print_wrapped(out, texts.COSTLY_NONE.format(player=shown_name(summary.name)), "dim", indent="  ")
         for moment in summary.costliest:
             assessment = moment.assessment
-            print_wrapped(out, texts.COSTLY_LINE.format(player=moment.player, turn=moment.turn, round=moment.round,
-                                                        move=_move(moment.move), grade=assessment.grade,
+            print_wrapped(out, texts.COSTLY_LINE.format(player=shown_name(moment.player), turn=moment.turn,
+                                                        round=moment.round,
+                                                        move=_move(moment.move), grade=GRADES.text(assessment.grade),
                                                         loss=assessment.loss), "yellow", indent="  ")
             print_wrapped(out, assessment.explanation, indent="    ")
     for number in range(1, len(review.record.rounds) + 1):
@@ -142,7 +147,8 @@ def _outcome(played) -> str:
         return texts.REVIEW_ROUND_STOPPED
     if not played.result.winners:
         return texts.REVIEW_ROUND_NO_WINNER
-    return texts.REVIEW_ROUND_WON.format(winners=texts.AND.join(played.result.winners), points=played.result.points)
+    return texts.REVIEW_ROUND_WON.format(winners=texts.AND.join(map(shown_name, played.result.winners)),
+                                         points=played.result.points)
 
 
 def _move(move) -> str:
@@ -157,11 +163,11 @@ def _print_turn(out: "Console", turn: "TurnReview") -> None:
     from .rulings import print_wrapped
 
     moves = ", ".join(_move(m.move) for m in turn.moves) or texts.REVIEW_NO_MOVES
-    line = Text(texts.REVIEW_TURN.format(turn=turn.turn, player=turn.player, moves=moves))
+    line = Text(texts.REVIEW_TURN.format(turn=turn.turn, player=shown_name(turn.player), moves=moves))
     if turn.grade is not None:
         style = {"best": "dim", "good": "dim", "inaccuracy": "yellow"}.get(turn.grade, "bold red")
         grade = texts.REVIEW_TURN_GRADE if round(turn.loss, 1) else texts.REVIEW_TURN_GRADE_NO_LOSS
-        line.append(grade.format(grade=turn.grade, loss=turn.loss), style=style)
+        line.append(grade.format(grade=GRADES.text(turn.grade), loss=turn.loss), style=style)
     for number, part in enumerate(line.wrap(out, max(out.width - TURN_HANG, 20), overflow="fold")):
         part.rstrip()
         out.print(Text(" " * TURN_HANG) + part if number else part, no_wrap=True, overflow="ignore")
@@ -177,9 +183,10 @@ def _print_accuracy(out: "Console", review: "Review") -> None:
     for summary in review.players:
         moves = sum(summary.counts.values())
         if not moves:
-            print_wrapped(out, texts.ACCURACY_NONE.format(player=summary.name, plays=summary.plays), indent="  ")
+            print_wrapped(out, texts.ACCURACY_NONE.format(player=shown_name(summary.name), plays=summary.plays),
+                          indent="  ")
             continue
-        print_wrapped(out, texts.ACCURACY_LINE.format(player=summary.name, plays=summary.plays, moves=moves,
+        print_wrapped(out, texts.ACCURACY_LINE.format(player=shown_name(summary.name), plays=summary.plays, moves=moves,
                                                       accuracy=summary.accuracy,
                                                       mean_loss=summary.mean_loss / DEFAULT_WEIGHTS.stock_card,
                                                       **summary.counts), indent="  ")

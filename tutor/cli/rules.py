@@ -7,10 +7,14 @@ from typing import Optional
 import typer
 
 from ..engine.cards import quoted
+from ..i18n import _
 from ..lessons.reference import Entry, answer, close_matches, is_strong_match, lookup, reference_entries, search
 from .output import console as output_console, print_json, unusable
 
-KIND_HEADINGS = {"topic": "Topics", "rule": "Rule ids", "principle": "Strategy principles"}
+
+
+def _kind_headings() -> dict[str, str]:
+    return {"topic": _("Topics"), "rule": _("Rule ids"), "principle": _("Strategy principles")}
 
 
 def rules_command(
@@ -41,9 +45,12 @@ def rules_command(
         _emit_search(word, found, as_json)
         return
     suggestions = close_matches(word)
-    hint = f" Close matches: {', '.join(suggestions)}." if suggestions else ""
-    unusable([f"no rule or topic matches {quoted(word)}.{hint} Run 'tutor rules' for the full list."],
-             as_json=as_json, kind="topic")
+    if suggestions:
+        problem = _("no rule or topic matches {word}. Close matches: {matches}. Run 'tutor rules' for the full "
+                    "list.").format(word=quoted(word), matches=", ".join(suggestions))
+    else:
+        problem = _("no rule or topic matches {word}. Run 'tutor rules' for the full list.").format(word=quoted(word))
+    unusable([problem], as_json=as_json, kind="topic")
 
 
 def _emit(entries: list[Entry], as_json: bool, index: bool = False) -> None:
@@ -67,14 +74,14 @@ def _emit_search(word: str, found: list[Entry], as_json: bool) -> None:
     console = output_console()
     strong = [e for e in found if is_strong_match(e, word)]
     weak = [e for e in found if not is_strong_match(e, word)]
-    console.print(Text(f"Entries about '{word}':", style="bold"))
+    console.print(Text(_("Entries about '{word}':").format(word=word), style="bold"))
     for entry in strong or weak[:8]:
         console.print(Text.assemble("  ", (entry.key, "cyan"), "  ", entry.title), overflow="fold")
         console.print(Text(f"    {entry.example}", style="dim"), overflow="fold")
     rest = weak if strong else weak[8:]
     if rest:
-        console.print(Text(f"Also mentioned in: {', '.join(e.key for e in rest)}"), overflow="fold")
-    console.print(Text("Show one entry with: tutor rules <id or topic>", style="dim"))
+        console.print(Text(_("Also mentioned in: {ids}").format(ids=", ".join(e.key for e in rest))), overflow="fold")
+    console.print(Text(_("Show one entry with: tutor rules <id or topic>"), style="dim"))
 
 
 def _emit_answer(question: str, answers: list[Entry], as_json: bool) -> None:
@@ -87,7 +94,7 @@ def _emit_answer(question: str, answers: list[Entry], as_json: bool) -> None:
     console = output_console()
     _print_entry(console, answers[0])
     for entry in answers[1:]:
-        console.print(Text.assemble("Also: ", (entry.key, "cyan"), "  ", entry.title), overflow="fold")
+        console.print(Text.assemble(_("Also:") + " ", (entry.key, "cyan"), "  ", entry.title), overflow="fold")
 
 
 def _as_dict(entry: Entry) -> dict[str, object]:
@@ -100,16 +107,16 @@ def _print_entry(console, entry: Entry) -> None:
 
     console.print(Text.assemble((entry.title, "bold"), "  ", (entry.key, "cyan")))
     console.print(Text(entry.text))
-    console.print(Text.assemble(("Example: ", "bold"), entry.example))
+    console.print(Text.assemble((_("Example:") + " ", "bold"), entry.example))
     if entry.see:
-        console.print(Text(f"See also: {', '.join(entry.see)}", style="dim"))
+        console.print(Text(_("See also: {ids}").format(ids=", ".join(entry.see)), style="dim"))
     console.print()
 
 
 def _print_index(console, entries: list[Entry]) -> None:
     from rich.text import Text
 
-    for kind, title in KIND_HEADINGS.items():
+    for kind, title in _kind_headings().items():
         group = [e for e in entries if e.kind == kind]
         if not group:
             continue
@@ -119,4 +126,4 @@ def _print_index(console, entries: list[Entry]) -> None:
             line = Text.assemble("  ", (entry.key.ljust(width), "cyan"), "  ", entry.title)
             console.print(line, overflow="fold")
         console.print()
-    console.print(Text("Show one entry with: tutor rules <id or topic>", style="dim"))
+    console.print(Text(_("Show one entry with: tutor rules <id or topic>"), style="dim"))

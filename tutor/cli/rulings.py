@@ -2,41 +2,73 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import textwrap
 
 from rich.console import Console
 from rich.text import Text
 
+from ..coach.templates import GRADES
 from ..engine import Verdict
+from ..engine.cards import card_label, card_phrases
+from ..i18n import _
+from ..i18n.grammar import shown_name
 from ..scenario import Scenario
 from .check import MoveReport
 from .output import console, printable
 from .render import card_text
 
-_CARD_WORD = re.compile(r"\b(?:the|a|an) (SB|1[0-2]|[1-9])\b")
 INDENT = "    "
 NO_BREAK = "\u00a0"
 _VERDICT_STYLES = {
-    Verdict.LEGAL: ("LEGAL", "bold green"),
-    Verdict.ILLEGAL: ("ILLEGAL", "bold red"),
-    Verdict.UNDECIDABLE: ("CANNOT BE DECIDED", "bold yellow"),
+    Verdict.LEGAL: "bold green",
+    Verdict.ILLEGAL: "bold red",
+    Verdict.UNDECIDABLE: "bold yellow",
 }
 
 
+def verdict_word(verdict: Verdict) -> str:
+    """LEGAL, ILLEGAL or CANNOT BE DECIDED, in the language in use."""
+    if verdict is Verdict.LEGAL:
+        return _("LEGAL")
+    if verdict is Verdict.ILLEGAL:
+        return _("ILLEGAL")
+    return _("CANNOT BE DECIDED")
+
+
+def _card_words() -> tuple[re.Pattern[str], dict[str, int]]:
+    """The phrases that name a card in the language in use ("the 7", "an SB"; "sjuan"), and one pattern of them."""
+    phrases = {phrase.lower(): card for phrase, card in card_phrases().items()}
+    return _pattern(tuple(phrases)), phrases
+
+
+@functools.cache
+def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(phrase) for phrase in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
+
+
 def highlight_cards(sentence: str) -> Text:
-    """A sentence with the cards it names coloured as on the deck ("the 7", "an SB")."""
+    """A sentence with the cards it names coloured as on the deck ("the 7", "an SB"; the card's own label or word)."""
+    pattern, phrases = _card_words()
     text = Text(sentence)
-    for match in _CARD_WORD.finditer(sentence):
-        label = match.group(1)
-        style = card_text(0 if label == "SB" else int(label)).style
-        text.stylize(style, match.start(1), match.end(1))
+    for match in pattern.finditer(sentence):
+        card = phrases[match.group(0).lower()]
+        style = card_text(card).style
+        label = card_label(card)
+        inside = match.group(0).rfind(label)
+        if inside < 0:  # a word for the card, as "sjuan": the whole word
+            text.stylize(style, match.start(), match.end())
+        else:
+            text.stylize(style, match.start() + inside, match.start() + inside + len(label))
     return text
 
 
 def heading(scenario: Scenario) -> Text:
     """One line: the position's title, where it comes from and who is to move."""
-    where = f"  ({scenario.source}; {scenario.state.mover.name} to move)"
+    where = "  " + _("({source}; {name} to move)").format(source=scenario.source,
+                                                         name=shown_name(scenario.state.mover.name))
     return Text.assemble((printable(scenario.title), "bold"), printable(where))
 
 
@@ -45,13 +77,14 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool =
     out = console()
     out.print(heading(scenario))
     for number, report in enumerate(reports, start=1):
-        label, style = _VERDICT_STYLES[report.ruling.verdict]
-        line = Text.assemble(f"{number:>2}. ", (report.shown, "bold"), "  ", (label, style))
+        verdict = report.ruling.verdict
+        line = Text.assemble(f"{number:>2}. ", (report.shown, "bold"), "  ",
+                             (verdict_word(verdict), _VERDICT_STYLES[verdict]))
         if report.ruling.rule:
             line.append(f"  {report.ruling.rule}", style="cyan")
         quality = report.extra.get("quality")
         if quality:
-            line.append(f"  ({quality})", style="yellow" if quality == "weak" else "dim")
+            line.append(f"  ({GRADES.text(quality)})", style="yellow" if quality == "weak" else "dim")
         out.print(line)
         print_wrapped(out, report.ruling.reason)
         explanation = report.extra.get("explanation")
@@ -64,13 +97,14 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool =
         for event in report.events:
             print_wrapped(out, event, prefix="-> ")
         if report.ruling.rule:
-            print_wrapped(out, f"see: tutor rules {report.ruling.rule}", "dim")
+            print_wrapped(out, _("see: tutor rules {rule}").format(rule=report.ruling.rule), "dim")
 
 
 def print_wrapped(out: Console, sentence: str, style: str = "", prefix: str = "", indent: str = INDENT) -> None:
     """A sentence wrapped under the move it explains, its cards coloured, with no trailing blanks."""
     width = max(out.width - len(indent) - len(prefix), 20)
-    glued = _CARD_WORD.sub(lambda match: match.group(0).replace(" ", NO_BREAK), sentence)  # keep "a 7" whole
+    pattern, _phrases = _card_words()
+    glued = pattern.sub(lambda match: match.group(0).replace(" ", NO_BREAK), sentence)  # keep "a 7" whole
     for number, line in enumerate(textwrap.wrap(glued, width, break_on_hyphens=False)):
         lead = Text(indent + (prefix if number == 0 else " " * len(prefix)), style="dim")
         out.print(lead.append_text(highlight_cards(line.replace(NO_BREAK, " "))), style=style, soft_wrap=True)

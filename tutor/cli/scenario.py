@@ -9,6 +9,7 @@ from typing import Any, Callable, Iterator, Optional
 
 import typer
 
+from ..i18n import _, ngettext
 from ..scenario.expectations import Check, default_assess, run_expectations
 from ..scenario.files import CheckedFile, check_file, scenario_files
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, unusable
@@ -33,18 +34,21 @@ def validate_command(
     """
     checked = scenario_paths(files)
     if not checked:
-        unusable([f"no scenario files (*.yaml) under {', '.join(files)}"], as_json=as_json, kind="usage")
+        unusable([_("no scenario files (*.yaml) under {paths}").format(paths=", ".join(files))], as_json=as_json,
+                 kind="usage")
     if as_json:
         print_json({"valid": all(c.usable for c in checked), "files": [_file_json(c) for c in checked]})
     else:
         out = sys.stdout
         for result in checked:
             if result.usable:
-                out.write(printable(f"ok  {result.source} ({_expectations(len(result.expectations))})") + "\n")
+                out.write(printable(_("ok  {file} ({expectations})").format(
+                    file=result.source, expectations=_expectations(len(result.expectations)))) + "\n")
             else:
                 out.write("".join(f"{printable(line)}\n" for line in result.lines()))
         bad = sum(not c.usable for c in checked)
-        out.write(f"{len(checked) - bad} valid, {bad} with problems\n" if len(checked) > 1 or bad else "")
+        out.write(_("{valid} valid, {bad} with problems").format(valid=len(checked) - bad, bad=bad) + "\n"
+                  if len(checked) > 1 or bad else "")
     raise typer.Exit(EXIT_LEGAL if all(c.usable for c in checked) else EXIT_UNUSABLE)
 
 
@@ -61,7 +65,7 @@ def _problems_json(checked: CheckedFile) -> list[dict[str, Any]]:
 
 
 def _expectations(count: int) -> str:
-    return f"{count} expectation{'s' if count != 1 else ''}"
+    return ngettext("{count} expectation", "{count} expectations", count).format(count=count)
 
 
 # -- test ------------------------------------------------------------------------
@@ -80,7 +84,8 @@ def test_command(
     """
     names, missing = scenario_files(paths or ["scenarios"])
     if not names and not missing:
-        unusable([f"no scenario files (*.yaml) under {', '.join(paths or ['scenarios'])}"], as_json=as_json,
+        unusable([_("no scenario files (*.yaml) under {paths}").format(paths=", ".join(paths or ["scenarios"]))],
+                 as_json=as_json,
                  kind="usage")
     assess = default_assess()
     results = _run_all([*missing, *names], assess, show_progress=not as_json)
@@ -116,7 +121,7 @@ def _progress(total: int) -> Iterator[Callable[[int, CheckedFile], None]]:
 
     from .output import error_console
 
-    columns = (TextColumn("testing"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"))
+    columns = (TextColumn(_("testing")), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"))
     with Progress(*columns, console=error_console(), transient=True) as progress:
         task = progress.add_task("", total=total)
 
@@ -162,8 +167,12 @@ def _check_json(checked: CheckedFile, check: Check) -> dict[str, Any]:
     return entry
 
 
-_STATUS_WORDS = {"passed": ("PASS", "green"), "failed": ("FAIL", "bold red"), "unusable": ("ERROR", "bold red"),
-                 "empty": ("NONE", "yellow")}
+_STATUS_STYLES = {"passed": "green", "failed": "bold red", "unusable": "bold red", "empty": "yellow"}
+
+
+def _status_word(status: str) -> str:
+    """PASS, FAIL, ERROR or NONE, in the language in use."""
+    return {"passed": _("PASS"), "failed": _("FAIL"), "unusable": _("ERROR"), "empty": _("NONE")}[status]
 
 
 def _print_tests(results: list[tuple[CheckedFile, list[Check]]], statuses: list[str], tally: dict[str, int],
@@ -176,34 +185,38 @@ def _print_tests(results: list[tuple[CheckedFile, list[Check]]], statuses: list[
     for (checked, checks), status in zip(results, statuses):
         if quiet and status == "passed":
             continue
-        word, style = _STATUS_WORDS[status]
+        word, style = _status_word(status), _STATUS_STYLES[status]
         detail = {"passed": f"  ({_expectations(len(checks))})",
-                  "empty": "  (no expectations)"}.get(status, "")
+                  "empty": "  " + _("(no expectations)")}.get(status, "")
         out.print(Text.assemble((f"{word:<6}", style), checked.source, (detail, "dim")))
         for line in checked.lines() if status == "unusable" else []:
             out.print(Text(f"    {line}"))
         for check in checks:
             if not check.passed:
                 _print_failure(out, checked, check)
-    summary = [f"{tally['passed']} passed", f"{tally['failed']} failed"]
-    summary += [f"{tally[key]} {word}" for key, word in (("unusable", "unusable"), ("empty", "without expectations"))
-                if tally[key]]
-    checked_count = sum(len(checks) for _, checks in results)
+    summary = [_("{count} passed").format(count=tally["passed"]), _("{count} failed").format(count=tally["failed"])]
+    if tally["unusable"]:
+        summary.append(_("{count} unusable").format(count=tally["unusable"]))
+    if tally["empty"]:
+        summary.append(_("{count} without expectations").format(count=tally["empty"]))
+    checked_count = sum(len(checks) for _checked, checks in results)
     style = "bold red" if tally["failed"] or tally["unusable"] else "bold green"
-    out.print(Text.assemble((", ".join(summary), style), (f"  ({_expectations(checked_count)} checked)", "dim")))
+    out.print(Text.assemble((", ".join(summary), style),
+                            ("  " + _("({expectations} checked)").format(expectations=_expectations(checked_count)),
+                             "dim")))
 
 
 def _print_failure(out: Any, checked: CheckedFile, check: Check) -> None:
     from rich.text import Text
 
     expectation = check.expectation
-    line, _ = checked.scenario.locate(expectation.path)
-    out.print(Text.assemble(f"    line {line}: ", (expectation.moves_text, "bold"),
-                            f"  expected {expectation.summary}"))
+    line, _column = checked.scenario.locate(expectation.path)
+    out.print(Text.assemble("    " + _("line {line}:").format(line=line) + " ", (expectation.moves_text, "bold"),
+                            "  " + _("expected {summary}").format(summary=expectation.summary)))
     for failure in check.failures:
         out.print(Text(f"      {failure}", style="red"))
     if "note" in expectation.wanted:
-        out.print(Text(f"      note: {expectation.wanted['note']}", style="dim"))
+        out.print(Text("      " + _("note: {note}").format(note=expectation.wanted["note"]), style="dim"))
 
 
 # -- new -------------------------------------------------------------------------
@@ -303,9 +316,11 @@ def _write_or_print(file: Optional[str], text: str, force: bool, check: str,
 
     target = FilePath(file)
     if target.exists() and not target.is_file():  # a folder, or a pipe that would block the write
-        unusable([f"{file} is not a regular file: give the name of a file to write"], as_json=False, kind="usage")
+        unusable([_("{path} is not a regular file: give the name of a file to write").format(path=file)],
+                 as_json=False, kind="usage")
     if target.exists() and not force:
-        unusable([f"{file} already exists: give --force to overwrite it"], as_json=False, kind="usage")
+        unusable([_("{path} already exists: give --force to overwrite it").format(path=file)], as_json=False,
+                 kind="usage")
     companions = companions or {}
     written = file
     try:
@@ -316,8 +331,14 @@ def _write_or_print(file: Optional[str], text: str, force: bool, check: str,
         written = file
         write_atomically(target, text)
     except NotARegularFile as error:
-        unusable([f"{written} {error}: give the name of a file to write"], as_json=False, kind="usage")
+        unusable([_("{path} {problem}: give the name of a file to write").format(path=written, problem=error)],
+                 as_json=False, kind="usage")
     except OSError as error:
-        unusable([f"{written}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
-    beside = "".join(f" and {target.with_name(name)} (the format, for editors)" for name in companions)
-    sys.stdout.write(printable(f"wrote {file}{beside}; check it with: tutor scenario {check} {file}") + "\n")
+        unusable([_("{path}: cannot be written: {problem}").format(path=written, problem=error.strerror or error)],
+                 as_json=False, kind="usage")
+    if companions:
+        done = _("wrote {path} and {beside} (the format, for editors); check it with: tutor scenario {check} {path}")
+    else:
+        done = _("wrote {path}; check it with: tutor scenario {check} {path}")
+    beside = ", ".join(str(target.with_name(name)) for name in companions)
+    sys.stdout.write(printable(done.format(path=file, beside=beside, check=check)) + "\n")

@@ -9,6 +9,7 @@ from typing import Iterable, Optional
 import typer
 
 from ..classroom.texts import text
+from ..i18n import _
 from .board import board, print_title
 from .output import console, printable, unusable
 from .positions import load_position, with_quick_position
@@ -54,5 +55,6 @@ def write_output(target: str, content: str, reads: Iterable[str] = ()) -> None:
         unusable([f"{target} {error}: give the name of a file to write, or - for standard output"], as_json=False,
                  kind="usage")
     except OSError as error:
-        unusable([f"{target}: cannot be written: {error.strerror or error}"], as_json=False, kind="usage")
-    sys.stderr.write(printable(f"wrote {target}") + "\n")
+        unusable([_("{path}: cannot be written: {problem}").format(path=target, problem=error.strerror or error)],
+                 as_json=False, kind="usage")
+    sys.stderr.write(printable(_("wrote {path}").format(path=target)) + "\n")

@@ -8,6 +8,7 @@ from typing import Optional
 
 import typer
 
+from ..i18n import _
 from .output import EXIT_UNUSABLE, print_json, printable, unusable
 
 MAX_WORKERS = 32  # every worker is a process started at once
@@ -54,21 +55,22 @@ def simulate_command(
             problems.append(f"--bots: {error}")
     unknown = [name for name in names if name not in BOTS and not is_custom(name)]
     if unknown or not names:
-        problems.append(f"--bots: unknown bot {', '.join(map(repr, unknown)) or '(none given)'}; "
-                        f"choose from {', '.join(BOTS)}, or give module:Class")
+        problems.append(_("--bots: unknown bot {bots}; choose from {known}, or give module:Class").format(
+            bots=", ".join(map(repr, unknown)) or _("(none given)"), known=", ".join(BOTS)))
     if not 2 <= players <= 6:
-        problems.append(f"--players: Skip-Bo is played by 2 to 6, not {players}")
+        problems.append(_("--players: Skip-Bo is played by 2 to 6, not {seats}").format(seats=players))
     if games < 1:
-        problems.append(f"--games: play at least one round, not {games}")
+        problems.append(_("--games: play at least one round, not {games}").format(games=games))
     elif games > (most := MAX_GAMES if cluster is None else MAX_CLUSTER_GAMES):
-        problems.append(f"--games: at most {most:,} rounds in one run; for more, run several series with "
-                        "different --seed values and add up their results")
+        problems.append(_("--games: at most {most:,} rounds in one run; for more, run several series with "
+                          "different --seed values and add up their results").format(most=most))
     if not 1 <= workers <= MAX_WORKERS:
-        problems.append(f"--workers: 1 to {MAX_WORKERS}, not {workers}")
+        problems.append(_("--workers: 1 to {most}, not {workers}").format(most=MAX_WORKERS, workers=workers))
     if teams and players not in (4, 6):
-        problems.append(f"--teams: the team game needs 4 or 6 players, not {players}")
+        problems.append(_("--teams: the team game needs 4 or 6 players, not {seats}").format(seats=players))
     if stock is not None and not 1 <= stock <= (162 - 5) // max(players, 1):
-        problems.append(f"--stock: {players} stocks of {stock} cards do not fit in the 162-card deck")
+        problems.append(_("--stock: {players} stocks of {stock} cards do not fit in the 162-card deck").format(
+            players=players, stock=stock))
     if cluster is not None and importlib.util.find_spec("distributed") is None:
         from ..coach.cluster import INSTALL_HINT
 
@@ -88,7 +90,7 @@ def simulate_command(
     except BotError as error:
         unusable([str(error)], as_json=as_json, kind="bot")
     if summary.error:
-        sys.stderr.write(f"error: --cluster: {printable(summary.error)}\n")
+        sys.stderr.write(_("error: {problem}").format(problem=f"--cluster: {printable(summary.error)}") + "\n")
         raise typer.Exit(EXIT_UNUSABLE)
     if summary.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
@@ -102,7 +104,7 @@ def _record_writer(directory: str, as_json: bool):
 
     folder = Path(directory)
     if folder.exists() and not folder.is_dir():
-        unusable([f"--record: {directory} is a file, not a folder"], as_json=as_json, kind="usage")
+        unusable([_("--record: {path} is a file, not a folder").format(path=directory)], as_json=as_json, kind="usage")
     written = 0
 
     def keep(result) -> None:
@@ -112,7 +114,8 @@ def _record_writer(directory: str, as_json: bool):
         try:
             write_record(path, result.record)
         except OSError as error:
-            unusable([f"--record: cannot write {path}: {error.strerror or error}"], as_json=as_json, kind="usage")
+            unusable([_("--record: cannot write {path}: {problem}").format(path=path, problem=error.strerror or error)],
+                     as_json=as_json, kind="usage")
 
     return keep
 
@@ -140,18 +143,21 @@ def _print(series, summary, asked: int) -> None:
 
     out = console()
     if summary.interrupted:
-        out.print(f"{'Stopped' if summary.error else 'Interrupted'}: {summary.games} of {asked} rounds finished.",
+        stopped = _("Stopped: {done} of {asked} rounds finished.") if summary.error else _(
+            "Interrupted: {done} of {asked} rounds finished.")
+        out.print(stopped.format(done=summary.games, asked=asked),
                   style="bold yellow")
     if not summary.games:
         return
-    table = Table(title=f"{summary.games} rounds, {series.players} players, seed {series.seed}")
-    table.add_column("bot")
-    table.add_column("wins", justify="right")
-    table.add_column("share", justify="right")
-    table.add_column("95% interval", justify="right")
+    table = Table(title=_("{rounds} rounds, {players} players, seed {seed}").format(
+        rounds=summary.games, players=series.players, seed=series.seed))
+    table.add_column(_("bot"))
+    table.add_column(_("wins"), justify="right")
+    table.add_column(_("share"), justify="right")
+    table.add_column(_("95% interval"), justify="right")
     for bot, won in summary.wins.items():
         low, high = summary.interval(bot)
         table.add_row(bot, str(won), f"{won / summary.games:.1%}", f"{low:.1%} - {high:.1%}")
     out.print(table)
-    out.print(f"stalemates: {summary.stalemates}   mean turns: {summary.mean_turns:.1f}   "
-              f"games per second: {summary.games_per_second:.1f}")
+    out.print(_("stalemates: {stalemates}   mean turns: {turns:.1f}   games per second: {speed:.1f}").format(
+        stalemates=summary.stalemates, turns=summary.mean_turns, speed=summary.games_per_second))

@@ -9,17 +9,21 @@ error in a run that asked for JSON becomes the same error object (kind
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
 import typer
 from typer.core import TyperGroup
 
+from ..i18n import use
+from ..i18n.choice import UnknownLanguage, choose
 from .output import unusable
 
 JSON_FLAG = "--json"
 # The parser's base error: click's own, or the copy of click that newer typer versions carry.
 ParserError = next(kind for kind in typer.BadParameter.__mro__ if kind.__name__ == "ClickException")
+UsageError = next(kind for kind in typer.BadParameter.__mro__ if kind.__name__ == "UsageError")
 MAX_VALUE_SHOWN = 40  # characters of a rejected value repeated in the message
 _LONG_VALUE = re.compile(r"'[^']{%d,}'" % (MAX_VALUE_SHOWN + 1))
 OPTION_LIKE_HINT = "a move or value that starts with '-' goes after '--', e.g. tutor check FILE -- -x"
@@ -31,6 +35,8 @@ class UsageReportingGroup(TyperGroup):
     def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
         as_json = wants_json(args)  # before parsing, which consumes ``args``
         try:
+            if parent is None:
+                args = speak_chosen_language(args, as_json)
             context = super().make_context(info_name, args, parent, **extra)
         except ParserError as error:
             if as_json:
@@ -46,6 +52,20 @@ class UsageReportingGroup(TyperGroup):
             if ctx.meta.get(JSON_FLAG):
                 unusable([usage_message(error)], as_json=True, kind="usage")
             raise
+
+
+def speak_chosen_language(args: list[str], as_json: bool) -> list[str]:
+    """Install the language the run asks for; the arguments without ``--lang``.
+
+    A ``--json`` run keeps its prose in English unless the language was
+    asked for by name (``--lang`` or the variable), so scripts stay stable.
+    """
+    try:
+        choice = choose(args, os.environ)
+    except UnknownLanguage as error:
+        raise UsageError(str(error)) from None
+    use(choice.language if choice.explicit or not as_json else "en")
+    return choice.args
 
 
 def wants_json(args: list[str]) -> bool:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, Optional
 
-from ..engine.cards import SKIP_BO, a_card, card_label, n_cards
+from ..engine.cards import SKIP_BO, a_card, card_label, n_cards, the_card
+from ..i18n.grammar import genitive
 from ..engine.moves import EndTurn, Move, PileKind, Transfer
 from ..engine.play import apply_move
 from ..engine.state import BUILD_SLOTS, COMPLETE_AT, GameState, Phase
@@ -152,15 +153,16 @@ def describe_move(view: GameState, move: Move, doing: bool = False) -> str:
         return say(MOVES, "end")
     if not isinstance(move, Transfer):
         return say(MOVES, "draw")
-    card = card_label(played_card(view, move))
+    played = played_card(view, move)
+    card = the_card(played)
     if move.is_discard:
         top = view.mover.discard_top(move.target.number - 1)
         verb = "discarding" if doing else "discard"
         if top is None:
             return say(MOVES, f"{verb}-empty", card=card, pile=move.target.number)
-        return say(MOVES, f"{verb}-on", card=card, top=card_label(top), pile=move.target.number)
+        return say(MOVES, f"{verb}-on", card=card, top=the_card(top), pile=move.target.number)
     slot = move.target.number
-    if card == "SB":
+    if played == SKIP_BO:
         onto = say(MOVES, "onto-as", slot=slot, value=a_card(view.build_value(slot - 1) + 1))
     else:
         onto = say(MOVES, "onto", slot=slot)
@@ -222,7 +224,7 @@ def stock_first(ctx: Context) -> Optional[Finding]:
     view = ctx.view
     stock = next((m for m in ctx.best.moves if isinstance(m, Transfer) and m.source.kind is PileKind.STOCK), None)
     seat = source_seat(view, stock) if stock else view.turn
-    fields = {"doing": _doing(view, ctx.move), "card": card_label(view.players[seat].stock_top),
+    fields = {"doing": _doing(view, ctx.move), "card": the_card(view.players[seat].stock_top),
               "whose": view.whose(seat), "best": n_cards(ctx.best.stock_played),
               "after": n_cards(ctx.after.stock_played)}
     kind = "round-missed" if won else "stock-stuck-refill" if goes_on(ctx.best) else "stock-stuck"
@@ -266,7 +268,7 @@ def save_wilds(ctx: Context) -> Optional[Finding]:
     natural = _natural_for(view, view.build_value(move.target.number - 1) + 1)
     if natural is not None:
         return Finding(f"wild-wasted-{natural.pile}", SAVE_WILDS, max(ctx.drop("wilds"), 0.0),
-                       {**doing, "card": card_label(natural.card), "pile": natural.number}, (source, natural))
+                       {**doing, "card": the_card(natural.card), "pile": natural.number}, (source, natural))
     if ctx.after.wilds_played <= ctx.best.wilds_played:
         return None
     if ctx.after.stock_played > ctx.best.stock_played:
@@ -302,7 +304,7 @@ def descending_discards(ctx: Context) -> Optional[Finding]:
     if top is None or top == SKIP_BO or move.card <= top:
         return None
     return Finding("discard-inverted", DESCENDING, ctx.drop("discards"),
-                   {"doing": _doing(view, move), "top": card_label(top)},
+                   {"doing": _doing(view, move), "top": the_card(top)},
                    (Named("discard", top, view.mover.name, move.target.number),))
 
 
@@ -316,7 +318,7 @@ def spread_discards(ctx: Context) -> Optional[Finding]:
     if top is None or move.card == top - 1 or empty is None:
         return None
     return Finding("discard-covers", SPREAD, ctx.drop("discards"),
-                   {"doing": _doing(view, move), "top": card_label(top), "empty": empty},
+                   {"doing": _doing(view, move), "top": the_card(top), "empty": empty},
                    (Named("discard", top, view.mover.name, move.target.number),
                     Named("discard", None, view.mover.name, empty)))
 
@@ -337,8 +339,8 @@ def mind_opponents(ctx: Context) -> Optional[Finding]:
             continue
         served = [slot for slot, value in enumerate(ctx.after.builds, 1) if value == top - 1]
         if served:
-            fields = {"move": _doing(view, move), "slot": served[0], "value": top - 1, "card": card_label(top),
-                      "player": player.name}
+            fields = {"move": _doing(view, move), "slot": served[0], "value": top - 1, "card": the_card(top),
+                      "player": player.name, "owner": genitive(player.name)}
             return Finding("opponent-served", MIND_OPPONENTS, ctx.drop("opponents"), fields,
                            (Named("build", top - 1, view.mover.name, served[0], when="after"),
                             _stock_named(view, seat)))
@@ -440,7 +442,7 @@ def _largest_loss(ctx: Context) -> Finding:
     if part == "stock" and (stock := stock_first(ctx)) is not None:
         return stock._replace(weight=weight)
     if part == "reach" and view.mover.stock_top is not None:
-        return Finding("stock-further", STOCK_FIRST, weight, {**doing, "card": card_label(view.mover.stock_top)},
+        return Finding("stock-further", STOCK_FIRST, weight, {**doing, "card": the_card(view.mover.stock_top)},
                        (_stock_named(view, view.turn),))
     if part == "hand":
         best, after = _build_plays(ctx.best), _build_plays(ctx.after)
@@ -487,7 +489,7 @@ def _closer_opponent(ctx: Context) -> Optional[Finding]:
         return None
     gap, slot, seat = found
     player = view.players[seat]
-    fields = {"move": _doing(view, ctx.move), "card": card_label(player.stock_top), "player": player.name,
+    fields = {"move": _doing(view, ctx.move), "card": the_card(player.stock_top), "owner": genitive(player.name),
               "gap": gap_in_words(gap), "slot": slot}
     return Finding("opponents-closer", MIND_OPPONENTS, 0.0, fields,
                    (Named("build", ctx.after.builds[slot - 1], view.mover.name, slot, when="after"),

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple
 
-from ..engine.cards import SKIP_BO, a_card, card_label
+from ..engine.cards import SKIP_BO, a_card, the_card
+from ..i18n.grammar import genitive
 from ..engine.moves import Draw, Move, PileKind, Transfer
 from ..engine.state import COMPLETE_AT, GameState
 from .principles import Named, along, describe_move, played_card, side_stock, source_seat
@@ -74,7 +75,7 @@ def achievements(state: GameState, move: Move, later: tuple[Move, ...]) -> tuple
     value = before + 1
     if move.source.kind is PileKind.STOCK:
         named = (Named("stock", card, owner.name),)
-        fields = {"card": card_label(card), "whose": state.whose(seat)}
+        fields = {"card": the_card(card), "whose": state.whose(seat)}
         if side_stock(state, seat) == 1:  # the side's last stock card
             found.append(Achievement("wins", fields, named))
         else:
@@ -95,7 +96,7 @@ def achievements(state: GameState, move: Move, later: tuple[Move, ...]) -> tuple
     if move.source.kind is PileKind.DISCARD:
         pile = owner.discards[move.source.number - 1]
         if len(pile) > 1:
-            found.append(Achievement("frees-discard", {"card": card_label(pile[-2]), "whose": state.whose(seat),
+            found.append(Achievement("frees-discard", {"card": the_card(pile[-2]), "whose": state.whose(seat),
                                                        "pile": move.source.number},
                                      (Named("discard", pile[-2], owner.name, move.source.number, depth=2),)))
     if all(a.kind == "wild-as" for a in found):
@@ -119,7 +120,7 @@ def _stock_freed(state: GameState, move: Transfer, later: tuple[Move, ...]):
             top = state.players[seat].stock_top
             if top is None:
                 return None
-            return Achievement("frees-stock", {"whose": state.whose(seat), "card": card_label(top)},
+            return Achievement("frees-stock", {"whose": state.whose(seat), "card": the_card(top)},
                                (Named("stock", top, state.players[seat].name),))
         if following.source.kind is PileKind.STOCK:
             played_stock.add(seat)
@@ -132,7 +133,7 @@ def _cleared(state: GameState, slot: int, before: int):
         player = state.players[seat]
         top = player.stock_top
         if top is not None and top != SKIP_BO and before == top - 1 and before > 0:
-            return Achievement("clears-opponent", {"slot": slot, "card": card_label(top), "player": player.name},
+            return Achievement("clears-opponent", {"slot": slot, "card": the_card(top), "owner": genitive(player.name)},
                                (Named("build", before, state.mover.name, slot), Named("stock", top, player.name)))
     return None
 
@@ -144,7 +145,7 @@ def _blocked(state: GameState, slot: int, before: int):
     for seat in state.opponents_of(state.turn):
         player = state.players[seat]
         if player.stock_top == 1:
-            return Achievement("blocks-one", {"slot": slot, "player": player.name},
+            return Achievement("blocks-one", {"slot": slot, "owner": genitive(player.name)},
                                (Named("build", 0, state.mover.name, slot), Named("stock", 1, player.name)))
     return None
 
@@ -155,9 +156,9 @@ def _discard_achievement(state: GameState, move: Transfer) -> Achievement:
     card = move.card
     mover = state.mover.name
     if top is None:
-        return Achievement("discard-empty", {"card": card_label(card), "pile": pile}, (Named("discard", None, mover, pile),))
+        return Achievement("discard-empty", {"card": the_card(card), "pile": pile}, (Named("discard", None, mover, pile),))
     named = (Named("discard", top, mover, pile),)
-    fields = {"card": card_label(card), "top": card_label(top), "pile": pile}
+    fields = {"card": the_card(card), "top": the_card(top), "pile": pile}
     if card == SKIP_BO:
         return Achievement("discard-wild", fields, named)
     if top != SKIP_BO and card == top - 1:

@@ -2,49 +2,51 @@
 
 Code never assembles advice from pieces of English: it picks a template by
 its id and fills in the fields (cards, pile numbers, whose piles, a chance),
-so the texts can be translated as a table. ``say(table, id, **fields)``
-fills one in. Field values are plain words already: a card label (``7``,
-``SB``), a card with its article (``an 8``), ``your`` or ``Anna's``.
+so the texts are translated as tables. ``say(table, id, **fields)`` fills
+one in, in the language in use. Field values are words already: a card
+with its article (``the 7``, ``an 8``), ``your`` or ``Anna's``.
 """
 
 from __future__ import annotations
 
+from ..i18n.tables import TextTable
+
 # A move as a phrase: what was played, from where, onto which pile.
-MOVES = {
-    "stock": "the {card} on {whose} stock {onto}",
-    "hand": "the {card} from your hand {onto}",
-    "discard": "the {card} from {whose} discard pile {pile} {onto}",
+MOVES = TextTable("coach-move", {
+    "stock": "{card} on {whose} stock {onto}",
+    "hand": "{card} from your hand {onto}",
+    "discard": "{card} from {whose} discard pile {pile} {onto}",
     "onto": "on build pile {slot}",
     "onto-as": "on build pile {slot} as {value}",
-    "discard-on": "discard the {card} on the {top} on discard pile {pile}",
-    "discard-empty": "discard the {card} on the empty discard pile {pile}",
-    "discarding-on": "discarding the {card} on the {top} on discard pile {pile}",
-    "discarding-empty": "discarding the {card} on the empty discard pile {pile}",
+    "discard-on": "discard {card} on {top} on discard pile {pile}",
+    "discard-empty": "discard {card} on the empty discard pile {pile}",
+    "discarding-on": "discarding {card} on {top} on discard pile {pile}",
+    "discarding-empty": "discarding {card} on the empty discard pile {pile}",
     "playing": "playing {move}",
     "end": "end the turn",
     "draw": "draw",
     "play": "play {move}",
-}
+})
 
 # What a finding says: the key reason a move is weaker than the best turn, in one sentence.
-FINDINGS = {
-    "stock-stuck": "{doing} leaves the {card} on {whose} stock stuck: the best turn plays {best} from the stock, "
+FINDINGS = TextTable("coach-finding", {
+    "stock-stuck": "{doing} leaves {card} on {whose} stock stuck: the best turn plays {best} from the stock, "
                    "the best line after this move {after}.",
-    "stock-stuck-refill": "{doing} leaves the {card} on {whose} stock stuck: the best turn plays {best} from the "
+    "stock-stuck-refill": "{doing} leaves {card} on {whose} stock stuck: the best turn plays {best} from the "
                           "stock before it draws new cards, the best line after this move {after}.",
     "round-missed": "{doing} misses the win: the best turn plays out {whose} last stock card.",
-    "wild-wasted-hand": "{doing} spends a wild card where the {card} in your hand would do.",
-    "wild-wasted-discard": "{doing} spends a wild card where the {card} on your discard pile {pile} would do.",
+    "wild-wasted-hand": "{doing} spends a wild card where {card} in your hand would do.",
+    "wild-wasted-discard": "{doing} spends a wild card where {card} on your discard pile {pile} would do.",
     "wild-spent": "{doing} spends a wild card without freeing a stock card: the best turn keeps it for that.",
     "wild-dear": "{doing} frees stock cards at the cost of more wild cards than they are worth.",
     "wilds-more": "{doing} spends {after} wild cards where the best turn spends {best}.",
     "wild-discarded": "{doing} gives up a wild card from your hand: on a discard pile it can be played only while "
                       "it stays on top.",
     "wild-buried": "{doing} covers the SB on that pile, where it can no longer be played.",
-    "discard-inverted": "{doing} buries the lower {top} under a higher card: that pile no longer comes out in a run.",
-    "discard-covers": "{doing} covers the {top} while discard pile {empty} is empty.",
-    "opponent-served": "After {move}, your turn still ends with build pile {slot} at {value}, one below the "
-                       "{card} on {player}'s stock.",
+    "discard-inverted": "{doing} buries {top} under a higher card: that pile no longer comes out in a run.",
+    "discard-covers": "{doing} covers {top} while discard pile {empty} is empty.",
+    "opponent-served": "After {move}, your turn still ends with build pile {slot} at {value}, one below "
+                       "{card} on {owner} stock.",
     "opponent-wins": "After {move}, your turn still ends with build pile {slot} at {value}, from where {player} "
                      "can play out the last stock card, {card_a}, and win on the next turn.",
     "opponent-wins-chance": "After {move}, your turn still ends with build pile {slot} at {value}, from where "
@@ -58,7 +60,7 @@ FINDINGS = {
                                   "the next turn in {chance}.",
     "opponent-may-win": "{doing} leaves {player} able to play out the stock on the next turn in {chance}, where "
                         "after the best turn that happens in {best_chance}.",
-    "opponents-closer": "After {move}, your turn still ends with the {card} on {player}'s stock {gap} build pile "
+    "opponents-closer": "After {move}, your turn still ends with {card} on {owner} stock {gap} build pile "
                         "{slot}, where the best turn leaves it further away.",
     "fewer-plays": "{doing} plays fewer cards: the best turn plays {best} onto the build piles, the best after "
                    "this move only {after}.",
@@ -69,13 +71,13 @@ FINDINGS = {
     "hand-kept": "{doing} keeps more cards in hand: the best turn ends with {best} in hand, this move with "
                  "{after}, so fewer new cards come next turn.",
     "wilds-fewer": "{doing} ends the turn with {after} wild cards kept where the best turn keeps {best}.",
-    "stock-further": "{doing} leaves your stock {card} further from the build piles than the best turn does.",
+    "stock-further": "{doing} leaves {card} on your stock further from the build piles than the best turn does.",
     "discards-worse": "{doing} leaves your discard piles in a worse order than the best turn does.",
     "worth-less": "{doing} is worth less than the best turn.",
-}
+})
 
 # The better turn, after the key reason: its key move and what that move achieves.
-BETTER = {
+BETTER = TextTable("coach-better", {
     "key": "Better: {move}.",
     "key-achieves": "Better: {move}, which {achieves}.",
     "slightly": "Fine, though slightly better: {move}.",
@@ -90,52 +92,62 @@ BETTER = {
     "rules": "Nothing to choose here: the rules make this move.",
     "only": "The only move there is.",
     "unseen": "It plays a card the position does not show, so it is not judged.",
-}
+})
 
 # What one step of a turn achieves (hint steps and the key move of a better turn); joined with "; ".
-ACHIEVES = {
-    "wins": "wins the round: the {card} is the last card of {whose} stock",
-    "stock-out": "gets the {card} on {whose} stock out",
+ACHIEVES = TextTable("coach-achieves", {
+    "wins": "wins the round: {card} is the last card of {whose} stock",
+    "stock-out": "gets {card} on {whose} stock out",
     "stock-look": "the next one turns up: look at it before going on",
-    "frees-stock": "frees {whose} stock {card}",
+    "frees-stock": "frees {card} on {whose} stock",
     "empties-hand": "empties the hand, so five new cards are drawn at once",
     "completes": "completes build pile {slot}, which frees the slot",
-    "clears-opponent": "clears build pile {slot} from under the {card} on {player}'s stock",
-    "blocks-one": "fills the last free slot, slot {slot}, which blocks {player}'s 1",
-    "frees-discard": "frees the {card} below it on {whose} discard pile {pile}",
+    "clears-opponent": "clears build pile {slot} from under {card} on {owner} stock",
+    "blocks-one": "fills the last free slot, slot {slot}, which blocks {owner} 1",
+    "frees-discard": "frees {card} below it on {whose} discard pile {pile}",
     "wild-as": "uses the SB as {value}",
     "builds-to": "brings build pile {slot} to {value}",
     "starts-pile": "starts build pile {slot}",
-    "discard-empty": "starts discard pile {pile} with the {card}, burying nothing",
-    "discard-run": "puts the {card} on the {top}, a run that comes out card after card",
-    "discard-descending": "keeps the pile descending: the {card} on the {top}",
-    "discard-wild": "puts the SB on the {top} on discard pile {pile}, ready for a later turn",
-    "discard-least": "covers the {top} on discard pile {pile}, which costs least of the discards left",
+    "discard-empty": "starts discard pile {pile} with {card}, burying nothing",
+    "discard-run": "puts {card} on {top}, a run that comes out card after card",
+    "discard-descending": "keeps the pile descending: {card} on {top}",
+    "discard-wild": "puts the SB on {top} on discard pile {pile}, ready for a later turn",
+    "discard-least": "covers {top} on discard pile {pile}, which costs least of the discards left",
     "ends": "nothing is left to play or discard",
     "draws": "draws up to five cards, as every turn begins",
     "draws-nothing": "nothing is left to draw: the hand stays as it is",
-}
+})
+
+# The words for a move's quality and grade, as people read them (the JSON keeps the English ids).
+GRADES = TextTable("coach-grade", {
+    "best": "best",
+    "good": "good",
+    "weak": "weak",
+    "inaccuracy": "inaccuracy",
+    "mistake": "mistake",
+    "blunder": "blunder",
+})
 
 # Lines of ``tutor hint`` about turns as a whole.
-TURNS = {
+TURNS = TextTable("coach-turns", {
     "equal": "as good",
     "worse": "worse by {loss} stock cards",  # the loss in stock cards (the evaluation counts 10 a stock card)
     "no-steps": "No card to play. {reason}",
-}
+})
 
-CHANCE = {
+CHANCE = TextTable("coach-chance", {
     "some": "about {shown} of {out_of} deals",  # "about 2 of 3 deals"
     "every": "every deal",
     "none": "no deal",
-}
+})
 
 # How far an opponent's stock card is from a build pile, their discard tops counted (``opponents-closer``).
-GAPS = {0: "playable at once on", 1: "one card short of", "more": "{gap} cards short of"}
+GAPS = TextTable("coach-gap", {"0": "playable at once on", "1": "one card short of", "more": "{gap} cards short of"})
 
 
-def say(table: dict[str, str], template: str, **fields: object) -> str:
+def say(table: TextTable, template: str, **fields: object) -> str:
     """The template ``template`` of ``table`` with ``fields`` filled in."""
-    return table[template].format(**fields)
+    return table.text(template, **fields)
 
 
 def sentence(text: str) -> str:
@@ -147,14 +159,14 @@ def chance_in_words(chance: float) -> str:
     """A probability as players say it: ``about 2 of 3 deals``, ``about 9 of 10 deals``; a chance of 1 (as the
     JSON rounds it) as ``every deal``, of 0 as ``no deal``; else the nearest fraction strictly between."""
     if round(chance, 2) >= 1:
-        return CHANCE["every"]
+        return CHANCE.text("every")
     if round(chance, 2) <= 0:
-        return CHANCE["none"]
+        return CHANCE.text("none")
     fractions = [(shown, n) for n in (2, 3, 4, 5, 10) for shown in range(1, n)]
     shown, out_of = min(fractions, key=lambda f: (abs(f[0] / f[1] - chance), f[1]))
-    return CHANCE["some"].format(shown=shown, out_of=out_of)
+    return CHANCE.text("some", shown=shown, out_of=out_of)
 
 
 def gap_in_words(gap: int) -> str:
     """``playable at once on``, ``one card short of``, ``3 cards short of``."""
-    return GAPS.get(gap, GAPS["more"]).format(gap=gap)
+    return GAPS.text(str(gap) if str(gap) in GAPS else "more", gap=gap)

@@ -11,6 +11,9 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Optional
 
+from ..i18n import _, ngettext
+from ..i18n.tables import TextTable
+
 Card = int
 MaybeCard = Optional[int]
 
@@ -65,15 +68,38 @@ def card_label(card: MaybeCard) -> str:
     return "SB" if card == SKIP_BO else str(card)
 
 
+#: A card with its article, as in a sentence (each language has its own words: "en sjua", "en syver").
+CARD_INDEFINITE = TextTable("card-a", {
+    **{str(n): f"a {n}" for n in range(1, HIGHEST + 1) if n not in (8, 11)}, "8": "an 8", "11": "an 11", "SB": "an SB"})
+#: A card with the definite article: "the 7" (Swedish "sjuan", Danish "syveren").
+CARD_DEFINITE = TextTable("card-the", {**{str(n): f"the {n}" for n in range(1, HIGHEST + 1)}, "SB": "the SB"})
+
+
 def a_card(card: MaybeCard) -> str:
     """The card with its article, as in a sentence: ``a 7``, ``an 8``, ``an SB``."""
+    if card is None:
+        return _("an unseen card")
     label = card_label(card)
-    return f"an {label}" if label in ("8", "11", "SB") else f"a {label}"
+    return CARD_INDEFINITE.text(label)
+
+
+def the_card(card: MaybeCard) -> str:
+    """The card with the definite article: ``the 7``, ``the SB``."""
+    if card is None:
+        return _("the unseen card")
+    label = card_label(card)
+    return CARD_DEFINITE.text(label)
+
+
+def card_phrases() -> dict[str, Card]:
+    """Every phrase ``a_card`` and ``the_card`` make in the language in use, with the card it names."""
+    cards = [*range(1, HIGHEST + 1), SKIP_BO]
+    return {**{a_card(card): card for card in cards}, **{the_card(card): card for card in cards}}
 
 
 def n_cards(count: int) -> str:
     """How many cards, in words: ``1 card``, ``5 cards``."""
-    return f"{count} card" if count == 1 else f"{count} cards"
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def card_colour(card: MaybeCard) -> str:

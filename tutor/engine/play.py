@@ -12,9 +12,11 @@ from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
+from ..i18n import _
+from ..i18n.grammar import capitalized
 from .cards import Card, MaybeCard, a_card, card_label
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
-from .rules import Ruling, Source, cards_wanted, check_move, draw_reading, resolve_source
+from .rules import Ruling, Source, and_list, cards_wanted, check_move, draw_reading, resolve_source
 from .state import COMPLETE_AT, HAND_SIZE, GameState, Phase, Stalemate
 
 if TYPE_CHECKING:
@@ -53,7 +55,7 @@ def apply_move(state: GameState, move: Move, rng: Optional[random.Random] = None
     """
     events: list[str] = []
     if isinstance(move, EndTurn):
-        return Outcome(replace(state, phase=Phase.ENDED, drawn=0), ("The turn ends.",))
+        return Outcome(replace(state, phase=Phase.ENDED, drawn=0), (_("The turn ends."),))
     if isinstance(move, Draw):
         state = _apply_draw(state, move, rng, events)
     elif move.is_discard:
@@ -71,7 +73,7 @@ def _apply_draw(state: GameState, move: Draw, rng: Optional[random.Random], even
         state = draw_cards(state, wanted, rng, events)
     if move.cards and state.drawn:
         state = _name_drawn(state, move.cards)
-        events.append(f"You drew {', '.join(card_label(c) for c in move.cards)}.")
+        events.append(_("You drew {cards}.").format(cards=", ".join(card_label(c) for c in move.cards)))
     return state
 
 
@@ -89,8 +91,10 @@ def draw_cards(state: GameState, count: int, rng: Optional[random.Random], event
     state, drawn = _take_from_draw_pile(state, count, rng, events)
     if drawn:
         seen = [card_label(c) for c in drawn if c is not None]
-        shown = f": {', '.join(seen)}" if len(seen) == len(drawn) else ""
-        events.append(f"You draw {len(drawn)}{shown}.")
+        if len(seen) == len(drawn):
+            events.append(_("You draw {count}: {cards}.").format(count=len(drawn), cards=", ".join(seen)))
+        else:
+            events.append(_("You draw {count}.").format(count=len(drawn)))
     player = replace(state.mover, hand=state.mover.hand + drawn)
     return replace(state, drawn=len(drawn)).with_player(state.turn, player)
 
@@ -104,11 +108,11 @@ def _take_from_draw_pile(state: GameState, count: int, rng: Optional[random.Rand
     while len(drawn) < count:
         if not draw_pile:
             if not completed:
-                events.append("Nothing is left to draw.")
+                events.append(_("Nothing is left to draw."))
                 break
             draw_pile = _recycled(completed, rng)
-            events.append(f"The draw pile ran out: {len(completed)} cards of completed build piles "
-                          "are shuffled into a new one.")
+            events.append(_("The draw pile ran out: {count} cards of completed build piles are shuffled into a "
+                            "new one.").format(count=len(completed)))
             completed = ()
         drawn.append(draw_pile.pop())
     return replace(state, draw_pile=tuple(draw_pile), completed=completed), tuple(drawn)
@@ -148,7 +152,7 @@ def _apply_build_play(state: GameState, move: Transfer, rng: Optional[random.Ran
     if len(pile) == COMPLETE_AT:
         build[slot] = None
         completed = completed + pile
-        events.append(f"Build pile {slot + 1} reaches 12 and is set aside; the slot is free again.")
+        events.append(_("Build pile {pile} reaches 12 and is set aside; the slot is free again.").format(pile=slot + 1))
     else:
         build[slot] = pile
     state = replace(state, build=tuple(build), completed=completed, played_this_turn=True, drawn=0)
@@ -156,14 +160,15 @@ def _apply_build_play(state: GameState, move: Transfer, rng: Optional[random.Ran
     if source.kind is PileKind.STOCK:
         if _side_finished(state, source.seat):
             return _end_round(state, state.team_of(source.seat), events)
-        whose = state.whose(source.seat, opening=True)
+        whose = state.whose(source.seat)
         if owner.stock:
             top = owner.stock_top
-            events.append(f"{whose} stock turns up {'an unseen card' if top is None else a_card(top)}.")
+            events.append(capitalized(_("{whose} stock turns up {card}.").format(whose=whose, card=a_card(top))))
         else:
-            events.append(f"{whose} stock is empty; the partner's stock decides the round.")
+            events.append(capitalized(_("{whose} stock is empty; the partner's stock decides the round.").format(
+                whose=whose)))
     if not state.mover.hand:
-        events.append("The hand is empty: five new cards at once.")
+        events.append(_("The hand is empty: five new cards at once."))
         state = draw_cards(state, HAND_SIZE, rng, events)
     return state
 
@@ -192,8 +197,12 @@ def _side_finished(state: GameState, seat: int) -> bool:
 
 
 def _end_round(state: GameState, winners: tuple[int, ...], events: list[str]) -> GameState:
-    partners = "".join(f" and {state.players[s].name}" for s in winners if s != state.turn)
-    events.append(f"The last stock card is played: you{partners} win the round.")
+    partners = [state.players[s].name for s in winners if s != state.turn]
+    if partners:
+        events.append(_("The last stock card is played: you and {names} win the round.").format(
+            names=and_list(partners)))
+    else:
+        events.append(_("The last stock card is played: you win the round."))
     return replace(state, phase=Phase.OVER, winners=winners)
 
 
@@ -227,6 +236,6 @@ def advice_penalty(state: GameState, seat: int, rng: Optional[random.Random] = N
     events: list[str] = []
     state, taken = _take_from_draw_pile(state, PENALTY_CARDS, rng, events)
     player = state.players[seat]
-    events.append(f"{player.name} advised a partner: {len(taken)} cards from the draw pile go unseen "
-                  "under the stock.")
+    events.append(_("{name} advised a partner: {count} cards from the draw pile go unseen under the stock.").format(
+        name=player.name, count=len(taken)))
     return Outcome(state.with_player(seat, replace(player, stock=taken + player.stock)), tuple(events))

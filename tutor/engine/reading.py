@@ -15,26 +15,27 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional
 
-from .cards import a_card, card_label
+from ..i18n.tables import TextTable
+from .cards import a_card, the_card
 from .moves import PARTNER, Draw, Move, PileKind, Place, Transfer
 from .notation import NotationError, Phrase, format_move, parse_phrase
 from .rules import Ruling, UnknownPlayer, check_move, draw_reading
 from .state import BUILD_SLOTS, DISCARD_PILES, GameState
 from .words import ENGLISH
 
-#: The sentences of an ambiguity report.
-TEXTS = {
-    "pile": "discard pile {pile} (the {card}: {verdict})",
+#: The sentences of an ambiguity report (``card``: the card with its article, in the language in use).
+TEXTS = TextTable("reading", {
+    "pile": "discard pile {pile} ({card}: {verdict})",
     "pile-unseen": "discard pile {pile} ({verdict})",
-    "card": "the {card} on discard pile {pile} ({verdict})",
-    "hand": "the {card} from your hand ({verdict})",
-    "stock": "the {card} on {whose} stock ({verdict})",
+    "card": "{card} on discard pile {pile} ({verdict})",
+    "hand": "{card} from your hand ({verdict})",
+    "stock": "{card} on {whose} stock ({verdict})",
     "message": "{text} can mean {readings}: write {forms}",
     "or": " or ",
     "onto": "onto build pile {pile}: {verdict}",
     "no-partner": "'partner' names nobody: partners play only in the team game",
     "no-pile-shows": "no build pile shows {card}: say which pile, 1 to 4",
-}
+})
 
 
 NONE, UNSEEN, SHOWN = 0, 1, 2  # how well a position bears out a reading
@@ -53,8 +54,8 @@ class AmbiguousMove(ValueError):
 
     @property
     def message(self) -> str:
-        return TEXTS["message"].format(text=repr(self.text), readings=TEXTS["or"].join(self.descriptions),
-                                       forms=TEXTS["or"].join(repr(form) for form in self.forms))
+        return TEXTS.text("message", text=repr(self.text), readings=TEXTS.text("or").join(self.descriptions),
+                          forms=TEXTS.text("or").join(repr(form) for form in self.forms))
 
 
 def read_move(state: GameState, phrase: Phrase | str, language: str = ENGLISH) -> Move:
@@ -96,7 +97,7 @@ def _partnered(state: GameState, move: Move) -> Move:
         return move
     partners = [seat for seat in state.team_of(state.turn) if seat != state.turn]
     if not partners:
-        raise UnknownPlayer(TEXTS["no-partner"])
+        raise UnknownPlayer(TEXTS.text("no-partner"))
     name = state.players[partners[0]].name
 
     def named(place: Place) -> Place:
@@ -112,7 +113,7 @@ def _targets(state: GameState, text: str, move: Move) -> list[Move]:
     top = move.target.top
     slots = [slot for slot in range(1, BUILD_SLOTS + 1) if state.build_value(slot - 1) == top and top]
     if not slots:
-        raise NotationError(text, TEXTS["no-pile-shows"].format(card=a_card(top)), "", "... to build 2")
+        raise NotationError(text, TEXTS.text("no-pile-shows", card=a_card(top)), "", "... to build 2")
     return [replace(move, target=Place(PileKind.BUILD, slot)) for slot in slots]
 
 
@@ -194,7 +195,7 @@ def _ambiguity(state: GameState, text: str, moves: list[Move]) -> AmbiguousMove:
         readings.append((move, ruling))
         verdict = ruling.verdict.value + (f", {ruling.rule}" if ruling.rule else "")
         if targets:
-            verdict = TEXTS["onto"].format(pile=move.target.number, verdict=verdict)
+            verdict = TEXTS.text("onto", pile=move.target.number, verdict=verdict)
         description, named = _described(state, move, verdict)
         descriptions.append(description)
         forms.append(format_move(named))
@@ -205,17 +206,17 @@ def _described(state: GameState, move: Transfer, verdict: str) -> tuple[str, Tra
     """One reading in the words of an ambiguity report, and the move naming the card it takes where it can."""
     kind = move.source.kind
     if kind is PileKind.HAND:
-        return TEXTS["hand"].format(card=card_label(move.card), verdict=verdict), move
+        return TEXTS.text("hand", card=the_card(move.card), verdict=verdict), move
     if kind is PileKind.STOCK:  # a stock reading in doubt always names its card ("the 5 onto build 1")
         whose = state.whose(_seat(state, move.source.owner))
-        return TEXTS["stock"].format(card=card_label(move.card), whose=whose, verdict=verdict), move
+        return TEXTS.text("stock", card=the_card(move.card), whose=whose, verdict=verdict), move
     pile = move.source.number
     top = _owner(state, move.source.owner).discard_top(pile - 1)
     if move.card is not None:
-        return TEXTS["card"].format(card=card_label(move.card), pile=pile, verdict=verdict), move
+        return TEXTS.text("card", card=the_card(move.card), pile=pile, verdict=verdict), move
     if top is None:
-        return TEXTS["pile-unseen"].format(pile=pile, verdict=verdict), move
-    return TEXTS["pile"].format(pile=pile, card=card_label(top), verdict=verdict), replace(move, card=top)
+        return TEXTS.text("pile-unseen", pile=pile, verdict=verdict), move
+    return TEXTS.text("pile", pile=pile, card=the_card(top), verdict=verdict), replace(move, card=top)
 
 
 def written(state: GameState, move: Move) -> str:

@@ -13,7 +13,9 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import NamedTuple, Optional
 
-from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label, n_cards
+from ..i18n import _, ngettext
+from ..i18n.grammar import capitalized, genitive
+from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label, n_cards, the_card
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
 from .notation import format_move
 from .state import BUILD_SLOTS, DISCARD_PILES, HAND_SIZE, GameState, Phase
@@ -79,14 +81,13 @@ class Source(NamedTuple):
 
     def describe(self, state: GameState, card: MaybeCard = None) -> str:
         """``the 7 on your stock``, ``the SB from your hand``, ``the 4 on Anna's discard pile 2``."""
-        named = self.card if card is None else card
-        shown = "the unseen card" if named is None else f"the {card_label(named)}"
+        shown = the_card(self.card if card is None else card)
         whose = state.whose(self.seat)
         if self.kind is PileKind.HAND:
-            return f"{shown} from {whose} hand"
+            return _("{card} from {whose} hand").format(card=shown, whose=whose)
         if self.kind is PileKind.STOCK:
-            return f"{shown} on {whose} stock"
-        return f"{shown} on {whose} discard pile {self.pile + 1}"
+            return _("{card} on {whose} stock").format(card=shown, whose=whose)
+        return _("{card} on {whose} discard pile {pile}").format(card=shown, whose=whose, pile=self.pile + 1)
 
 
 class UnknownPlayer(LookupError):
@@ -98,8 +99,7 @@ def check_move(state: GameState, move: Move) -> Ruling:
     if state.phase is Phase.OVER:
         return _illegal("round.over", _round_over_reason(state))
     if state.phase is Phase.ENDED:
-        return _illegal("turn.over", f"{state.whose(state.turn, opening=True)} turn already ended; no more moves "
-                                     "until the next turn.")
+        return _illegal("turn.over", _("Your turn already ended; no more moves until the next turn."))
     if isinstance(move, Draw):
         return _check_draw(state, move)
     if isinstance(move, EndTurn):
@@ -129,13 +129,22 @@ def awaits_refill(state: GameState) -> bool:
 
 
 def _round_over_reason(state: GameState) -> str:
-    names = " and ".join(state.players[s].name for s in state.winners or ())
-    if state.winners and all(not state.players[s].stock for s in state.winners):
-        stocks = "the stock" if len(state.winners) == 1 else "their stocks"
-        return f"The round is over: {names} emptied {stocks}, so nobody plays on."
-    if state.winners:
-        return f"The round is over: it ended in a stalemate, won by {names} with the fewest stock cards."
-    return "The round is over: it ended in a stalemate, so nobody plays on."
+    names = [state.players[s].name for s in state.winners or ()]
+    if names and all(not state.players[s].stock for s in state.winners):
+        if len(names) == 1:
+            return _("The round is over: {name} emptied the stock, so nobody plays on.").format(name=names[0])
+        return _("The round is over: {names} emptied their stocks, so nobody plays on.").format(names=and_list(names))
+    if names:
+        return _("The round is over: it ended in a stalemate, won by {names} with the fewest stock cards.").format(
+            names=and_list(names))
+    return _("The round is over: it ended in a stalemate, so nobody plays on.")
+
+
+def and_list(words: list[str]) -> str:
+    """``Anna``, ``Anna and Bo``, ``Anna, Bo and Cleo``."""
+    if len(words) < 2:
+        return "".join(words)
+    return _("{some} and {last}").format(some=", ".join(words[:-1]), last=words[-1])
 
 
 # -- draw and end ---------------------------------------------------------------
@@ -155,36 +164,51 @@ def _check_draw(state: GameState, move: Draw) -> Ruling:
     move = draw_reading(state, move)
     if wanted is not None:
         drawn = min(wanted, cards_left(state))
-        holds = f"holds {len(hand)}" if hand else "is empty"
-        upto = "to hold five" if drawn == wanted else "(all that is left)"
         if move.says is not None and move.says != drawn:
-            return _illegal("turn.draw-when-empty",
-                            f"Your hand {holds}, so you draw {drawn} {upto}, not {move.says}.")
+            return _illegal("turn.draw-when-empty", _draw_count_reason(len(hand), drawn, drawn == wanted, move.says))
         if not wanted:
-            reason = "Your hand already holds five, so you draw nothing."
+            reason = _("Your hand already holds five, so you draw nothing.")
         elif not drawn:
-            reason = f"Your hand {holds} and nothing is left to draw."
+            reason = (_("Your hand holds {held} and nothing is left to draw.").format(held=len(hand)) if hand
+                      else _("Your hand is empty and nothing is left to draw."))
+        elif drawn == wanted:
+            reason = _("You draw {cards} to hold five.").format(cards=n_cards(drawn))
         else:
-            reason = f"You draw {n_cards(drawn)} {upto}."
+            reason = _("You draw {cards} (all that is left).").format(cards=n_cards(drawn))
         return _named_cards_fit(state, move.cards, drawn, upcoming=True) or _legal(reason)
+    just = n_cards(state.drawn)
     if state.drawn and move.count == state.drawn:
-        return _legal(f"The draw took {n_cards(state.drawn)}, as you say.")
+        return _legal(_("The draw took {cards}, as you say.").format(cards=just))
     if state.drawn and len(move.cards) == state.drawn:
         return _named_cards_fit(state, move.cards, state.drawn, upcoming=False) or _legal(
-            f"These are the {n_cards(state.drawn)} just drawn.")
+            ngettext("This is the card just drawn.", "These are the {cards} just drawn.", state.drawn).format(
+                cards=just))
     if state.drawn and move.says is None:
         return _illegal("turn.draw-when-empty",
-                        f"You have just drawn {n_cards(state.drawn)}: another draw now is not allowed. "
-                        f"To say which cards came, name them, as in 'draw 3 7 SB 9 1'.")
+                        _("You have just drawn {cards}: another draw now is not allowed. "
+                          "To say which cards came, name them, as in 'draw 3 7 SB 9 1'.").format(cards=just))
     if state.drawn:
         return _illegal("turn.draw-when-empty",
-                        f"The draw took {n_cards(state.drawn)}, not {move.says}: name exactly those.")
+                        _("The draw took {cards}, not {said}: name exactly those.").format(cards=just, said=move.says))
     if not hand:
-        return _illegal("turn.draw-when-empty", "Your hand is empty and nothing is left to draw, so there is no "
-                                                "draw now: end the turn with 'end'.")
+        return _illegal("turn.draw-when-empty", _("Your hand is empty and nothing is left to draw, so there is no "
+                                                  "draw now: end the turn with 'end'."))
     return _illegal("turn.draw-when-empty",
-                    f"You still hold {n_cards(len(hand))}: during the turn you draw "
-                    "only when a play empties your hand, and then five come at once.")
+                    _("You still hold {cards}: during the turn you draw only when a play empties your hand, "
+                      "and then five come at once.").format(cards=n_cards(len(hand))))
+
+
+def _draw_count_reason(held: int, drawn: int, to_five: bool, said: int) -> str:
+    """Why a draw of ``said`` cards is wrong when ``drawn`` come (``to_five``: enough to hold five)."""
+    if held and to_five:
+        text = _("Your hand holds {held}, so you draw {drawn} to hold five, not {said}.")
+    elif held:
+        text = _("Your hand holds {held}, so you draw {drawn} (all that is left), not {said}.")
+    elif to_five:
+        text = _("Your hand is empty, so you draw {drawn} to hold five, not {said}.")
+    else:
+        text = _("Your hand is empty, so you draw {drawn} (all that is left), not {said}.")
+    return text.format(held=held, drawn=drawn, said=said)
 
 
 def draw_reading(state: GameState, move: Draw) -> Draw:
@@ -210,7 +234,8 @@ def _named_cards_fit(state: GameState, named: tuple[Card, ...], drawn: int, *, u
     missing = fixed - Counter(named)
     if missing:
         shown = ", ".join(card_label(c) for c in sorted(missing.elements()))
-        return _undecidable(f"The position fixes the cards drawn, and they include {shown}, which the draw does not name.")
+        return _undecidable(_("The position fixes the cards drawn, and they include {cards}, which the draw does "
+                              "not name.").format(cards=shown))
     extra = Counter(named) - fixed
     return _beyond_deck(state, extra)
 
@@ -227,27 +252,27 @@ def _beyond_deck(state: GameState, extra: Counter) -> Optional[Ruling]:
     seen = Counter(card for card in state.all_cards() if card is not None)
     for card, n in sorted(extra.items()):
         if seen[card] + n > DECK_COUNTS[card]:
-            return _undecidable(
-                f"That would make {seen[card] + n} cards of {card_label(card)} on the table; the deck has "
-                f"{DECK_COUNTS[card]}.")
+            return _undecidable(_("That would make {count} cards of {card} on the table; the deck has {most}.").format(
+                count=seen[card] + n, card=card_label(card), most=DECK_COUNTS[card]))
     return None
 
 
 def _check_end(state: GameState) -> Ruling:
     if awaits_refill(state):
-        return _illegal("turn.draw-when-empty", _REFILL_FIRST)
+        return _illegal("turn.draw-when-empty", _refill_first())
     if needs_draw(state):
-        return _illegal("turn.draw-first", "Your turn starts with drawing up to five cards.")
+        return _illegal("turn.draw-first", _("Your turn starts with drawing up to five cards."))
     hand = state.mover.hand
     if hand:
         return _illegal("turn.discard-to-end",
-                        f"You still hold {n_cards(len(hand))}: end the turn by putting "
-                        "one of them on one of your discard piles.")
-    return _legal("Your hand is empty, so the turn ends without a discard.")
+                        ngettext("You still hold {cards}: end the turn by putting it on one of your discard piles.",
+                                 "You still hold {cards}: end the turn by putting one of them on one of your "
+                                 "discard piles.", len(hand)).format(cards=n_cards(len(hand))))
+    return _legal(_("Your hand is empty, so the turn ends without a discard."))
 
 
-_REFILL_FIRST = ("Your hand is empty and cards are left to draw, so five new cards come at once: "
-                 "draw them, then play on.")
+def _refill_first() -> str:
+    return _("Your hand is empty and cards are left to draw, so five new cards come at once: draw them, then play on.")
 
 
 # -- transfers ------------------------------------------------------------------
@@ -256,11 +281,12 @@ _REFILL_FIRST = ("Your hand is empty and cards are left to draw, so five new car
 def _check_transfer(state: GameState, move: Transfer) -> Ruling:
     if move.source.kind is PileKind.BUILD:
         return _illegal("source.build-pile",
-                        f"Cards on build pile {move.source.number} stay there until the pile is completed.")
+                        _("Cards on build pile {pile} stay there until the pile is completed.").format(
+                            pile=move.source.number))
     if awaits_refill(state):
-        return _illegal("turn.draw-when-empty", _REFILL_FIRST)
+        return _illegal("turn.draw-when-empty", _refill_first())
     if needs_draw(state):
-        return _illegal("turn.draw-first", "Your turn starts with drawing up to five cards; play after the draw.")
+        return _illegal("turn.draw-first", _("Your turn starts with drawing up to five cards; play after the draw."))
     if move.is_discard:
         return _check_discard(state, move)
     return _check_build_play(state, move)
@@ -268,17 +294,19 @@ def _check_transfer(state: GameState, move: Transfer) -> Ruling:
 
 def _check_discard(state: GameState, move: Transfer) -> Ruling:
     if move.source.kind is not PileKind.HAND:
-        what = "stock cards" if move.source.kind is PileKind.STOCK else "discard-pile cards"
         found = resolve_source(state, move)
-        named = (f"{_capital(found.describe(state))} cannot be discarded. "
+        named = (capitalized(_("{what} cannot be discarded.").format(what=found.describe(state))) + " "
                  if isinstance(found, Source) and found.card is not None else "")
-        return _illegal("discard.from-hand",
-                        f"{named}Only a hand card can be discarded: {what} move only onto build piles.")
+        return _illegal("discard.from-hand", named + (
+                        _("Only a hand card can be discarded: stock cards move only onto build piles.")
+                        if move.source.kind is PileKind.STOCK else
+                        _("Only a hand card can be discarded: discard-pile cards move only onto build piles.")))
     if move.target.owner is not None:
         seat = _seat_named(state, move.target.owner)
         if seat != state.turn:
             return _illegal("discard.own-piles",
-                            f"You discard only onto your own piles, not onto {state.players[seat].name}'s.")
+                            _("You discard only onto your own piles, not onto {owner}.").format(
+                                owner=genitive(state.players[seat].name)))
     pile = move.target.number
     if not 1 <= pile <= DISCARD_PILES:
         return _no_discard_pile(pile)
@@ -286,14 +314,17 @@ def _check_discard(state: GameState, move: Transfer) -> Ruling:
     if isinstance(found, Ruling):
         return found
     below = state.mover.discard_top(pile - 1)
-    onto = f"onto your discard pile {pile}" + (f", over the {card_label(below)}" if below is not None else "")
-    return _legal(f"You discard the {card_label(move.card)} {onto}; your turn ends.")
+    if below is None:
+        return _legal(_("You discard {card} onto your discard pile {pile}; your turn ends.").format(
+            card=the_card(move.card), pile=pile))
+    return _legal(_("You discard {card} onto your discard pile {pile}, over {below}; your turn ends.").format(
+        card=the_card(move.card), pile=pile, below=the_card(below)))
 
 
 def _check_build_play(state: GameState, move: Transfer) -> Ruling:
     slot = move.target.number
     if not 1 <= slot <= BUILD_SLOTS:
-        return _illegal("build.four-piles", f"There is no build pile {slot}: at most four, 1 to 4.")
+        return _illegal("build.four-piles", _("There is no build pile {pile}: at most four, 1 to 4.").format(pile=slot))
     found = resolve_source(state, move)
     if isinstance(found, Ruling):
         return found
@@ -301,31 +332,43 @@ def _check_build_play(state: GameState, move: Transfer) -> Ruling:
     value = state.build_value(slot - 1)
     if card is None:
         example = format_move(replace(move, card=value + 1))
-        return _undecidable(f"The position does not show {found.describe(state)}; name it, as in '{example}'.")
+        return _undecidable(_("The position does not show {what}; name it, as in '{example}'.").format(
+            what=found.describe(state), example=example))
     what = found.describe(state, card)
     if move.value is not None and move.value != (card if card != SKIP_BO else value + 1):
         return _illegal("build.sequence", _wrong_value(what, card, move.value, slot, value))
     if value == 0:
         if card not in (1, SKIP_BO):
-            return _illegal("build.start",
-                            f"Build pile {slot} is empty, and a new pile starts with a 1 or an SB, not {what}.")
-        played_as = "" if card == 1 else " as a 1"
-        return _legal(f"{_capital(what)} starts build pile {slot}{played_as}.")
+            return _illegal("build.start", _("Build pile {pile} is empty, and a new pile starts with a 1 or an SB, "
+                                             "not {what}.").format(pile=slot, what=what))
+        if card == 1:
+            return _legal(capitalized(_("{what} starts build pile {pile}.").format(what=what, pile=slot)))
+        return _legal(capitalized(_("{what} starts build pile {pile} as a 1.").format(what=what, pile=slot)))
     if card != SKIP_BO and card != value + 1:
         return _illegal("build.sequence",
-                        f"{_capital(what)} cannot go on build pile {slot}, which shows {a_card(value)}: build piles "
-                        f"rise by one, so it takes {a_card(value + 1)} or an SB.")
-    played_as = f" as {a_card(value + 1)}" if card == SKIP_BO else ""
-    return _legal(f"{_capital(what)} goes on build pile {slot}{played_as}, which showed {a_card(value)}.")
+                        capitalized(_("{what} cannot go on build pile {pile}, which shows {top}: build piles rise "
+                                      "by one, so it takes {next} or an SB.").format(
+                            what=what, pile=slot, top=a_card(value), next=a_card(value + 1))))
+    if card == SKIP_BO:
+        return _legal(capitalized(_("{what} goes on build pile {pile} as {value}, which showed {top}.").format(
+            what=what, pile=slot, value=a_card(value + 1), top=a_card(value))))
+    return _legal(capitalized(_("{what} goes on build pile {pile}, which showed {top}.").format(
+        what=what, pile=slot, top=a_card(value))))
 
 
 def _wrong_value(what: str, card: Card, said: Card, slot: int, value: int) -> str:
     """Why a card cannot be played as the value said for it."""
     if card != SKIP_BO:
-        return f"{_capital(what)} is not a wild: it is played as itself, never as {a_card(said)}."
-    shows = f"shows {a_card(value)}" if value else "is empty"
-    return (f"{_capital(what)} would stand for {a_card(said)}, but build pile {slot} {shows}, so a wild played "
-            f"there stands for {a_card(value + 1)}.")
+        return capitalized(_("{what} is not a wild: it is played as itself, never as {said}.").format(
+            what=what, said=a_card(said)))
+    if value:
+        text = _("{what} would stand for {said}, but build pile {pile} shows {top}, so a wild played there stands "
+                 "for {meant}.")
+    else:
+        text = _("{what} would stand for {said}, but build pile {pile} is empty, so a wild played there stands "
+                 "for {meant}.")
+    return capitalized(text.format(what=what, said=a_card(said), pile=slot, top=a_card(value),
+                                   meant=a_card(value + 1)))
 
 
 def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:
@@ -333,53 +376,66 @@ def resolve_source(state: GameState, move: Transfer) -> Source | Ruling:
     place = move.source
     seat = state.turn if place.owner is None else _seat_named(state, place.owner)
     if seat not in state.team_of(state.turn):
-        partner_rule = " (only a partner's piles are shared in the team game)" if state.teams else ""
+        owner = genitive(state.players[seat].name)
         return _illegal("source.not-yours",
-                        f"You may not play from {state.players[seat].name}'s piles{partner_rule}.")
+                        _("You may not play from {owner} piles (only a partner's piles are shared in the team "
+                          "game).").format(owner=owner) if state.teams else
+                        _("You may not play from {owner} piles.").format(owner=owner))
     player = state.players[seat]
     whose = state.whose(seat)
     if place.kind is PileKind.HAND:
         return _hand_source(state, move.card)
     if place.kind is PileKind.STOCK:
         if not player.stock:
-            return _illegal("source.empty", f"{_capital(whose)} stock is empty.")
+            return _illegal("source.empty", capitalized(_("{whose} stock is empty.").format(whose=whose)))
         top = player.stock_top
         if top is None:
             return _unknown_top(state, seat, move.card)
         if move.card is not None and move.card != top:
-            return _illegal("source.stock-top",
-                            f"{_capital(whose)} stock shows {a_card(top)}, not {a_card(move.card)}: only "
-                            "the face-up top card of a stock can be played.")
+            return _illegal("source.stock-top", capitalized(
+                _("{whose} stock shows {top}, not {card}: only the face-up top card of a stock can be played.").format(
+                    whose=whose, top=a_card(top), card=a_card(move.card))))
         return Source(seat, PileKind.STOCK, None, top)
     pile = place.number
     if pile is None:  # "discard 8": the 8 on one of the piles
         showing = [n for n in range(1, DISCARD_PILES + 1) if player.discard_top(n - 1) == move.card]
         if not showing:
-            return _not_on_top(player.discards, whose, move.card)
+            return _not_on_top(player.discards, state.whose(seat, many=True), move.card)
         pile = showing[0]
     if not 1 <= pile <= DISCARD_PILES:
         return _no_discard_pile(pile)
     cards = player.discards[pile - 1]
     if not cards:
-        return _illegal("source.empty", f"{_capital(whose)} discard pile {pile} is empty.")
+        return _illegal("source.empty",
+                        capitalized(_("{whose} discard pile {pile} is empty.").format(whose=whose, pile=pile)))
     top = cards[-1]
     if move.card is not None and move.card != top:
-        buried = " lies under other cards" if move.card in cards else " is not in it"
-        return _illegal("source.discard-top",
-                        f"{_capital(whose)} discard pile {pile} shows {a_card(top)}; the "
-                        f"{card_label(move.card)}{buried}. Only the top card of a discard pile can be played.")
+        if move.card in cards:
+            text = _("{whose} discard pile {pile} shows {top}; {card} lies under other cards. Only the top card of a "
+                     "discard pile can be played.")
+        else:
+            text = _("{whose} discard pile {pile} shows {top}; {card} is not in it. Only the top card of a discard "
+                     "pile can be played.")
+        return _illegal("source.discard-top", capitalized(text.format(
+            whose=whose, pile=pile, top=a_card(top), card=the_card(move.card))))
     return Source(seat, PileKind.DISCARD, pile - 1, top)
 
 
 def _not_on_top(piles: tuple[tuple[MaybeCard, ...], ...], whose: str, card: Card) -> Ruling:
     buried = [n for n, cards in enumerate(piles, start=1) if card in cards]
-    where = f": the {card_label(card)} lies under other cards on discard pile {buried[0]}" if buried else ""
-    return _illegal("source.discard-top", f"None of {whose} discard piles shows {a_card(card)} on top{where}. "
-                                          "Only the top card of a discard pile can be played.")
+    if buried:
+        text = _("None of {whose} discard piles shows {card} on top: {the_card} lies under other cards on discard "
+                 "pile {pile}. Only the top card of a discard pile can be played.")
+    else:
+        text = _("None of {whose} discard piles shows {card} on top. Only the top card of a discard pile can be "
+                 "played.")
+    return _illegal("source.discard-top", text.format(
+        whose=whose, card=a_card(card), the_card=the_card(card), pile=buried[0] if buried else None))
 
 
 def _no_discard_pile(pile: int) -> Ruling:
-    return _illegal("discard.four-piles", f"There is no discard pile {pile}: each player has four, 1 to 4.")
+    return _illegal("discard.four-piles", _("There is no discard pile {pile}: each player has four, 1 to 4.").format(
+        pile=pile))
 
 
 def _unknown_top(state: GameState, seat: int, card: Optional[Card]) -> Source | Ruling:
@@ -394,17 +450,17 @@ def _hand_source(state: GameState, card: Card) -> Source | Ruling:
         return Source(state.turn, PileKind.HAND, None, card)
     if None in hand:  # a card the position does not contradict is taken as said, as a stock card is
         return _beyond_deck(state, Counter([card])) or Source(state.turn, PileKind.HAND, None, card)
-    held = ", ".join(card_label(c) for c in hand) or "nothing"
-    return _illegal("source.hand", f"Your hand holds {held}: there is no {card_label(card)} in it.")
+    if not hand:
+        return _illegal("source.hand", _("Your hand holds nothing: there is no {card} in it.").format(
+            card=card_label(card)))
+    return _illegal("source.hand", _("Your hand holds {held}: there is no {card} in it.").format(
+        held=", ".join(card_label(c) for c in hand), card=card_label(card)))
 
 
 def _seat_named(state: GameState, name: str) -> int:
     seat = state.seat_of(name)
     if seat is None:
         names = ", ".join(p.name for p in state.players)
-        raise UnknownPlayer(f"nobody called {name!r} is at the table (players: {names})")
+        raise UnknownPlayer(_("nobody called {name!r} is at the table (players: {names})").format(
+            name=name, names=names))
     return seat
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Optional
 
+from ..i18n import _, pgettext
+from ..i18n.grammar import genitive
 from .cards import DECK_COUNTS, DECK_SIZE, MaybeCard
 
 HAND_SIZE = 5
@@ -120,11 +122,15 @@ class GameState:
         side = self.team_of(seat)
         return tuple(s for s in range(len(self.players)) if s not in side)
 
-    def whose(self, seat: int, *, opening: bool = False) -> str:
-        """``your`` (``Your`` when ``opening`` a sentence) for the player to move, else ``Anna's``."""
+    def whose(self, seat: int, *, opening: bool = False, many: bool = False) -> str:
+        """``your`` (``Your`` when ``opening`` a sentence) for the player to move, else ``Anna's``.
+
+        ``many``: the owner of more than one thing (Swedish ``dina``, Danish ``dine``).
+        """
         if seat == self.turn:
-            return "Your" if opening else "your"
-        return f"{self.players[seat].name}'s"
+            mine = pgettext("owning many", "your") if many else _("your")
+            return mine[:1].upper() + mine[1:] if opening else mine
+        return genitive(self.players[seat].name)
 
     def next_seat(self, seat: Optional[int] = None) -> int:
         return ((self.turn if seat is None else seat) + 1) % len(self.players)

@@ -33,6 +33,8 @@ from importlib import resources
 from typing import Any, Optional, Union
 
 from ..engine.cards import is_short_number
+from ..i18n import _, language
+from ..i18n.data import translation_data
 from ..engine.moves import Move
 from ..engine.notation import NotationError, parse_move
 from ..engine.state import GameState
@@ -76,6 +78,7 @@ class Explanation:
 
     text: str
     board: Optional[dict[str, Any]] = None
+    id: str = ""  # how a translation names it (the built-in course gives every explanation one)
 
 
 @dataclass(frozen=True)
@@ -143,7 +146,7 @@ class Stage:
 @dataclass(frozen=True)
 class Course:
     stages: tuple[Stage, ...]
-    title: str = "Skip-Bo course"
+    title: str = "Skip-Bo course"  # the built-in course's title in English; a translation gives its own
     digest: str = ""  # of a teacher's course: the SHA-256 of its files' names and texts
 
     def find(self, word: str) -> Optional[Stage]:
@@ -168,12 +171,26 @@ class Course:
 # -- loading --------------------------------------------------------------------
 
 
-@cache
 def load_course() -> Course:
-    """The course shipped with the package, checked; raises ``CourseError``."""
+    """The course shipped with the package, checked, in the language in use; raises ``CourseError``."""
+    return Course(_shipped_stages(language()), _("Skip-Bo course"))
+
+
+@cache
+def _shipped_stages(spoken: str) -> tuple[Stage, ...]:
     folder = resources.files("tutor.lessons").joinpath("course")
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name)
-    return course_from_texts([(f.name, f.read_text(encoding="utf-8")) for f in files])
+    stages = course_from_texts([(f.name, f.read_text(encoding="utf-8")) for f in files]).stages
+    if spoken == "en":
+        return stages
+    from .course_words import translated
+
+    return tuple(translated(stage, course_translation(spoken, f.name)) for stage, f in zip(stages, files))
+
+
+def course_translation(spoken: str, name: str) -> dict[str, Any]:
+    """The words of stage file ``name`` in language ``spoken`` (``course/LANG/NAME``)."""
+    return translation_data("tutor.lessons", "course", spoken, name)
 
 
 def load_course_folder(folder: str | os.PathLike[str]) -> Course:
@@ -364,7 +381,7 @@ class _Reader:
             board = data.get("board")
             if board is not None:
                 self.position(board, "board")
-            return Explanation(self.text(data, "say"), board)
+            return Explanation(self.text(data, "say"), board, str(data.get("id", "")))
         if "exercise" not in data:
             raise self.fail("a step needs 'say' (an explanation) or 'exercise' (an id)")
         self.where = f"step {index} (exercise {data['exercise']!r})"

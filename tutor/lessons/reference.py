@@ -1,8 +1,11 @@
 """The rule reference: one entry per rule id, strategy principle and topic.
 
-The text lives in ``rules.yaml`` next to this module. ``rule_reference``
-gives the plain text of one entry, for any program that wants to explain a
-ruling; ``lookup`` and ``search`` serve ``tutor rules``.
+The text lives in ``rules.yaml`` next to this module, and in each other
+language in ``rules.LANG.yaml``: the same ids with their title, text,
+example and aliases in that language (the ``see`` links hold for all). The
+entries are in the language in use; a lookup knows the English aliases too.
+``rule_reference`` gives the plain text of one entry, for any program that
+wants to explain a ruling; ``lookup`` and ``search`` serve ``tutor rules``.
 """
 
 from __future__ import annotations
@@ -14,7 +17,11 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from ..i18n import _, language
+from ..i18n.data import translation_data
 from .strict_yaml import load_unique
+
+TRANSLATED_FIELDS = ("title", "text", "example", "aliases")  # what a translation gives for each entry
 
 
 @dataclass(frozen=True)
@@ -31,7 +38,7 @@ class Entry:
 
     def plain(self) -> str:
         """Title, text and example as plain text."""
-        return f"{self.title} ({self.key})\n{self.text}\nExample: {self.example}"
+        return f"{self.title} ({self.key})\n{self.text}\n" + _("Example: {example}").format(example=self.example)
 
     def words(self) -> str:
         """Everything a search looks through, in lower case."""
@@ -46,34 +53,52 @@ def _normal(word: str) -> str:
     return re.sub(r"[\s_]+", "-", word.strip().lower())
 
 
-def _entry(key: str, kind: str, data: object) -> Entry:
-    if not isinstance(data, dict):
-        raise ReferenceError(f"rules.yaml: entry {key!r} is not a mapping")
-    missing = [field for field in ("title", "text", "example") if not isinstance(data.get(field), str)]
+def _entry(key: str, kind: str, data: object, words: dict, file: str) -> Entry:
+    """The entry ``key`` from its English ``data`` and the ``words`` of the language in use."""
+    if not isinstance(data, dict) or not isinstance(words, dict):
+        raise ReferenceError(f"{file}: entry {key!r} is not a mapping")
+    missing = [field for field in ("title", "text", "example") if not isinstance(words.get(field), str)]
     if missing:
-        raise ReferenceError(f"rules.yaml: entry {key!r} lacks {', '.join(missing)}")
+        raise ReferenceError(f"{file}: entry {key!r} lacks {', '.join(missing)}")
+    aliases = [*words.get("aliases", ()), *(data.get("aliases", ()) if words is not data else ())]
     return Entry(
         key=key,
         kind=kind,
-        title=data["title"].strip(),
-        text=" ".join(data["text"].split()),
-        example=data["example"].strip(),
-        aliases=tuple(_normal(str(a)) for a in data.get("aliases", ())),
+        title=words["title"].strip(),
+        text=" ".join(words["text"].split()),
+        example=words["example"].strip(),
+        aliases=tuple(dict.fromkeys(_normal(str(a)) for a in aliases)),
         see=tuple(data.get("see", ())),
     )
 
 
-@cache
+def reference_file(spoken: str) -> str:
+    """The name of the reference file of language ``spoken``."""
+    return "rules.yaml" if spoken == "en" else f"rules.{spoken}.yaml"
+
+
+def reference_data(spoken: str) -> dict:
+    """The reference file of language ``spoken``, as data."""
+    if spoken == "en":
+        return load_unique(resources.files("tutor.lessons").joinpath("rules.yaml").read_text(encoding="utf-8"))
+    return translation_data("tutor.lessons", reference_file(spoken))
+
+
 def reference_entries() -> dict[str, Entry]:
-    """Every entry by key: rule ids first, then principles, then topics."""
-    text = resources.files("tutor.lessons").joinpath("rules.yaml").read_text(encoding="utf-8")
-    data = load_unique(text)
+    """Every entry by key, in the language in use: rule ids first, then principles, then topics."""
+    return _entries(language())
+
+
+@cache
+def _entries(spoken: str) -> dict[str, Entry]:
+    data = reference_data("en")
+    words = data if spoken == "en" else reference_data(spoken)
+    file = reference_file(spoken)
     entries: dict[str, Entry] = {}
-    for key, value in data.get("rules", {}).items():
-        kind = "principle" if key.startswith("strategy.") else "rule"
-        entries[key] = _entry(key, kind, value)
-    for key, value in data.get("topics", {}).items():
-        entries[key] = _entry(key, "topic", value)
+    for section in ("rules", "topics"):
+        for key, value in data.get(section, {}).items():
+            kind = "topic" if section == "topics" else "principle" if key.startswith("strategy.") else "rule"
+            entries[key] = _entry(key, kind, value, words.get(section, {}).get(key), file)
     return entries
 
 
@@ -106,15 +131,16 @@ def answer(question: str, limit: int = 3) -> list[Entry]:
     in the reference (a word every entry uses tells little); words that say
     nothing about the rules are ignored.
     """
-    ignored, synonyms = _question_words()
+    spoken = language()
+    ignored, synonyms = _question_words(spoken)
     terms = [t for t in re.findall(r"[\w'-]+", question.lower()) if t not in ignored]
-    indexed = _indexed()
+    indexed = _indexed(spoken)
     scored = []
     for entry, head, body in indexed:
         score = 0.0
         for term in terms:
             said = [_stem(term), *(_stem(word) for word in synonyms.get(term, ()))]
-            score += max((3 if word in head else 1 if word in body else 0) * _rarity(word) for word in said)
+            score += max((3 if word in head else 1 if word in body else 0) * _rarity(word, spoken) for word in said)
         if score:
             scored.append((score, entry))
     scored.sort(key=lambda pair: -pair[0])  # a stable sort keeps the reference's order among equals
@@ -122,17 +148,17 @@ def answer(question: str, limit: int = 3) -> list[Entry]:
 
 
 @cache
-def _indexed() -> tuple[tuple[Entry, frozenset[str], frozenset[str]], ...]:
+def _indexed(spoken: str) -> tuple[tuple[Entry, frozenset[str], frozenset[str]], ...]:
     """Each entry with the word stems of its key, title and aliases, and of its text and example."""
     return tuple((entry, frozenset(_stems(" ".join((entry.key, entry.title, *entry.aliases)))),
                   frozenset(_stems(" ".join((entry.text, entry.example)))))
-                 for entry in reference_entries().values())
+                 for entry in _entries(spoken).values())
 
 
 @cache
-def _rarity(stem: str) -> float:
+def _rarity(stem: str, spoken: str) -> float:
     """How much a word tells: the log of how many entries there are to how many use it."""
-    indexed = _indexed()
+    indexed = _indexed(spoken)
     using = sum(1 for _, head, body in indexed if stem in head or stem in body)
     return math.log((len(indexed) + 1) / (using + 1))
 
@@ -150,10 +176,10 @@ def _stems(text: str) -> list[str]:
 
 
 @cache
-def _question_words() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
-    """The words a question ignores, and the words each question word stands for (from ``rules.yaml``)."""
-    text = resources.files("tutor.lessons").joinpath("rules.yaml").read_text(encoding="utf-8")
-    questions = load_unique(text).get("questions", {})
+def _question_words(spoken: str) -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
+    """The words a question in ``spoken`` ignores, and the words each stands for (the reference file's
+    ``questions``: each language has its own)."""
+    questions = reference_data(spoken).get("questions", {})
     synonyms = {word: tuple(others) for word, others in questions.get("synonyms", {}).items()}
     return frozenset(questions.get("ignore", ())), synonyms
 

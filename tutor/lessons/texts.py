@@ -1,13 +1,13 @@
 """What the lesson judge and runner say, kept in one place so that it can be translated.
 
-Each text is a template for ``str.format``; ``text(key, **values)`` fills one in.
+Each text is a template for ``str.format``; ``text(key, **values)`` fills one in, in the language in use.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from ..i18n.tables import TextTable
 
-TEXTS: dict[str, str] = {
+TEXTS = TextTable("lesson", {
     # the judge: about the answer just given
     "another-way": "That does it too. The lesson's own answer was: {solution}. {done}",
     "turn-over": "Legal, but '{move}' ended your turn before the task was done.",
@@ -24,6 +24,7 @@ TEXTS: dict[str, str] = {
     "grade-other": "not the best",
     # the runner
     "right": "Right! {message}",
+    "ok": "OK: {message}",
     "not-quite": "Not quite: {message}",
     "hint": "Hint: {hint}",
     "solution": "Solution: {solution}",
@@ -36,6 +37,8 @@ TEXTS: dict[str, str] = {
     "no-such-move": "There is no move {number}; type ? to list the {count} legal moves.",
     "back-to-start": "Back to the starting position.",
     "go-on": "[Enter] to go on, q to stop: ",
+    "answer-prompt": "answer> ",
+    "move-prompt": "move> ",
     "saved": "Progress saved. Run '{command}' to continue.",
     "stopped": "Stopped.",
     "stage-complete": "Stage {number} complete: {solved} of {total} exercises solved.",
@@ -49,16 +52,22 @@ TEXTS: dict[str, str] = {
     "course-broken": "the course in {folder} does not agree with the engine; see: tutor course validate {folder}",
     "builtin-broken": "a lesson file is broken: {error}",
     "stage-again": "You finished this stage before; going through it again keeps it finished.",
-}
+    "stage-heading": "Stage {number}/{count}: {title}",
+    "step-of": "Step {number} of {count}",
+    "next-stage": "Next: stage {number}, {title}. [Enter] to go on, q to stop: ",
+    "last-stage": "That was the last stage. Well played!",
+    "see-rule": "(rule {rule}; see: tutor rules {rule})",
+    "see-principle": "(principle {principle}; see: tutor rules {principle})",
+    "cannot-keep": "warning: {problem}; progress will not be kept this time (set {variable} to a writable folder).",
+    # the list of stages and the progress file
+    "state-done": "done",
+    "state-step": "step {step}/{steps}",
+    "state-new": "new",
+    "state-solved": "{state}, {solved}/{total} solved",
+    "progress-cleared": "Progress cleared.",
+    "no-progress": "There was no progress to clear.",
+    "json-with-list": "--json goes with --list: tutor learn --list --json",
+})
 
 
-def filler(templates: dict[str, str]) -> Callable[..., str]:
-    """``text(key, **values)`` for ``templates``: the template ``key`` with ``values`` filled in."""
-
-    def text(key: str, **values: object) -> str:
-        return templates[key].format(**values)
-
-    return text
-
-
-text = filler(TEXTS)
+text = TEXTS.text

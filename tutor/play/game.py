@@ -25,7 +25,8 @@ from ..records.files import MAX_ROUNDS
 from ..records.model import HUMAN, NUMBER_LIMIT, GameRecord, RoundRecord, Seat, Setup, Undo
 from ..records.recording import RoundRecorder, SeededShuffler, kept_moves, round_result
 from ..records.replay import replay_round
-from .texts import BOT_NAMES, CUSTOM_BOT_NOT_NAMED, DEFAULT_NAME, MATCH_TOO_LONG
+from . import texts
+from .texts import BOT_NAMES, DEFAULT_NAME
 
 Watch = Callable[[GameState, Move, GameState], None]
 
@@ -195,12 +196,12 @@ def _seat_bot(plays: str, named: frozenset[str]) -> Bot:
     if not is_custom(plays):
         return make_bot(plays)
     if plays not in named:
-        raise CustomBotNotNamed(CUSTOM_BOT_NOT_NAMED.format(bot=shlex.quote(plays)))
+        raise CustomBotNotNamed(texts.CUSTOM_BOT_NOT_NAMED.format(bot=shlex.quote(plays)))
     return load_bot(plays)
 
 
 def _check_match_fits(target: int, sides: int) -> None:
     """Refuse (``DealError``) a match that could take more rounds than a record can be read back with."""
     if most_rounds(target, sides) > MAX_ROUNDS:
-        raise DealError(MATCH_TOO_LONG.format(target=target, rounds=most_rounds(target, sides), most=MAX_ROUNDS,
+        raise DealError(texts.MATCH_TOO_LONG.format(target=target, rounds=most_rounds(target, sides), most=MAX_ROUNDS,
                                               largest=longest_target(MAX_ROUNDS, sides)))

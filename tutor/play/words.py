@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..engine.cards import Card, card_label
+from ..engine.cards import Card, the_card
 from ..engine.moves import Draw, Move, Transfer
 from ..engine.notation import format_move
+from ..i18n.grammar import genitive
 from . import texts
 
 
@@ -27,9 +28,9 @@ def move_in_words(move: Move, card: Optional[Card] = None, *, yours: bool = Fals
         return format_move(move)
     source = move.source
     if source.owner:
-        sources, name = texts.SOURCES_OF, source.owner
+        sources, owner = texts.SOURCES_OF, genitive(source.owner)
     else:
-        sources, name = (texts.SOURCES_YOURS if yours else texts.SOURCES_OWN), ""
-    where = sources[source.kind.value].format(name=name, pile=source.number)
+        sources, owner = (texts.SOURCES_YOURS if yours else texts.SOURCES_OWN), ""
+    where = sources[source.kind.value].format(owner=owner, pile=source.number)
     template = texts.WORDS_DISCARD if move.is_discard else texts.WORDS_BUILD
-    return template.format(card=card_label(card), source=where, pile=move.target.number, slot=move.target.number)
+    return template.format(card=the_card(card), source=where, pile=move.target.number, slot=move.target.number)

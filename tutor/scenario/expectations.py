@@ -34,6 +34,7 @@ from ..engine.cards import CardError, card_label
 from ..engine.position import Path, Problem
 from ..engine.reading import AmbiguousMove, read_move
 from ..engine.state import BUILD_SLOTS
+from ..i18n import _, english
 from .loader import Scenario
 
 Assess = Callable[[GameState, Move], Any]
@@ -61,23 +62,24 @@ class Expectation:
     def summary(self) -> str:
         """What is expected, in a few words: ``illegal (build.sequence)``, ``among the best`` ..."""
         if self.avoid:
-            return "legal, but not among the best (avoid)"
+            return _("legal, but not among the best (avoid)")
         wanted = self.wanted
         parts = []
         if wanted.get("legal") is True:
-            parts.append("legal")
+            parts.append(_("legal"))
         if wanted.get("legal") is False:
-            parts.append(f"illegal ({wanted.get('rule')})")
+            parts.append(_("illegal ({rule})").format(rule=wanted.get("rule")))
         if "undecidable" in wanted:
-            parts.append("undecidable" if wanted["undecidable"] else "decidable")
+            parts.append(_("undecidable") if wanted["undecidable"] else _("decidable"))
         if "quality" in wanted:
-            parts.append(f"quality {wanted['quality']}")
+            parts.append(_("quality {quality}").format(quality=wanted["quality"]))
         if "principle" in wanted:
-            parts.append(f"principle {wanted['principle']}")
+            parts.append(_("principle {principle}").format(principle=wanted["principle"]))
         if "best" in wanted:
-            parts.append("among the best" if wanted["best"] else "not among the best")
+            parts.append(_("among the best") if wanted["best"] else _("not among the best"))
         if "then" in wanted:
-            parts.append("then " + ", ".join(f"{key} {_shown(value)}" for key, value in wanted["then"].items()))
+            parts.append(_("then {values}").format(
+                values=", ".join(f"{key} {_shown(value)}" for key, value in wanted["then"].items())))
         return "; ".join(parts)
 
 
@@ -219,7 +221,8 @@ def _play(state: GameState, expectation: Expectation) -> _Played:
             if not ruling.legal:
                 early = len(steps) < count
                 return _Played(steps, state, mover, events, _stopped(steps[-1]) if early else None)
-            outcome = apply_move(state, move, rng)
+            with english():  # a file's expected events are English words, whatever language is spoken
+                outcome = apply_move(state, move, rng)
             state = outcome.state
             events.extend(outcome.events)
         if expectation.several_turns:

@@ -171,7 +171,9 @@ def scenario_from_document(document: Document, source: str) -> Scenario:
     if problems or document.problems:
         placed = [*document.problems, *placed_problems(problems, marks)]
         raise ScenarioError(source, sorted(placed, key=lambda p: (p.line, p.column)))
-    return Scenario(source, data["title"], data.get("description", ""), state, data, marks)
+    from .gallery import in_language
+
+    return in_language(Scenario(source, data["title"], data.get("description", ""), state, data, marks))
 
 
 def _value_path(problem: Problem) -> Path:

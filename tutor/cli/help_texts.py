@@ -1,0 +1,57 @@
+"""``--help`` in the language in use.
+
+Every command's help and every option's and argument's help in the command
+tree is a catalogue message known by the context ``help`` (and each panel
+title by ``help-panel``): ``scripts/messages.py`` extracts them by walking
+the same tree that ``translate_help`` walks before the command runs.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Iterator
+
+from ..i18n import language, pgettext
+
+HELP = "help"
+PANEL = "help-panel"
+#: typer's own panel titles, by the name typer keeps them under, in English
+PANEL_TITLES = {"ARGUMENTS_PANEL_TITLE": "Arguments", "OPTIONS_PANEL_TITLE": "Options",
+                "COMMANDS_PANEL_TITLE": "Commands", "ERRORS_PANEL_TITLE": "Error"}
+
+
+def help_messages(command: Any) -> Iterator[tuple[str, str]]:
+    """Every ``(context, English text)`` of the tree under ``command``, its panel titles included."""
+    for english in PANEL_TITLES.values():
+        yield PANEL, english
+    for holder, attribute in _texts(command):
+        yield (PANEL if attribute == "rich_help_panel" else HELP), getattr(holder, attribute)
+
+
+def translate_help(command: Any, *, panels: bool = True) -> None:
+    """Put the tree under ``command`` and (with ``panels``) typer's panel titles in the language in use.
+
+    Typer's rich help is imported only to be translated: an English run, or one that shows no panel
+    (``panels`` False, as a ``--json`` run without ``--help``), never loads it for this.
+    """
+    if panels and (language() != "en" or "typer.rich_utils" in sys.modules):
+        import typer.rich_utils
+
+        for name, english in PANEL_TITLES.items():
+            setattr(typer.rich_utils, name, pgettext(PANEL, english))
+    for holder, attribute in _texts(command):
+        context = PANEL if attribute == "rich_help_panel" else HELP
+        setattr(holder, attribute, pgettext(context, getattr(holder, attribute)))
+
+
+def _texts(command: Any) -> Iterator[tuple[Any, str]]:
+    """Each object and attribute of the tree that holds a text a person reads."""
+    for attribute in ("help", "short_help", "rich_help_panel"):
+        if isinstance(getattr(command, attribute, None), str) and getattr(command, attribute):
+            yield command, attribute
+    for param in command.params:
+        for attribute in ("help", "rich_help_panel"):
+            if isinstance(getattr(param, attribute, None), str) and getattr(param, attribute):
+                yield param, attribute
+    for sub in getattr(command, "commands", {}).values():
+        yield from _texts(sub)

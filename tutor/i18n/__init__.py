@@ -1,0 +1,66 @@
+"""The language the tutor speaks and its translations.
+
+Every text a person reads goes through the functions here. The catalogues
+are gettext ``.mo`` files shipped in ``tutor/locale``; English is the source
+language and needs none. ``use(language)`` installs a language for the run
+(the command line does it once, before any text is made); until then the
+tutor speaks English. Table texts keyed by an id are looked up with that id
+as the message context (``pgettext``), so two tables may hold the same
+English words with different translations.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gettext as _gettext
+from pathlib import Path
+from typing import Iterator
+
+LANGUAGES = ("en", "sv", "da")  # English first: the source language
+DOMAIN = "tutor"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+_translations: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = "en"
+
+
+def use(language: str) -> None:
+    """Speak ``language`` (one of ``LANGUAGES``) from now on."""
+    global _translations, _language
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}")
+    _language = language
+    _translations = (_gettext.NullTranslations() if language == "en"
+                     else _gettext.translation(DOMAIN, LOCALE_DIR, [language]))
+
+
+def language() -> str:
+    """The language in use: ``en``, ``sv`` or ``da``."""
+    return _language
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use."""
+    return _translations.gettext(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message``, known by ``context`` (a table's id), in the language in use."""
+    return _translations.pgettext(context, message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural ``count`` asks for, in the language in use (its own plural rule)."""
+    return _translations.ngettext(singular, plural, count)
+
+
+@contextlib.contextmanager
+def english() -> Iterator[None]:
+    """English for a moment: for texts that are compared with words a file wrote in English."""
+    global _translations
+    kept = _translations
+    _translations = _gettext.NullTranslations()
+    try:
+        yield
+    finally:
+        _translations = kept
