@@ -75,6 +75,8 @@ SWEDISH = [
     # the discard, the end and conversation
     (DISCARDING, "lägg nian på avläggshög 2", Legal("hand 9 to discard 2")),
     (DISCARDING, "lägg av nian på avläggshög 2", Legal("hand 9 to discard 2")),
+    (DISCARDING, "släng nian på avläggshög 2", Legal("hand 9 to discard 2")),
+    (DISCARDING, "kasta nian på slänghög 3", Legal("hand 9 to discard 3")),
     (DISCARDING, "jag lägger tolvan på avläggshög 5", Illegal("hand 12 to discard 5", "discard.four-piles")),
     (DISCARDING, "avläggshög 1 på avläggshög 2", Illegal("discard pile 1 to discard 2", "discard.from-hand")),
     (AT_THE_TABLE, "avsluta turen", Illegal("end", "turn.discard-to-end")),
@@ -131,6 +133,7 @@ DANISH = [
     (AT_THE_TABLE, "jokeren på byggebunke 2", Legal("hand SB to build 2")),
     (AT_THE_TABLE, "skip bo på byggebunke 2", Legal("hand SB to build 2")),
     (DISCARDING, "læg 9'eren af på afkastbunke 2", Legal("hand 9 to discard 2")),
+    (DISCARDING, "smid 9'eren på afkastbunke 2", Legal("hand 9 to discard 2")),
     (DISCARDING, "afkastbunke 1 på afkastbunke 2", Illegal("discard pile 1 to discard 2", "discard.from-hand")),
     (AT_THE_TABLE, "afslut turen", Illegal("end", "turn.discard-to-end")),
     (AT_THE_TABLE, "kan jeg lægge syveren på byggebunke 1?", Legal("stock 7 to build 1")),

@@ -22,7 +22,7 @@ PILE = ("pile", "bunke", "bunken", "nr", "nummer")
 JOINS = ("på", "til", "onto", "on", ">", "->")
 FROM = ("fra", "from", "i")
 FILLERS = ("min", "mit", "mine", "din", "dit", "dine", "den", "det", "en", "et", "læg", "lægger", "lægge", "spil",
-           "spiller", "jeg", "nu", "så", "og", "af", "kortet", "tur", "turen", "the", "my", "play", "put")
+           "spiller", "smid", "smider", "jeg", "nu", "så", "og", "af", "kortet", "tur", "turen", "the", "my", "play", "put")
 WILDS = ("sb", "skip-bo", "skipbo", "skip-bo-kort", "skip-bo-kortet", "joker", "jokeren", "jokerkort", "wild")
 WILD_PAIRS = (("skip", "bo"),)
 AS = ("som", "as")

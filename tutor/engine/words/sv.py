@@ -26,6 +26,7 @@ PILE = ("pile", "hög", "högen", "nr", "nummer")
 JOINS = ("to", "på", "till", "onto", "on", ">", "->")
 FROM = ("från", "ur", "from", "i")
 FILLERS = ("min", "mitt", "mina", "din", "ditt", "dina", "den", "det", "en", "ett", "lägg", "lägger", "lägga",
+           "släng", "slänger", "kasta", "kastar",
            "spela", "spelar", "spelas", "bygg", "bygger", "jag", "nu", "sedan", "därefter", "och", "av", "kortet", "tur",
            "turen",
            "the", "my", "play", "put")
