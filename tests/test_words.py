@@ -40,3 +40,11 @@ def test_the_tables_are_kept_apart():
     assert vocabulary("sv").kind("to") == ("join", None)
     assert vocabulary(ENGLISH).kind("sjuan") is None and vocabulary("da").kind("sjuan") is None
     assert vocabulary("sv").kind("sjuan") == ("number", 7)
+
+
+def test_the_reader_has_words_for_every_language_the_tutor_speaks():
+    from tutor import i18n
+
+    assert LANGUAGES == i18n.LANGUAGES
+    for language in i18n.LANGUAGES:
+        assert vocabulary(language).language == language
