@@ -9,7 +9,7 @@
   again (remembered in the cache), and one past the cap refused, against the
   first check.
 
-Each measurement runs in a process of its own, so its peak memory is its own.
+Each measurement runs in a process of its own, so its peak memory is its own (Linux: VmHWM).
 
     python benchmarks/hostile_bounds.py [--megabytes 15.6] [--match-rounds 100] [--exercises 10]
 """
@@ -24,15 +24,18 @@ import tempfile
 import time
 from pathlib import Path
 
+# The peak memory of the reading process itself: VmHWM starts anew at exec (Linux), where ru_maxrss keeps
+# the peak of the parent it was forked from.
 READ = """
-import resource, sys
+import sys
 from tutor.records.files import RecordError, read_record
 try:
     read_record(sys.argv[1], replay=False)
     print("read")
 except RecordError as error:
     print(error.problems[0].message)
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+with open("/proc/self/status") as status:
+    print(next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024)
 """
 
 STAGE = "id: heavy\ntitle: Heavy\nsummary: Many best moves.\nsteps:\n"

@@ -149,7 +149,7 @@ def _check_record_path(path: Path, store) -> None:
     try:
         check_target(path)
     except LinkOutOfFolder as error:
-        unusable([f"--record: {path} {error}"], as_json=False, kind="usage")
+        unusable([texts.RECORD_LINK_OUT.format(path=path, problem=error)], as_json=False, kind="usage")
     except OSError:
         pass  # a folder or a pipe is named below
     if path.exists() and not path.is_file():

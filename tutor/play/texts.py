@@ -117,6 +117,7 @@ TEXTS = TextTable("play", {
                       "snapshot or key, or progress): choose another path",
     "SAVE_HELD": "the saved game {path} is in use by another tutor play (process {process}): go on in that one, or "
                  "quit it with q (the game is saved) and run tutor play --resume here",
+    "RECORD_LINK_OUT": "--record: {path} {problem}",
     "RECORD_NO_FOLDER": "--record: {path} cannot be written: {folder} is not a folder",
 
     # -- tutor review ----------------------------------------------------------------------

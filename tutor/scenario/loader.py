@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Optional
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -46,8 +46,6 @@ _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's safe l
 # Its event stream is parsed without recursion, so the nesting is measured on it first
 # (_refuse_unbounded), and nothing deeper than MAX_DEPTH, which the data may not exceed anyway,
 # is composed: a file of any length that is not deep goes to libyaml.
-_NESTING_STEP = {yaml.SequenceStartEvent: 1, yaml.MappingStartEvent: 1,
-                 yaml.SequenceEndEvent: -1, yaml.MappingEndEvent: -1}
 TOO_DEEP = "the YAML is nested too deeply"
 _LIBYAML_TOO_DEEP = "maximum nesting depth"  # what libyaml 0.2.5 built with a nesting limit says (1,000 levels)
 TOO_MANY_VALUES = "the YAML holds or expands to too many values"
@@ -336,34 +334,30 @@ def _refuse_unbounded(text: str, source: str, loader: type, max_values: int) -> 
     millions of tiny values is so refused after reading no more than the values allowed. (PyYAML's own
     parser, slower, places the level where a libyaml with a nesting limit of its own gave up reading ahead.)
     """
-    depth, values, step_of = 0, 0, _NESTING_STEP.get
-    keys: list[Optional[bool]] = []  # per open collection: None for a list, else whether a key comes next
+    values, state, enclosing = 0, _IN_LIST, []  # state: where in the open collection the next node stands
     for event in yaml.parse(text, Loader=loader):
         kind = type(event)
-        step = step_of(kind)
-        if step == -1:
-            depth -= 1
-            keys.pop()
+        if kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
+            state = enclosing.pop()
             continue
-        if kind not in _NODE_EVENTS:
-            continue
-        if keys and keys[-1] is not None:
-            keys[-1] = not keys[-1]
-            is_key = not keys[-1]
+        opens = kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent
+        if not opens and kind is not yaml.ScalarEvent and kind is not yaml.AliasEvent:
+            continue  # the stream's and the document's own events
+        if state == _AT_KEY:
+            state = _AT_VALUE
         else:
-            is_key = False
-        if not is_key:
+            state = _AT_KEY if state == _AT_VALUE else _IN_LIST
             values += 1
             if values > max_values:
                 raise ScenarioError(source, [Located(*_mark(event), TOO_MANY_VALUES)])
-        if step == 1:
-            depth += 1
-            if depth > MAX_DEPTH + 1:  # the top collection is at depth 0 of the data
+        if opens:
+            enclosing.append(state)
+            if len(enclosing) > MAX_DEPTH + 1:  # the top collection is at depth 0 of the data
                 raise ScenarioError(source, [Located(*_mark(event), TOO_DEEP)])
-            keys.append(True if kind is yaml.MappingStartEvent else None)
+            state = _AT_KEY if kind is yaml.MappingStartEvent else _IN_LIST
 
 
-_NODE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_IN_LIST, _AT_KEY, _AT_VALUE = range(3)
 _NODE_KINDS = {"tag:yaml.org,2002:seq": yaml.SequenceNode, "tag:yaml.org,2002:map": yaml.MappingNode}
 
 
