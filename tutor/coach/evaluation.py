@@ -53,6 +53,9 @@ class Weights(NamedTuple):
     sides: float = 1.0  # 1: threats work on sides: they close in by the side's stock cards, partners' too, and a
     # side's stocks threaten from the turn of its first player (partners play from each other's stocks)
     free_slot: float = 1.0  # 1: the opponent's reply may complete a build pile to free a slot for their stock card
+    discard_runs: float = 1.0  # 1: an opponent's discard run rising under its top bridges to their stock card too
+    stock_first: float = 1.0  # 1: of equal lines, the one that plays stock cards earliest (a new one turns up sooner)
+    risk_samples: int = 48  # deals of the unseen cards behind each chance of ``round_loss``
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -64,7 +67,8 @@ STRONG_BOT_WEIGHTS = DEFAULT_WEIGHTS._replace(deals_within=3)
 
 # The strong bot's weights and model before the turn went on past a refill in the search, the threat counted the
 # partners' stock cards and the opponent's reply could free a slot: the ``strong-v2`` baseline.
-_EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0}
+_EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0, "discard_runs": 0.0,
+                  "stock_first": 0.0}
 STRONG_V2_WEIGHTS = Weights(**_EARLIER_MODEL)
 
 # The strong bot's weights before the opponents' threat was weighed twice as
@@ -74,10 +78,12 @@ STRONG_V1_WEIGHTS = Weights(opponent=6.0, opponent_decay=0.4, wild_decay=1.0, st
                             **_EARLIER_MODEL)
 
 
-def gap_to(top: int, builds: tuple[int, ...], helpers: tuple[int, ...] = ()) -> int:
+def gap_to(top: int, builds: tuple[int, ...], helpers: tuple[int, ...] = (),
+           runs: tuple[tuple[int, int], ...] = ()) -> int:
     """How many cards a stock ``top`` is short of a build pile, counting ``helpers`` (cards at hand).
 
-    0 means it can be played at once. ``builds`` are the pile values (0 = free slot).
+    0 means it can be played at once. ``builds`` are the pile values (0 = free slot). ``runs`` are discard
+    runs (top, bit set of the cards under it): the cards under a top count only on a pile below that top.
     """
     if top == SKIP_BO:
         return 0
@@ -89,7 +95,11 @@ def gap_to(top: int, builds: tuple[int, ...], helpers: tuple[int, ...] = ()) -> 
     best = COMPLETE_AT
     for value in set(builds):
         if value < top:
-            missing = (BETWEEN[value][top] & ~at_hand).bit_count()
+            reached = at_hand
+            for run_top, under in runs:
+                if run_top > value:
+                    reached |= under
+            missing = (BETWEEN[value][top] & ~reached).bit_count()
             best = min(best, max(0, missing - wilds))
     return best
 
@@ -102,14 +112,15 @@ BETWEEN = [[sum(1 << card for card in range(low + 1, high)) for high in range(CO
 _HELPED: dict[tuple, int] = {}
 
 
-def helped_gap(top: int, builds: tuple[int, ...], helpers: tuple[int, ...]) -> int:
+def helped_gap(top: int, builds: tuple[int, ...], helpers: tuple[int, ...],
+               runs: tuple[tuple[int, int], ...] = ()) -> int:
     """``gap_to`` with helpers, cached (the table's opponents ask the same question again and again)."""
-    key = (top, builds, helpers)
+    key = (top, builds, helpers, runs)
     gap = _HELPED.get(key)
     if gap is None:
         if len(_HELPED) > 100_000:
             _HELPED.clear()
-        gap = _HELPED[key] = gap_to(top, builds, helpers)
+        gap = _HELPED[key] = gap_to(top, builds, helpers, runs)
     return gap
 
 
@@ -160,7 +171,12 @@ def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, 
 
 
 class Opponent(NamedTuple):
-    """What the mover sees of one opponent: stock top, stock size, discard tops, and how close they sit."""
+    """What the mover sees of one opponent: stock top, stock size, discard tops, and how close they sit.
+
+    ``runs`` (``Weights.discard_runs``) holds, for each discard pile with a run rising under its top, the top and
+    the bit set of the cards under it: they come out one after the other once the top is played, so they bridge
+    a gap from a build pile below that top.
+    """
 
     top: int
     count: int
@@ -168,6 +184,7 @@ class Opponent(NamedTuple):
     share: float  # 1 for the next opponent to play, less for later ones
     partners_left: int = 0  # cards in their partners' stocks (the team wins only when those are out too)
     rivals: int = 1  # sides racing the mover: feeding one of several costs that much less
+    runs: tuple[tuple[int, int], ...] = ()  # (discard top, bit set of the run under it)
 
 
 def side_count(weights: Weights, opponent: Opponent) -> int:
@@ -201,7 +218,7 @@ def table_parts(weights: Weights, builds: tuple[int, ...], stocks: tuple[tuple[i
     threat = 0.0
     for opponent in opponents:
         if opponent.count and opponent.top != UNKNOWN:
-            gap = helped_gap(opponent.top, builds, opponent.tops)
+            gap = helped_gap(opponent.top, builds, opponent.tops, opponent.runs)
             threat += opponent.share * threat_score(weights, gap, side_count(weights, opponent)) / opponent.rivals
     return {"stock": -weights.stock_card * left, "reach": reach, "opponents": -threat,
             "risk": -weights.round_loss * win_chance}
@@ -256,7 +273,7 @@ class Threats:
 def _threat_table(weights: Weights, opponent: Opponent) -> tuple[float, ...]:
     """The opponent's threat when the highest pile below their top shows 0-11; at 12 when no pile is below it."""
     top, tops = opponent.top, opponent.tops
-    gaps = [gap_to(top, (value,), tops) for value in range(COMPLETE_AT)] + [gap_to(top, (), tops)]
+    gaps = [gap_to(top, (value,), tops, opponent.runs) for value in range(COMPLETE_AT)] + [gap_to(top, (), tops)]
     count = side_count(weights, opponent)
     return tuple(opponent.share * threat_score(weights, gap, count) / opponent.rivals for gap in gaps)
 

@@ -106,6 +106,20 @@ def _plays_out(stock: tuple[int, ...], builds: tuple[int, ...], spare: int, wild
     return True
 
 
+def _starts(card: int, spare: int, wilds: int, free_slot: bool) -> int:
+    """The bit set of the pile values (0-11, and 12 for "no pile below") from which ``card`` can be played with
+    the helpers ``spare`` and ``wilds``, as ``_plays_out`` tries it."""
+    if card == SKIP_BO:
+        return (1 << COMPLETE_AT + 1) - 1
+    starts = 0
+    for value in range(COMPLETE_AT):
+        if value < card or free_slot:
+            needed = BETWEEN[value][card] if value < card else TO_COMPLETE[value] | BETWEEN[0][card]
+            if (needed & ~spare).bit_count() <= wilds:
+                starts |= 1 << value
+    return starts
+
+
 # TO_COMPLETE[value]: the bit set of the cards that carry a pile at ``value`` to completion
 TO_COMPLETE = [sum(1 << card for card in range(value + 1, COMPLETE_AT + 1)) for value in range(COMPLETE_AT + 1)]
 
@@ -130,13 +144,19 @@ class EndgameRisk:
                  samples: int = SAMPLES, free_slot: bool = False):
         self.opponents = opponents
         self.free_slot = free_slot
-        self._deals: dict[int, tuple[tuple[tuple[int, ...], int, int], ...]] = {}  # (stock, helper bits, wilds)
+        # per deal: (stock, helper bits, wilds, bit set of the pile values the top can be played from)
+        self._deals: dict[int, tuple[tuple[tuple[int, ...], int, int, int], ...]] = {}
         for index, opponent in enumerate(opponents):
             if _close(opponent):
                 deals = sample_deals(unseen, HAND_SIZE + opponent.count - 1, seed + index, samples)
+                under = 0  # the cards under their discard tops' runs: at hand here (the sampled turn plays freely)
+                for _, cards in opponent.runs:
+                    under |= cards
                 self._deals[index] = tuple(
-                    ((opponent.top, *deal[HAND_SIZE:]), _mask(deal[:HAND_SIZE] + opponent.tops),
-                     (deal[:HAND_SIZE] + opponent.tops).count(SKIP_BO)) for deal in deals)
+                    ((opponent.top, *deal[HAND_SIZE:]), spare, wilds, _starts(opponent.top, spare, wilds, free_slot))
+                    for deal in deals
+                    for spare, wilds in [(_mask(deal[:HAND_SIZE] + opponent.tops) | under,
+                                          (deal[:HAND_SIZE] + opponent.tops).count(SKIP_BO))])
         self._known: dict[tuple[int, tuple[int, ...]], float] = {}
 
     @property
@@ -154,7 +174,14 @@ class EndgameRisk:
         chance = self._known.get(key)
         if chance is None:
             piles = builds if opponent.count > 1 else key[1]
-            won = sum(1 for stock, spare, wilds in deals if _plays_out(stock, piles, spare, wilds, self.free_slot))
+            values = 0
+            for value in piles:
+                values |= 1 << value
+            if opponent.count == 1:  # one card: it gets out exactly when it can be played from one of the piles
+                won = sum(1 for *_, starts in deals if starts & values)
+            else:  # a deal whose top cannot be played from any pile is lost before the rest is tried
+                won = sum(1 for stock, spare, wilds, starts in deals
+                          if starts & values and _plays_out(stock, piles, spare, wilds, self.free_slot))
             chance = self._known[key] = won / len(deals)
         return chance
 

@@ -102,7 +102,7 @@ class TurnSearch:
         self.scorer.trim()
         self.side = _side(view)
         self.names = tuple(None if seat == view.turn else view.players[seat].name for seat in self.side)
-        self.opponents = _opponents(view, weights.later_opponent, bool(weights.sides))
+        self.opponents = _opponents(view, weights.later_opponent, bool(weights.sides), bool(weights.discard_runs))
         self._opponent_names = _opponent_names(view)
         self._opponent_threat = self.scorer.threats(self.opponents)
         total = sum((unseen := unseen_in(view)).values())
@@ -112,7 +112,7 @@ class TurnSearch:
         self.root = _root(view, self.side)
         self._unseen_ending = "unseen-hand" if UNKNOWN in self.root[1] else "refill"
         seed = seed_of(self.opponents, sorted(unseen.items()))  # the same all turn, so searches share
-        self.risk = EndgameRisk(self.opponents, unseen, seed, free_slot=bool(weights.free_slot)) \
+        self.risk = EndgameRisk(self.opponents, unseen, seed, weights.risk_samples, bool(weights.free_slot)) \
             if weights.round_loss else None
         if self.risk is not None and not self.risk.active:
             self.risk = None
@@ -120,6 +120,7 @@ class TurnSearch:
         dealt = self._unseen_ending == "refill" and sum(count for _, count in self.root[2]) <= weights.deals_within
         self._deal_hands = _deal_hands(unseen, seed, weights.deals) if dealt else {}
         self._dealing = False  # inside a sampled deal: a further refill is valued by expectation alone
+        self._stock_first = bool(weights.stock_first)
         self._memo: dict[Node, tuple[float, Optional[Play], Optional[Node]]] = {}
         self._table: dict[tuple, dict[str, float]] = {}
         self._totals: dict[tuple, float] = {}
@@ -172,7 +173,7 @@ class TurnSearch:
                 return self._value(self.root)
             except _OverBudget:
                 self._memo, self._budget = {}, budget
-            reached = _reach(self.root, budget)
+            reached = _reach(self.root, budget, self._stock_first)
             if not reached.complete:
                 self.depth = _depth_limit(reached.starts, budget)
             self._value_reached(reached)
@@ -336,7 +337,7 @@ class TurnSearch:
         best_child = None
         if self.depth is None or depth < self.depth:
             memo = self._memo
-            for play, child in _children(node):
+            for play, child in _children(node, self._stock_first):
                 known = memo.get(child)
                 value = known[0] if known is not None else self._expand(child, depth + 1)
                 if value > best_value:
@@ -375,14 +376,14 @@ class TurnSearch:
             node = waiting.pop()
             if self._memo[node][1] in (("win",), ("deal",)):
                 continue
-            for play, child in _children(node):
+            for play, child in _children(node, self._stock_first):
                 if child in self._memo and child not in self._parent:
                     self._parent[child] = (node, play)
                     waiting.append(child)
 
     def _root_options(self) -> Iterator[tuple[Play, Optional[Node]]]:
         """Every first move: each play with the node it leads to, then each ending (with None)."""
-        yield from _children(self.root)
+        yield from _children(self.root, self._stock_first)
         for ending in self._endings(self.root):
             yield ending, None
 
@@ -591,9 +592,10 @@ def _side(view: GameState) -> tuple[int, ...]:
     return (view.turn, *(seat for seat in team if seat != view.turn))
 
 
-def _opponents(view: GameState, later: float, by_side: bool = True) -> tuple[Opponent, ...]:
+def _opponents(view: GameState, later: float, by_side: bool = True, runs: bool = True) -> tuple[Opponent, ...]:
     """The opponents in the order they play next; the first carries the full threat (``by_side``: every player of
-    the first side to play, since partners play from each other's stocks)."""
+    the first side to play, since partners play from each other's stocks); ``runs``: with the runs rising under
+    their discard tops."""
     found: list[Opponent] = []
     rivals = view.opponents_of(view.turn)
     sides = len({min(view.team_of(seat)) for seat in rivals})
@@ -604,10 +606,25 @@ def _opponents(view: GameState, later: float, by_side: bool = True) -> tuple[Opp
             player = view.players[seat]
             first = view.team_of(seat) if first is None else first
             tops = tuple(_known(pile[-1]) for pile in player.discards if pile)
+            under = tuple(run for pile in player.discards if pile and (run := _rising_run(pile))) if runs else ()
             partners = sum(len(view.players[other].stock) for other in view.team_of(seat) if other != seat)
             share = 1.0 if not found or by_side and seat in first else later
-            found.append(Opponent(_known(player.stock_top), len(player.stock), tops, share, partners, sides))
+            found.append(Opponent(_known(player.stock_top), len(player.stock), tops, share, partners, sides, under))
     return tuple(found)
+
+
+def _rising_run(pile: tuple) -> Optional[tuple[int, int]]:
+    """The run under a discard pile's number top, as (top, bit set of the cards under it each one higher than
+    the card above it); None when the top has no such card under it."""
+    top = card = _known(pile[-1])
+    cards = 0
+    if top > 0:
+        for below in reversed(pile[:-1]):
+            if below != card + 1:
+                break
+            card = below
+            cards |= 1 << card
+    return (top, cards) if cards else None
 
 
 def _opponent_names(view: GameState) -> tuple[str, ...]:
@@ -678,7 +695,7 @@ class _Reached(NamedTuple):
     complete: bool  # whether that is every position
 
 
-def _reach(root: Node, budget: int) -> _Reached:
+def _reach(root: Node, budget: int, stock_first: bool = False) -> _Reached:
     """The positions reachable from ``root``, level by level, up to ``budget`` of them.
 
     When there are more, it stops at the first position past the budget: the
@@ -697,7 +714,7 @@ def _reach(root: Node, budget: int) -> _Reached:
             node = nodes[at]
             moves: list[Play] = []
             ids: list[int] = []
-            for play, child in [] if _won(node) else _children(node):
+            for play, child in [] if _won(node) else _children(node, stock_first):
                 known = index.get(child)
                 if known is None:
                     known = index[child] = len(nodes)
@@ -731,13 +748,19 @@ def _depth_limit(starts: list[int], budget: int) -> int:
     return depth
 
 
-def _children(node: Node) -> list[tuple[Play, Node]]:
-    """Every play from ``node`` with the node it leads to (one per distinct target value)."""
+def _children(node: Node, stock_first: bool = False) -> list[tuple[Play, Node]]:
+    """Every play from ``node`` with the node it leads to (one per distinct target value).
+
+    Of equal lines the first found is kept: wild cards come last, so a line that needs none spends none, and
+    with ``stock_first`` stock cards come first, so a line plays them as early as it can and the next stock
+    card turns up before hand and discard cards are committed.
+    """
     builds, hand, stocks, discards, draws = node
     onto = _landings(builds)
     found: list[tuple[Play, Node]] = []
-    wild: list[tuple[Play, Node]] = []  # wild cards from hand and discard tops come last: of equal lines the
-    previous = None                     # first found is kept, so a line that needs no wild card spends none
+    wild: list[tuple[Play, Node]] = []  # wild cards from hand and discard tops
+    stock: list[tuple[Play, Node]] = [] if stock_first else found
+    previous = None
     for at, card in enumerate(hand):  # the hand is sorted: ``at`` is the first of equal cards
         if card != previous and (landings := onto[card]):
             rest = hand[:at] + hand[at + 1:]
@@ -747,14 +770,14 @@ def _children(node: Node) -> list[tuple[Play, Node]]:
     for index, (top, count) in enumerate(stocks):
         if count and (landings := onto[top]):
             rest = stocks[:index] + ((UNKNOWN, count - 1),) + stocks[index + 1:]
-            _add_plays(found, ("s", index, -1, top), landings, hand, rest, discards, draws, not hand)
+            _add_plays(stock, ("s", index, -1, top), landings, hand, rest, discards, draws, not hand)
     for index, piles in enumerate(discards):
         for pile, cards in enumerate(piles):
             if cards and (landings := onto[cards[-1]]):
                 rest = discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:]
                 _add_plays(wild if cards[-1] == SKIP_BO else found, ("d", index, pile, cards[-1]), landings, hand,
                            stocks, rest, draws, not hand)
-    return found + wild
+    return stock + found + wild if stock_first else found + wild
 
 
 def _add_plays(found: list, source: tuple, landings: tuple, hand: tuple[int, ...], stocks: tuple,
