@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tutor.coach.bots import BOTS, StrongBot, StrongV1Bot, StrongV2Bot
@@ -302,3 +303,18 @@ def test_of_equal_lines_the_stock_card_is_played_first():
     first, earlier = TurnSearch(view, STRONG_BOT_WEIGHTS).best_moves()[0], TurnSearch(view, STRONG_V2_WEIGHTS).best_moves()[0]
     assert (first.source.kind, first.card, first.target.number) == (PileKind.STOCK, 5, 1)
     assert (earlier.source.kind, earlier.card, earlier.target.number) == (PileKind.HAND, 8, 2)
+
+
+@settings(max_examples=80, deadline=None)
+@given(top=st.sampled_from(["SB", *range(1, 13)]),
+       piles=st.lists(st.lists(st.sampled_from(["SB", *range(1, 13)]), min_size=1, max_size=4), max_size=4),
+       build=st.lists(st.integers(0, 11), min_size=4, max_size=4))
+@example(top=9, piles=[[8, 7, 6]], build=[5, 6, 0, 0])
+def test_the_fast_threat_agrees_with_the_named_part_over_discard_runs(top, piles, build):
+    """A run may bridge from a lower pile only (Anna's 8-7-6 into her 9 from a 5, not from a 6): the tabled threat
+    still finds the pile closest to her stock card."""
+    state = table(seat(), seat("Anna", stock=top, hand=5, discards=piles))
+    search = TurnSearch(player_view(state, 0), STRONG_BOT_WEIGHTS)
+    builds = tuple(sorted(build))
+    named = table_parts(STRONG_BOT_WEIGHTS, builds, ((7, 10),), search.opponents, {})["opponents"]
+    assert search.scorer.threats(search.opponents)(builds) == pytest.approx(-named)

@@ -55,7 +55,6 @@ class Weights(NamedTuple):
     free_slot: float = 1.0  # 1: the opponent's reply may complete a build pile to free a slot for their stock card
     discard_runs: float = 1.0  # 1: an opponent's discard run rising under its top bridges to their stock card too
     stock_first: float = 1.0  # 1: of equal lines, the one that plays stock cards earliest (a new one turns up sooner)
-    risk_samples: int = 48  # deals of the unseen cards behind each chance of ``round_loss``
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -253,9 +252,11 @@ def card_gaps(builds: tuple[int, ...]) -> tuple[int, ...]:
 class Threats:
     """What the opponents' stock tops can make of the build piles: the ``opponents`` part, as a positive number.
 
-    A stock top is closest to the highest pile below it (fewer cards are
-    missing in between), so each opponent's threat is tabled once by that
-    pile's value. Threats are cached by the build values.
+    Each opponent's threat is tabled once by the value of the pile below
+    their stock top, and the piles below it are looked up (without a discard
+    run the highest is closest, as fewer cards are missing in between; a run
+    under a discard top may bridge from a lower pile only). Threats are
+    cached by the build values.
     """
 
     def __init__(self, weights: Weights, opponents: tuple[Opponent, ...]):
@@ -266,7 +267,7 @@ class Threats:
         """The threat on the sorted build values ``builds``."""
         threat = self._known.get(builds)
         if threat is None:
-            threat = self._known[builds] = sum(table[_highest_below(top, builds)] for top, table in self._tables)
+            threat = self._known[builds] = sum(_closest_threat(top, table, builds) for top, table in self._tables)
         return threat
 
 
@@ -278,12 +279,10 @@ def _threat_table(weights: Weights, opponent: Opponent) -> tuple[float, ...]:
     return tuple(opponent.share * threat_score(weights, gap, count) / opponent.rivals for gap in gaps)
 
 
-def _highest_below(top: int, builds: tuple[int, ...]) -> int:
-    """The highest of the sorted ``builds`` below ``top``, or 12 (``COMPLETE_AT``) if there is none."""
-    for value in reversed(builds):
-        if value < top:
-            return value
-    return COMPLETE_AT
+def _closest_threat(top: int, table: tuple[float, ...], builds: tuple[int, ...]) -> float:
+    """The greatest threat in ``table`` of the ``builds`` below ``top``; ``table[12]`` if none is below it."""
+    below = [table[value] for value in builds if value < top]
+    return max(below) if below else table[COMPLETE_AT]
 
 
 class BoundedCache(dict):

@@ -112,7 +112,7 @@ class TurnSearch:
         self.root = _root(view, self.side)
         self._unseen_ending = "unseen-hand" if UNKNOWN in self.root[1] else "refill"
         seed = seed_of(self.opponents, sorted(unseen.items()))  # the same all turn, so searches share
-        self.risk = EndgameRisk(self.opponents, unseen, seed, weights.risk_samples, bool(weights.free_slot)) \
+        self.risk = EndgameRisk(self.opponents, unseen, seed, free_slot=bool(weights.free_slot)) \
             if weights.round_loss else None
         if self.risk is not None and not self.risk.active:
             self.risk = None
