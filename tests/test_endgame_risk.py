@@ -300,7 +300,8 @@ def test_of_equal_lines_the_stock_card_is_played_first():
     stock card (an 8 would want the pile at 7) before the hand's 8 is committed."""
     view = player_view(table(seat(stock=5, hand=(8, 12, 12, 11, 11), discards=[[10]]), seat("Anna", stock=2, hand=5),
                              build=[4, 7, None, None]), 0)
-    first, earlier = TurnSearch(view, STRONG_BOT_WEIGHTS).best_moves()[0], TurnSearch(view, STRONG_V2_WEIGHTS).best_moves()[0]
+    first = TurnSearch(view, STRONG_BOT_WEIGHTS).best_moves()[0]
+    earlier = TurnSearch(view, STRONG_V2_WEIGHTS).best_moves()[0]
     assert (first.source.kind, first.card, first.target.number) == (PileKind.STOCK, 5, 1)
     assert (earlier.source.kind, earlier.card, earlier.target.number) == (PileKind.HAND, 8, 2)
 

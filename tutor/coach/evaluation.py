@@ -65,7 +65,8 @@ DEFAULT_WEIGHTS = Weights()
 STRONG_BOT_WEIGHTS = DEFAULT_WEIGHTS._replace(deals_within=3)
 
 # The strong bot's weights and model before the turn went on past a refill in the search, the threat counted the
-# partners' stock cards and the opponent's reply could free a slot: the ``strong-v2`` baseline.
+# partners' stock cards and the opponents' discard runs, the opponent's reply could free a slot and lines played
+# the stock card first: the ``strong-v2`` baseline.
 _EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0, "discard_runs": 0.0,
                   "stock_first": 0.0}
 STRONG_V2_WEIGHTS = Weights(**_EARLIER_MODEL)
