@@ -265,7 +265,7 @@ def test_check_verbose_adds_the_whole_better_turn():
     short, verbose = runner.invoke(app, args), runner.invoke(app, [*args, "--verbose"])
     assert "Better: play the 7 on your stock on build pile 1." in " ".join(short.stdout.split())
     assert "The whole better turn" not in short.stdout
-    assert "The whole better turn: hand 3 to build 3, stock 7 to build 1" in " ".join(verbose.stdout.split())
+    assert "The whole better turn: stock 7 to build 1, hand 3 to build 3" in " ".join(verbose.stdout.split())
 
 
 def test_hint_steps_say_what_they_achieve():

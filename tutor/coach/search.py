@@ -224,6 +224,23 @@ class TurnSearch:
             moves.append(self._move_of(ending, slots))
         return tuple(moves)
 
+    def reveal_before(self, move: Move) -> Optional[Move]:
+        """The stock card that turns up the next one and that the best line after ``move`` could play before it,
+        losing nothing: the move commits a card before seeing what that stock card turns up. None if there is
+        none (or ``move`` is itself such a play, a discard or not a play the search can follow)."""
+        node, play = self.after(move)
+        if node is None or _reveals(self.root, play):
+            return None
+        _, steps, _ = self._best_line(node, ((self.root, play),))
+        plays = [step for _, step in steps]
+        end = _replay(self.root, plays)[1]
+        for at, (before, step) in enumerate(steps[1:], start=1):
+            if _reveals(before, step):
+                moved = _replay(self.root, [step, *plays[:at], *plays[at + 1:]])
+                if moved is not None and moved[1] == end:
+                    return self._move_of(step, list(self.slots))
+        return None
+
     def value_after(self, move: Move) -> float:
         """The value of the best turn that still begins with ``move`` (a legal move of the root)."""
         node, play = self.after(move)
@@ -460,9 +477,12 @@ class TurnSearch:
         while True:
             _, play, child = self._memo[node]
             if child is None:
-                return node, tuple(steps), play
+                break
             steps.append((node, play))
             node = child
+        if self.weights.reveal_first and len(steps) > len(path) + 1:
+            steps[len(path):] = _reveals_first(steps[len(path):], node)
+        return node, tuple(steps), play
 
     def _finish(self, node: Node, path: tuple[tuple[Node, Play], ...], ending: Play,
                 line: Optional[tuple] = None) -> Turn:
@@ -806,6 +826,46 @@ def _apply(node: Node, play: Play) -> Node:
         if candidate == play:
             return child
     raise ValueError(f"{play!r} is not a play of this position")
+
+
+def _reveals(node: Node, play: Play) -> bool:
+    """Whether ``play`` from ``node`` is a stock card with more below it: it turns up a card nobody has seen."""
+    return play[0] == "s" and node[2][play[1]][1] > 1
+
+
+def _replay(node: Node, plays: list[Play]) -> Optional[tuple[list[Node], Node]]:
+    """The nodes ``plays`` start from when played in turn from ``node``, and where they end; None if one of
+    them cannot be played where its turn comes."""
+    nodes = []
+    for play in plays:
+        child = next((child for candidate, child in _children(node) if candidate == play), None)
+        if child is None:
+            return None
+        nodes.append(node)
+        node = child
+    return nodes, node
+
+
+def _reveals_first(steps: list[tuple[Node, Play]], end: Node) -> list[tuple[Node, Play]]:
+    """The ``steps`` of a line, each stock card that turns up the next one moved as early as it can go without
+    changing where the line ends (after any moved before it): what turns up may change the rest of the turn,
+    and the cards played before it lose nothing by waiting."""
+    plays = [play for _, play in steps]
+    placed = 0  # plays before this index stay where they are
+    for at, (node, play) in enumerate(steps):
+        if not _reveals(node, play):
+            continue
+        for earlier in range(placed, at):
+            order = plays[:earlier] + [play] + plays[earlier:at] + plays[at + 1:]
+            replayed = _replay(steps[0][0], order)
+            if replayed is not None and replayed[1] == end:
+                plays, placed = order, earlier + 1
+                break
+        else:
+            placed = at + 1
+    if plays == [play for _, play in steps]:
+        return steps
+    return list(zip(_replay(steps[0][0], plays)[0], plays))
 
 
 def _after_ending(hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],

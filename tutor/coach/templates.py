@@ -88,6 +88,9 @@ BETTER = TextTable("coach-better", {
     "slightly-later": "Fine, though slightly better: a line of {count} moves in which you {move}.",
     "slightly-later-achieves": "Fine, though slightly better: a line of {count} moves in which you {move}, "
                                "which {achieves}.",
+    # the move is as good as the best, but a stock card the same line plays could turn up its next card first
+    "reveal-first": "Fine, though slightly better: {move} first: the card it turns up may change the rest of the "
+                    "turn, and nothing is lost by waiting.",
     "line": "The whole better turn: {line}.",
     "rules": "Nothing to choose here: the rules make this move.",
     "only": "The only move there is.",
@@ -99,6 +102,7 @@ ACHIEVES = TextTable("coach-achieves", {
     "wins": "wins the round: {card} is the last card of {whose} stock",
     "stock-out": "gets {card} on {whose} stock out",
     "stock-look": "the next one turns up: look at it before going on",
+    "stock-look-first": "the next one turns up before the cards that can wait: it may change the rest of the turn",
     "frees-stock": "frees {card} on {whose} stock",
     "empties-hand": "empties the hand, so five new cards are drawn at once",
     "completes": "completes build pile {slot}, which frees the slot",
