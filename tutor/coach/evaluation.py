@@ -54,6 +54,7 @@ class Weights(NamedTuple):
     # side's stocks threaten from the turn of its first player (partners play from each other's stocks)
     free_slot: float = 1.0  # 1: the opponent's reply may complete a build pile to free a slot for their stock card
     reveal_first: float = 1.0  # 1: a line plays a stock card that turns up the next one as early as its order allows
+    discard_runs: float = 1.0  # 1: an opponent's helpers are their discard tops and the runs beneath them (0: tops)
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -66,7 +67,7 @@ STRONG_BOT_WEIGHTS = DEFAULT_WEIGHTS._replace(deals_within=3)
 # The strong bot's weights and model before the turn went on past a refill in the search, the threat counted the
 # partners' stock cards and the opponent's reply could free a slot: the ``strong-v2`` baseline.
 _EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0,
-                  "reveal_first": 0.0}
+                  "reveal_first": 0.0, "discard_runs": 0.0}
 STRONG_V2_WEIGHTS = Weights(**_EARLIER_MODEL)
 
 # The strong bot's weights before the opponents' threat was weighed twice as

@@ -102,7 +102,7 @@ class TurnSearch:
         self.scorer.trim()
         self.side = _side(view)
         self.names = tuple(None if seat == view.turn else view.players[seat].name for seat in self.side)
-        self.opponents = _opponents(view, weights.later_opponent, bool(weights.sides))
+        self.opponents = _opponents(view, weights.later_opponent, bool(weights.sides), bool(weights.discard_runs))
         self._opponent_names = _opponent_names(view)
         self._opponent_threat = self.scorer.threats(self.opponents)
         total = sum((unseen := unseen_in(view)).values())
@@ -611,9 +611,10 @@ def _side(view: GameState) -> tuple[int, ...]:
     return (view.turn, *(seat for seat in team if seat != view.turn))
 
 
-def _opponents(view: GameState, later: float, by_side: bool = True) -> tuple[Opponent, ...]:
+def _opponents(view: GameState, later: float, by_side: bool = True, runs: bool = True) -> tuple[Opponent, ...]:
     """The opponents in the order they play next; the first carries the full threat (``by_side``: every player of
-    the first side to play, since partners play from each other's stocks)."""
+    the first side to play, since partners play from each other's stocks). Their helpers are their discard tops
+    and (``runs``) the run beneath each top, which comes out card after card."""
     found: list[Opponent] = []
     rivals = view.opponents_of(view.turn)
     sides = len({min(view.team_of(seat)) for seat in rivals})
@@ -623,11 +624,23 @@ def _opponents(view: GameState, later: float, by_side: bool = True) -> tuple[Opp
         if seat in rivals:
             player = view.players[seat]
             first = view.team_of(seat) if first is None else first
-            tops = tuple(_known(pile[-1]) for pile in player.discards if pile)
+            tops = tuple(_known(card) for pile in player.discards if pile
+                         for card in (discard_run(pile) if runs else pile[-1:]))
             partners = sum(len(view.players[other].stock) for other in view.team_of(seat) if other != seat)
             share = 1.0 if not found or by_side and seat in first else later
             found.append(Opponent(_known(player.stock_top), len(player.stock), tops, share, partners, sides))
     return tuple(found)
+
+
+def discard_run(pile) -> tuple:
+    """The cards a discard pile (bottom to top) gives in turn onto one build pile: its top, then each card
+    below that is one higher (a run: 9, 8, 7 from the bottom gives 7, 8, 9). A wild or unseen top gives itself."""
+    run = [pile[-1]]
+    for card in reversed(pile[:-1]):
+        if run[-1] in (None, SKIP_BO) or card != run[-1] + 1:
+            break
+        run.append(card)
+    return tuple(run)
 
 
 def _opponent_names(view: GameState) -> tuple[str, ...]:

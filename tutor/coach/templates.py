@@ -47,6 +47,8 @@ FINDINGS = TextTable("coach-finding", {
     "discard-covers": "{doing} covers {top} while discard pile {empty} is empty.",
     "opponent-served": "After {move}, your turn still ends with build pile {slot} at {value}, one below "
                        "{card} on {owner} stock.",
+    "opponent-run": "After {move}, your turn still ends with build pile {slot} at {value}, which leaves {owner} "
+                    "discard run {run} on discard pile {pile} leading up to {card} on {owner} stock.",
     "opponent-wins": "After {move}, your turn still ends with build pile {slot} at {value}, from where {player} "
                      "can play out the last stock card, {card_a}, and win on the next turn.",
     "opponent-wins-chance": "After {move}, your turn still ends with build pile {slot} at {value}, from where "
