@@ -154,24 +154,30 @@ class TurnSearch:
 
         Searches go depth first, the refills over sampled deals as long as
         that takes at most ``DEALS_BUDGET`` positions (else again without
-        them). One that outgrows ``DEPTH_FIRST`` positions
+        them). One that outgrows ``DEPTH_FIRST`` positions (partners: one
+        that outgrew ``DEALS_BUDGET`` with its deals, at once)
         starts again level by level (``_reach``): that counts the
         positions at each depth once, so the depth limit is known before any
         line is valued, and every position is expanded and valued once --
         not again for each limit tried.
         """
         with collector_paused():
+            depth_first = DEPTH_FIRST[len(self.side) > 1]
             if self._deal_hands:
                 self._budget = min(budget, DEALS_BUDGET)
                 try:
                     return self._value(self.root)  # a shared search may hold the root already
                 except _OverBudget:  # too big to search the deals: a refill is valued by expectation alone
                     self._memo, self._deal_hands = {}, {}
-            self._budget = min(budget, DEPTH_FIRST[len(self.side) > 1])
-            try:
-                return self._value(self.root)
-            except _OverBudget:
-                self._memo, self._budget = {}, budget
+                    if len(self.side) > 1:  # partners past these positions nearly always outgrow ``DEPTH_FIRST``
+                        depth_first = 0
+            if depth_first:
+                self._budget = min(budget, depth_first)
+                try:
+                    return self._value(self.root)
+                except _OverBudget:
+                    self._memo = {}
+            self._budget = budget
             reached = _reach(self.root, budget)
             if not reached.complete:
                 self.depth = _depth_limit(reached.starts, budget)
