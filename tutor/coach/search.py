@@ -867,21 +867,23 @@ def _replay(node: Node, plays: list[Play]) -> Optional[tuple[list[Node], Node]]:
 
 def _reveals_first(steps: list[tuple[Node, Play]], end: Node) -> list[tuple[Node, Play]]:
     """The ``steps`` of a line, each stock card that turns up the next one moved as early as it can go without
-    changing where the line ends (after any moved before it): what turns up may change the rest of the turn,
-    and the cards played before it lose nothing by waiting."""
+    changing where the line ends: what turns up may change the rest of the turn, and the cards played before it
+    lose nothing by waiting. Such a stock card moves only past another card (never past such stock cards alone), so
+    the moves come to an end."""
     plays = [play for _, play in steps]
-    placed = 0  # plays before this index stay where they are
-    for at, (node, play) in enumerate(steps):
-        if not _reveals(node, play):
-            continue
-        for earlier in range(placed, at):
-            order = plays[:earlier] + [play] + plays[earlier:at] + plays[at + 1:]
-            replayed = _replay(steps[0][0], order)
-            if replayed is not None and replayed[1] == end:
-                plays, placed = order, earlier + 1
-                break
-        else:
-            placed = at + 1
+    reveals = [play for node, play in steps if _reveals(node, play)]  # one at most from each stock
+    moved = bool(reveals)
+    while moved:  # a stock card moved forward may let another go before the cards it waited for
+        moved = False
+        for play in reveals:
+            at = plays.index(play)
+            waited = [index for index in range(at) if plays[index] not in reveals]
+            for earlier in range(waited[-1] + 1 if waited else 0):  # past one card at least: no endless swaps
+                order = plays[:earlier] + [play] + plays[earlier:at] + plays[at + 1:]
+                replayed = _replay(steps[0][0], order)
+                if replayed is not None and replayed[1] == end:
+                    plays, moved = order, True
+                    break
     if plays == [play for _, play in steps]:
         return steps
     return list(zip(_replay(steps[0][0], plays)[0], plays))
