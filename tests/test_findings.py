@@ -335,3 +335,12 @@ def test_hint_says_a_runner_up_loss_in_stock_cards():
     document = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
     worse = next(turn for turn in document["runners_up"] if turn["loss"] > 0)
     assert f"worse by {worse['loss'] / 10:.2f} stock cards" in " ".join(result.stdout.split())
+
+
+def test_hint_keeps_a_discard_run_open_while_discard_piles_are_empty():
+    # nothing plays on the 10s; the 6 on the 8 would shut the run 9-8 in, and two discard piles are empty
+    args = ["hint", "--build", "10,10,10,10", "--stock", "12", "--hand", "4,4,5,5,6", "--discards", "9,8/-/-/2",
+            "--opponent", "Anna:3", "--json"]
+    document = json.loads(runner.invoke(app, args).stdout)
+    discard = document["best"]["moves"][-1]
+    assert discard in ("hand 6 to discard 2", "hand 6 to discard 3"), discard
