@@ -237,9 +237,9 @@ class TurnSearch:
         node, play = self.after(move)
         if node is None or _reveals(self.root, play):
             return None
-        _, steps, _ = self._best_line(node, ((self.root, play),))
+        self._value(node, 1)
+        end, steps, _ = self._best_line(node, ((self.root, play),))
         plays = [step for _, step in steps]
-        end = _replay(self.root, plays)[1]
         for at, (before, step) in enumerate(steps[1:], start=1):
             if _reveals(before, step):
                 moved = _replay(self.root, [step, *plays[:at], *plays[at + 1:]])

@@ -23,8 +23,7 @@ from .search import Turn, TurnSearch
 from .templates import BETTER, say
 
 # what the key move's own words say already (and every discard-...: a discard's words show where it goes)
-PLAIN_ACHIEVEMENTS = ("wild-as", "builds-to", "starts-pile", "stock-out", "stock-look",
-                      "stock-look-first")
+PLAIN_ACHIEVEMENTS = ("wild-as", "builds-to", "starts-pile", "stock-out", "stock-look", "stock-look-first")
 KEY_ORDER = ("wins", "frees-stock", "stock-out", "completes", "empties-hand", "clears-opponent", "blocks-one",
              "frees-discard")
 
@@ -158,13 +157,12 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     grade = grade_of(loss)
     quality = quality_of(grade)
     risk = _opponent_wins_next(search, after_turn)
-    from ..engine.notation import format_move
-
     if quality == "best":
         reveal = search.reveal_before(move) if search.weights.reveal_first else None
         if reveal is None:
             return Assessment(quality, grade, loss, opponent_wins_next=risk)
         return _reveal_first(view, search, reveal, loss, risk)
+    from ..engine.notation import format_move
     from .principles import Context, detect
 
     best = search.best()
