@@ -5,21 +5,20 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-import pytest
-from hypothesis import example, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.coach.bots import BOTS, StrongBot, StrongV1Bot, StrongV2Bot
 from tutor.coach.evaluation import (
-    DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, STRONG_V1_WEIGHTS, STRONG_V2_WEIGHTS, Opponent, gap_to, hand_parts,
-    side_count, table_parts, wilds_value,
+    DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, STRONG_V1_WEIGHTS, STRONG_V2_WEIGHTS, Opponent, hand_parts, side_count,
+    table_parts, wilds_value,
 )
 from tutor.coach.risk import EndgameRisk, RefillChance, plays_out, sample_deals, seed_of
 from tutor.coach.search import TurnSearch
 from tutor.coach.verdicts import BLUNDER_FROM, assess_move
 from tutor.engine.cards import SKIP_BO
 from tutor.engine.legal import legal_moves
-from tutor.engine.moves import Draw, PileKind
+from tutor.engine.moves import Draw
 from tutor.engine.notation import parse_move
 from tutor.engine.state import Phase
 from tutor.engine.view import player_view
@@ -212,8 +211,9 @@ def test_the_threat_is_shared_among_the_rival_sides():
 
 def test_strong_v2_keeps_the_earlier_model_exactly():
     assert BOTS["strong-v2"] is StrongV2Bot and StrongV2Bot().weights == STRONG_V2_WEIGHTS
-    earlier = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0, "discard_runs": 0.0,
-               "stock_first": 0.0}
+    earlier = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0,
+               "reveal_first": 0.0, "discard_runs": 0.0,
+               "covered_run": 0.0}
     for weights in (STRONG_V2_WEIGHTS, STRONG_V1_WEIGHTS):
         assert {name: getattr(weights, name) for name in earlier} == earlier
     changed = {name for name in DEFAULT_WEIGHTS._fields
@@ -272,50 +272,3 @@ def test_a_chance_is_the_share_of_its_deals_that_play_the_stock_out(count, top, 
     played = sum(plays_out((top, *deal[5:]), builds, deal[:5] + tuple(tops), free_slot) for deal in deals)
     assert EndgameRisk((anna,), unseen, seed, free_slot=free_slot).chance(0, builds) == played / len(deals)
 
-
-# -- the opponent's discard runs ----------------------------------------------------------------
-
-
-def test_a_discard_run_under_the_top_bridges_to_the_stock_card():
-    run = ((6, 1 << 7 | 1 << 8),)  # a discard pile 8-7-6, the 6 on top
-    assert gap_to(9, (5,), (6,), run) == 0 and gap_to(9, (5,), (6,)) == 2
-    assert gap_to(9, (6,), (6,), run) == 2  # the 6 does not go on a 6: the 7 and the 8 stay under it
-    assert gap_to(9, (2,), (6,), run) == 3  # the 3, 4 and 5 are still missing
-
-
-def test_an_opponents_discard_run_makes_raising_a_pile_under_it_a_threat():
-    """Anna's 8-7-6 leads to her stock 9: playing 3-4-5 on the 2 opens it; strong-v2 saw only the 6 on top.
-    (The coach, which deals the refill those three cards bring, finds five new cards worth the risk.)"""
-    state = table(seat(stock=10, count=12, hand=(3, 4, 5, 12, 11), discards=[[12]]),
-                  seat("Anna", stock=9, count=12, hand=5, discards=[[8, 7, 6], [10]]), build=[2, 10, 11, None])
-    view = player_view(state, 0)
-    search, earlier = TurnSearch(view, STRONG_BOT_WEIGHTS), TurnSearch(view, STRONG_V2_WEIGHTS)
-    assert search.opponents[0].runs == ((6, 1 << 7 | 1 << 8),) and earlier.opponents[0].runs == ()
-    assert 5 not in search.best().builds
-    assert 5 in earlier.best().builds
-
-
-def test_of_equal_lines_the_stock_card_is_played_first():
-    """Stock 5 on the 4 and hand 8 on the 7 end the same either way; playing the stock first turns up the next
-    stock card (an 8 would want the pile at 7) before the hand's 8 is committed."""
-    view = player_view(table(seat(stock=5, hand=(8, 12, 12, 11, 11), discards=[[10]]), seat("Anna", stock=2, hand=5),
-                             build=[4, 7, None, None]), 0)
-    first = TurnSearch(view, STRONG_BOT_WEIGHTS).best_moves()[0]
-    earlier = TurnSearch(view, STRONG_V2_WEIGHTS).best_moves()[0]
-    assert (first.source.kind, first.card, first.target.number) == (PileKind.STOCK, 5, 1)
-    assert (earlier.source.kind, earlier.card, earlier.target.number) == (PileKind.HAND, 8, 2)
-
-
-@settings(max_examples=80, deadline=None)
-@given(top=st.sampled_from(["SB", *range(1, 13)]),
-       piles=st.lists(st.lists(st.sampled_from(["SB", *range(1, 13)]), min_size=1, max_size=4), max_size=4),
-       build=st.lists(st.integers(0, 11), min_size=4, max_size=4))
-@example(top=9, piles=[[8, 7, 6]], build=[5, 6, 0, 0])
-def test_the_fast_threat_agrees_with_the_named_part_over_discard_runs(top, piles, build):
-    """A run may bridge from a lower pile only (Anna's 8-7-6 into her 9 from a 5, not from a 6): the tabled threat
-    still finds the pile closest to her stock card."""
-    state = table(seat(), seat("Anna", stock=top, hand=5, discards=piles))
-    search = TurnSearch(player_view(state, 0), STRONG_BOT_WEIGHTS)
-    builds = tuple(sorted(build))
-    named = table_parts(STRONG_BOT_WEIGHTS, builds, ((7, 10),), search.opponents, {})["opponents"]
-    assert search.scorer.threats(search.opponents)(builds) == pytest.approx(-named)

@@ -103,8 +103,8 @@ class StrongV1Bot(StrongBot):
 
 class StrongV2Bot(StrongBot):
     """The strong bot as it was before its search went on past a refill, its threat counted the partners' stock
-    cards and the opponents' discard runs, its opponents' reply could free a slot and its lines played the stock
-    card first: the baseline every change is measured against."""
+    cards and the opponents' discard runs, its opponents' reply could free a slot, a covered run on its own discard
+    pile cost its links and its lines turned up stock cards first: the baseline every change is measured against."""
 
     name = "strong-v2"
 

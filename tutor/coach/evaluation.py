@@ -53,8 +53,9 @@ class Weights(NamedTuple):
     sides: float = 1.0  # 1: threats work on sides: they close in by the side's stock cards, partners' too, and a
     # side's stocks threaten from the turn of its first player (partners play from each other's stocks)
     free_slot: float = 1.0  # 1: the opponent's reply may complete a build pile to free a slot for their stock card
-    discard_runs: float = 1.0  # 1: an opponent's discard run rising under its top bridges to their stock card too
-    stock_first: float = 1.0  # 1: of equal lines, the one that plays stock cards earliest (a new one turns up sooner)
+    reveal_first: float = 1.0  # 1: a line plays a stock card that turns up the next one as early as its order allows
+    discard_runs: float = 1.0  # 1: an opponent's helpers are their discard tops and the runs beneath them (0: tops)
+    covered_run: float = 1.0  # each run link on an own discard pile covered by a number card that does not go on it
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -65,10 +66,9 @@ DEFAULT_WEIGHTS = Weights()
 STRONG_BOT_WEIGHTS = DEFAULT_WEIGHTS._replace(deals_within=3)
 
 # The strong bot's weights and model before the turn went on past a refill in the search, the threat counted the
-# partners' stock cards and the opponents' discard runs, the opponent's reply could free a slot and lines played
-# the stock card first: the ``strong-v2`` baseline.
-_EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0, "discard_runs": 0.0,
-                  "stock_first": 0.0}
+# partners' stock cards and the opponent's reply could free a slot: the ``strong-v2`` baseline.
+_EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0,
+                  "reveal_first": 0.0, "discard_runs": 0.0, "covered_run": 0.0}
 STRONG_V2_WEIGHTS = Weights(**_EARLIER_MODEL)
 
 # The strong bot's weights before the opponents' threat was weighed twice as
@@ -78,12 +78,10 @@ STRONG_V1_WEIGHTS = Weights(opponent=6.0, opponent_decay=0.4, wild_decay=1.0, st
                             **_EARLIER_MODEL)
 
 
-def gap_to(top: int, builds: tuple[int, ...], helpers: tuple[int, ...] = (),
-           runs: tuple[tuple[int, int], ...] = ()) -> int:
+def gap_to(top: int, builds: tuple[int, ...], helpers: tuple[int, ...] = ()) -> int:
     """How many cards a stock ``top`` is short of a build pile, counting ``helpers`` (cards at hand).
 
-    0 means it can be played at once. ``builds`` are the pile values (0 = free slot). ``runs`` are discard
-    runs (top, bit set of the cards under it): the cards under a top count only on a pile below that top.
+    0 means it can be played at once. ``builds`` are the pile values (0 = free slot).
     """
     if top == SKIP_BO:
         return 0
@@ -95,11 +93,7 @@ def gap_to(top: int, builds: tuple[int, ...], helpers: tuple[int, ...] = (),
     best = COMPLETE_AT
     for value in set(builds):
         if value < top:
-            reached = at_hand
-            for run_top, under in runs:
-                if run_top > value:
-                    reached |= under
-            missing = (BETWEEN[value][top] & ~reached).bit_count()
+            missing = (BETWEEN[value][top] & ~at_hand).bit_count()
             best = min(best, max(0, missing - wilds))
     return best
 
@@ -112,15 +106,14 @@ BETWEEN = [[sum(1 << card for card in range(low + 1, high)) for high in range(CO
 _HELPED: dict[tuple, int] = {}
 
 
-def helped_gap(top: int, builds: tuple[int, ...], helpers: tuple[int, ...],
-               runs: tuple[tuple[int, int], ...] = ()) -> int:
+def helped_gap(top: int, builds: tuple[int, ...], helpers: tuple[int, ...]) -> int:
     """``gap_to`` with helpers, cached (the table's opponents ask the same question again and again)."""
-    key = (top, builds, helpers, runs)
+    key = (top, builds, helpers)
     gap = _HELPED.get(key)
     if gap is None:
         if len(_HELPED) > 100_000:
             _HELPED.clear()
-        gap = _HELPED[key] = gap_to(top, builds, helpers, runs)
+        gap = _HELPED[key] = gap_to(top, builds, helpers)
     return gap
 
 
@@ -141,8 +134,10 @@ def wilds_value(weights: Weights, count: int) -> float:
 
 
 def pile_score(weights: Weights, pile: tuple[int, ...]) -> float:
-    """The shape of one discard pile: runs are good, buried low cards and wilds are bad."""
+    """The shape of one discard pile: runs are good, buried low cards and wilds are bad, and so is a run
+    covered by a number card that does not continue it (``covered_run`` per link: it waits for that card)."""
     score = 0.0
+    links = 0  # run links since the last number card that broke a run
     for below, above in zip(pile, pile[1:]):
         score -= weights.buried
         if below == SKIP_BO:
@@ -151,11 +146,25 @@ def pile_score(weights: Weights, pile: tuple[int, ...]) -> float:
             continue
         elif above == below - 1:
             score += weights.run
+            links += 1
+            continue
         elif above == below:
             score -= weights.stacked
         elif above > below:
             score -= weights.inversion
+        score -= weights.covered_run * links
+        links = 0
     return score
+
+
+def exposed_run(pile: tuple[int, ...]) -> int:
+    """How many run links lie open at the top of a discard pile (9, 8, 7 from the bottom: 2)."""
+    links = 0
+    for below, above in zip(reversed(pile[:-1]), reversed(pile)):
+        if SKIP_BO in (below, above) or UNKNOWN in (below, above) or above != below - 1:
+            break
+        links += 1
+    return links
 
 
 def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> dict[str, float]:
@@ -171,12 +180,7 @@ def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, 
 
 
 class Opponent(NamedTuple):
-    """What the mover sees of one opponent: stock top, stock size, discard tops, and how close they sit.
-
-    ``runs`` (``Weights.discard_runs``) holds, for each discard pile with a run rising under its top, the top and
-    the bit set of the cards under it: they come out one after the other once the top is played, so they bridge
-    a gap from a build pile below that top.
-    """
+    """What the mover sees of one opponent: stock top, stock size, discard tops, and how close they sit."""
 
     top: int
     count: int
@@ -184,7 +188,6 @@ class Opponent(NamedTuple):
     share: float  # 1 for the next opponent to play, less for later ones
     partners_left: int = 0  # cards in their partners' stocks (the team wins only when those are out too)
     rivals: int = 1  # sides racing the mover: feeding one of several costs that much less
-    runs: tuple[tuple[int, int], ...] = ()  # (discard top, bit set of the run under it)
 
 
 def side_count(weights: Weights, opponent: Opponent) -> int:
@@ -218,7 +221,7 @@ def table_parts(weights: Weights, builds: tuple[int, ...], stocks: tuple[tuple[i
     threat = 0.0
     for opponent in opponents:
         if opponent.count and opponent.top != UNKNOWN:
-            gap = helped_gap(opponent.top, builds, opponent.tops, opponent.runs)
+            gap = helped_gap(opponent.top, builds, opponent.tops)
             threat += opponent.share * threat_score(weights, gap, side_count(weights, opponent)) / opponent.rivals
     return {"stock": -weights.stock_card * left, "reach": reach, "opponents": -threat,
             "risk": -weights.round_loss * win_chance}
@@ -253,11 +256,9 @@ def card_gaps(builds: tuple[int, ...]) -> tuple[int, ...]:
 class Threats:
     """What the opponents' stock tops can make of the build piles: the ``opponents`` part, as a positive number.
 
-    Each opponent's threat is tabled once by the value of the pile below
-    their stock top, and the piles below it are looked up (without a discard
-    run the highest is closest, as fewer cards are missing in between; a run
-    under a discard top may bridge from a lower pile only). Threats are
-    cached by the build values.
+    A stock top is closest to the highest pile below it (fewer cards are
+    missing in between), so each opponent's threat is tabled once by that
+    pile's value. Threats are cached by the build values.
     """
 
     def __init__(self, weights: Weights, opponents: tuple[Opponent, ...]):
@@ -268,22 +269,24 @@ class Threats:
         """The threat on the sorted build values ``builds``."""
         threat = self._known.get(builds)
         if threat is None:
-            threat = self._known[builds] = sum(_closest_threat(top, table, builds) for top, table in self._tables)
+            threat = self._known[builds] = sum(table[_highest_below(top, builds)] for top, table in self._tables)
         return threat
 
 
 def _threat_table(weights: Weights, opponent: Opponent) -> tuple[float, ...]:
     """The opponent's threat when the highest pile below their top shows 0-11; at 12 when no pile is below it."""
     top, tops = opponent.top, opponent.tops
-    gaps = [gap_to(top, (value,), tops, opponent.runs) for value in range(COMPLETE_AT)] + [gap_to(top, (), tops)]
+    gaps = [gap_to(top, (value,), tops) for value in range(COMPLETE_AT)] + [gap_to(top, (), tops)]
     count = side_count(weights, opponent)
     return tuple(opponent.share * threat_score(weights, gap, count) / opponent.rivals for gap in gaps)
 
 
-def _closest_threat(top: int, table: tuple[float, ...], builds: tuple[int, ...]) -> float:
-    """The greatest threat in ``table`` of the ``builds`` below ``top``; ``table[12]`` if none is below it."""
-    below = [table[value] for value in builds if value < top]
-    return max(below) if below else table[COMPLETE_AT]
+def _highest_below(top: int, builds: tuple[int, ...]) -> int:
+    """The highest of the sorted ``builds`` below ``top``, or 12 (``COMPLETE_AT``) if there is none."""
+    for value in reversed(builds):
+        if value < top:
+            return value
+    return COMPLETE_AT
 
 
 class BoundedCache(dict):
@@ -323,6 +326,7 @@ class Scorer:
         # _pairs[below + 1][above + 1]: what laying ``above`` on ``below`` adds to a pile's shape
         self._pairs = [[pile_score(weights, (below, above)) for above in range(UNKNOWN, COMPLETE_AT + 1)]
                        for below in range(UNKNOWN, COMPLETE_AT + 1)]
+        self._covering: dict[tuple[int, int], list[float]] = {}  # ``_row`` of a top with open run links
 
     def trim(self) -> None:
         """Empty the caches that have grown past their limits (called before each search)."""
@@ -395,7 +399,7 @@ class Scorer:
         value = base - self._given_up(card, hand) + on_top[card]
         if pile:
             top = pile[-1]
-            value += self._pairs[top + 1][card + 1]
+            value += self._row(pile)[card + 1]
             if top != UNKNOWN:
                 value -= on_top[top]
         return value
@@ -420,6 +424,20 @@ class Scorer:
                     best_value, best = value, ("x", card, index)
         return best_value, best
 
+    def _row(self, pile: tuple[int, ...]) -> list[float]:
+        """What laying each card on ``pile`` adds to its shape: the ``_pairs`` row of its top, less
+        ``covered_run`` per open run link for a number card that does not continue the run."""
+        top, links = pile[-1], exposed_run(pile)
+        if not links or not self.weights.covered_run:
+            return self._pairs[top + 1]
+        row = self._covering.get((top, links))
+        if row is None:
+            cost = self.weights.covered_run * links
+            row = self._covering[top, links] = [
+                value - cost if 0 < above != top - 1 else value
+                for above, value in zip(range(UNKNOWN, COMPLETE_AT + 1), self._pairs[top + 1])]
+        return row
+
     def _discard_targets(self, piles: tuple[tuple[int, ...], ...]) -> list[tuple]:
         """The piles a discard is tried on (every pile with a top, the first empty one): for each its
         index, the ``_pairs`` row of its top (None when empty) and the top's own value, lost when covered."""
@@ -428,7 +446,7 @@ class Scorer:
         for index, pile in enumerate(piles):
             if pile:
                 top = pile[-1]
-                targets.append((index, self._pairs[top + 1], self._on_top[top] if top != UNKNOWN else 0.0))
+                targets.append((index, self._row(pile), self._on_top[top] if top != UNKNOWN else 0.0))
             elif not empty_taken:
                 empty_taken = True
                 targets.append((index, None, 0.0))

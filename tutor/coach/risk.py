@@ -149,13 +149,10 @@ class EndgameRisk:
         for index, opponent in enumerate(opponents):
             if _close(opponent):
                 deals = sample_deals(unseen, HAND_SIZE + opponent.count - 1, seed + index, samples)
-                under = 0  # the cards under their discard tops' runs: at hand here (the sampled turn plays freely)
-                for _, cards in opponent.runs:
-                    under |= cards
                 self._deals[index] = tuple(
                     ((opponent.top, *deal[HAND_SIZE:]), spare, wilds, _starts(opponent.top, spare, wilds, free_slot))
                     for deal in deals
-                    for spare, wilds in [(_mask(deal[:HAND_SIZE] + opponent.tops) | under,
+                    for spare, wilds in [(_mask(deal[:HAND_SIZE] + opponent.tops),
                                           (deal[:HAND_SIZE] + opponent.tops).count(SKIP_BO))])
         self._known: dict[tuple[int, tuple[int, ...]], float] = {}
 

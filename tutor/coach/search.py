@@ -120,7 +120,6 @@ class TurnSearch:
         dealt = self._unseen_ending == "refill" and sum(count for _, count in self.root[2]) <= weights.deals_within
         self._deal_hands = _deal_hands(unseen, seed, weights.deals) if dealt else {}
         self._dealing = False  # inside a sampled deal: a further refill is valued by expectation alone
-        self._stock_first = bool(weights.stock_first)
         self._memo: dict[Node, tuple[float, Optional[Play], Optional[Node]]] = {}
         self._table: dict[tuple, dict[str, float]] = {}
         self._totals: dict[tuple, float] = {}
@@ -155,25 +154,31 @@ class TurnSearch:
 
         Searches go depth first, the refills over sampled deals as long as
         that takes at most ``DEALS_BUDGET`` positions (else again without
-        them). One that outgrows ``DEPTH_FIRST`` positions
+        them). One that outgrows ``DEPTH_FIRST`` positions (partners: one
+        that outgrew ``DEALS_BUDGET`` with its deals, at once)
         starts again level by level (``_reach``): that counts the
         positions at each depth once, so the depth limit is known before any
         line is valued, and every position is expanded and valued once --
         not again for each limit tried.
         """
         with collector_paused():
+            depth_first = DEPTH_FIRST[len(self.side) > 1]
             if self._deal_hands:
                 self._budget = min(budget, DEALS_BUDGET)
                 try:
                     return self._value(self.root)  # a shared search may hold the root already
                 except _OverBudget:  # too big to search the deals: a refill is valued by expectation alone
                     self._memo, self._deal_hands = {}, {}
-            self._budget = min(budget, DEPTH_FIRST[len(self.side) > 1])
-            try:
-                return self._value(self.root)
-            except _OverBudget:
-                self._memo, self._budget = {}, budget
-            reached = _reach(self.root, budget, self._stock_first)
+                    if len(self.side) > 1:  # partners past these positions nearly always outgrow ``DEPTH_FIRST``
+                        depth_first = 0
+            if depth_first:
+                self._budget = min(budget, depth_first)
+                try:
+                    return self._value(self.root)
+                except _OverBudget:
+                    self._memo = {}
+            self._budget = budget
+            reached = _reach(self.root, budget)
             if not reached.complete:
                 self.depth = _depth_limit(reached.starts, budget)
             self._value_reached(reached)
@@ -224,6 +229,23 @@ class TurnSearch:
         if ending[0] == "x" or ending[0] == "end":
             moves.append(self._move_of(ending, slots))
         return tuple(moves)
+
+    def reveal_before(self, move: Move) -> Optional[Move]:
+        """The stock card that turns up the next one and that the best line after ``move`` could play before it,
+        losing nothing: the move commits a card before seeing what that stock card turns up. None if there is
+        none (or ``move`` is itself such a play, a discard or not a play the search can follow)."""
+        node, play = self.after(move)
+        if node is None or _reveals(self.root, play):
+            return None
+        self._value(node, 1)
+        end, steps, _ = self._best_line(node, ((self.root, play),))
+        plays = [step for _, step in steps]
+        for at, (before, step) in enumerate(steps[1:], start=1):
+            if _reveals(before, step):
+                moved = _replay(self.root, [step, *plays[:at], *plays[at + 1:]])
+                if moved is not None and moved[1] == end:
+                    return self._move_of(step, list(self.slots))
+        return None
 
     def value_after(self, move: Move) -> float:
         """The value of the best turn that still begins with ``move`` (a legal move of the root)."""
@@ -337,7 +359,7 @@ class TurnSearch:
         best_child = None
         if self.depth is None or depth < self.depth:
             memo = self._memo
-            for play, child in _children(node, self._stock_first):
+            for play, child in _children(node):
                 known = memo.get(child)
                 value = known[0] if known is not None else self._expand(child, depth + 1)
                 if value > best_value:
@@ -376,14 +398,14 @@ class TurnSearch:
             node = waiting.pop()
             if self._memo[node][1] in (("win",), ("deal",)):
                 continue
-            for play, child in _children(node, self._stock_first):
+            for play, child in _children(node):
                 if child in self._memo and child not in self._parent:
                     self._parent[child] = (node, play)
                     waiting.append(child)
 
     def _root_options(self) -> Iterator[tuple[Play, Optional[Node]]]:
         """Every first move: each play with the node it leads to, then each ending (with None)."""
-        yield from _children(self.root, self._stock_first)
+        yield from _children(self.root)
         for ending in self._endings(self.root):
             yield ending, None
 
@@ -461,9 +483,12 @@ class TurnSearch:
         while True:
             _, play, child = self._memo[node]
             if child is None:
-                return node, tuple(steps), play
+                break
             steps.append((node, play))
             node = child
+        if self.weights.reveal_first and len(steps) > len(path) + 1:
+            steps[len(path):] = _reveals_first(steps[len(path):], node)
+        return node, tuple(steps), play
 
     def _finish(self, node: Node, path: tuple[tuple[Node, Play], ...], ending: Play,
                 line: Optional[tuple] = None) -> Turn:
@@ -594,8 +619,8 @@ def _side(view: GameState) -> tuple[int, ...]:
 
 def _opponents(view: GameState, later: float, by_side: bool = True, runs: bool = True) -> tuple[Opponent, ...]:
     """The opponents in the order they play next; the first carries the full threat (``by_side``: every player of
-    the first side to play, since partners play from each other's stocks); ``runs``: with the runs rising under
-    their discard tops."""
+    the first side to play, since partners play from each other's stocks). Their helpers are their discard tops
+    and (``runs``) the run beneath each top, which comes out card after card."""
     found: list[Opponent] = []
     rivals = view.opponents_of(view.turn)
     sides = len({min(view.team_of(seat)) for seat in rivals})
@@ -605,26 +630,23 @@ def _opponents(view: GameState, later: float, by_side: bool = True, runs: bool =
         if seat in rivals:
             player = view.players[seat]
             first = view.team_of(seat) if first is None else first
-            tops = tuple(_known(pile[-1]) for pile in player.discards if pile)
-            under = tuple(run for pile in player.discards if pile and (run := _rising_run(pile))) if runs else ()
+            tops = tuple(_known(card) for pile in player.discards if pile
+                         for card in (discard_run(pile) if runs else pile[-1:]))
             partners = sum(len(view.players[other].stock) for other in view.team_of(seat) if other != seat)
             share = 1.0 if not found or by_side and seat in first else later
-            found.append(Opponent(_known(player.stock_top), len(player.stock), tops, share, partners, sides, under))
+            found.append(Opponent(_known(player.stock_top), len(player.stock), tops, share, partners, sides))
     return tuple(found)
 
 
-def _rising_run(pile: tuple) -> Optional[tuple[int, int]]:
-    """The run under a discard pile's number top, as (top, bit set of the cards under it each one higher than
-    the card above it); None when the top has no such card under it."""
-    top = card = _known(pile[-1])
-    cards = 0
-    if top > 0:
-        for below in reversed(pile[:-1]):
-            if below != card + 1:
-                break
-            card = below
-            cards |= 1 << card
-    return (top, cards) if cards else None
+def discard_run(pile) -> tuple:
+    """The cards a discard pile (bottom to top) gives in turn onto one build pile: its top, then each card
+    below that is one higher (a run: 9, 8, 7 from the bottom gives 7, 8, 9). A wild or unseen top gives itself."""
+    run = [pile[-1]]
+    for card in reversed(pile[:-1]):
+        if run[-1] in (None, SKIP_BO) or card != run[-1] + 1:
+            break
+        run.append(card)
+    return tuple(run)
 
 
 def _opponent_names(view: GameState) -> tuple[str, ...]:
@@ -695,7 +717,7 @@ class _Reached(NamedTuple):
     complete: bool  # whether that is every position
 
 
-def _reach(root: Node, budget: int, stock_first: bool = False) -> _Reached:
+def _reach(root: Node, budget: int) -> _Reached:
     """The positions reachable from ``root``, level by level, up to ``budget`` of them.
 
     When there are more, it stops at the first position past the budget: the
@@ -714,7 +736,7 @@ def _reach(root: Node, budget: int, stock_first: bool = False) -> _Reached:
             node = nodes[at]
             moves: list[Play] = []
             ids: list[int] = []
-            for play, child in [] if _won(node) else _children(node, stock_first):
+            for play, child in [] if _won(node) else _children(node):
                 known = index.get(child)
                 if known is None:
                     known = index[child] = len(nodes)
@@ -748,19 +770,13 @@ def _depth_limit(starts: list[int], budget: int) -> int:
     return depth
 
 
-def _children(node: Node, stock_first: bool = False) -> list[tuple[Play, Node]]:
-    """Every play from ``node`` with the node it leads to (one per distinct target value).
-
-    Of equal lines the first found is kept: wild cards come last, so a line that needs none spends none, and
-    with ``stock_first`` stock cards come first, so a line plays them as early as it can and the next stock
-    card turns up before hand and discard cards are committed.
-    """
+def _children(node: Node) -> list[tuple[Play, Node]]:
+    """Every play from ``node`` with the node it leads to (one per distinct target value)."""
     builds, hand, stocks, discards, draws = node
     onto = _landings(builds)
     found: list[tuple[Play, Node]] = []
-    wild: list[tuple[Play, Node]] = []  # wild cards from hand and discard tops
-    stock: list[tuple[Play, Node]] = [] if stock_first else found
-    previous = None
+    wild: list[tuple[Play, Node]] = []  # wild cards from hand and discard tops come last: of equal lines the
+    previous = None                     # first found is kept, so a line that needs no wild card spends none
     for at, card in enumerate(hand):  # the hand is sorted: ``at`` is the first of equal cards
         if card != previous and (landings := onto[card]):
             rest = hand[:at] + hand[at + 1:]
@@ -770,14 +786,14 @@ def _children(node: Node, stock_first: bool = False) -> list[tuple[Play, Node]]:
     for index, (top, count) in enumerate(stocks):
         if count and (landings := onto[top]):
             rest = stocks[:index] + ((UNKNOWN, count - 1),) + stocks[index + 1:]
-            _add_plays(stock, ("s", index, -1, top), landings, hand, rest, discards, draws, not hand)
+            _add_plays(found, ("s", index, -1, top), landings, hand, rest, discards, draws, not hand)
     for index, piles in enumerate(discards):
         for pile, cards in enumerate(piles):
             if cards and (landings := onto[cards[-1]]):
                 rest = discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:]
                 _add_plays(wild if cards[-1] == SKIP_BO else found, ("d", index, pile, cards[-1]), landings, hand,
                            stocks, rest, draws, not hand)
-    return stock + found + wild if stock_first else found + wild
+    return found + wild
 
 
 def _add_plays(found: list, source: tuple, landings: tuple, hand: tuple[int, ...], stocks: tuple,
@@ -829,6 +845,48 @@ def _apply(node: Node, play: Play) -> Node:
         if candidate == play:
             return child
     raise ValueError(f"{play!r} is not a play of this position")
+
+
+def _reveals(node: Node, play: Play) -> bool:
+    """Whether ``play`` from ``node`` is a stock card with more below it: it turns up a card nobody has seen."""
+    return play[0] == "s" and node[2][play[1]][1] > 1
+
+
+def _replay(node: Node, plays: list[Play]) -> Optional[tuple[list[Node], Node]]:
+    """The nodes ``plays`` start from when played in turn from ``node``, and where they end; None if one of
+    them cannot be played where its turn comes."""
+    nodes = []
+    for play in plays:
+        child = next((child for candidate, child in _children(node) if candidate == play), None)
+        if child is None:
+            return None
+        nodes.append(node)
+        node = child
+    return nodes, node
+
+
+def _reveals_first(steps: list[tuple[Node, Play]], end: Node) -> list[tuple[Node, Play]]:
+    """The ``steps`` of a line, each stock card that turns up the next one moved as early as it can go without
+    changing where the line ends: what turns up may change the rest of the turn, and the cards played before it
+    lose nothing by waiting. Such a stock card moves only past another card (never past such stock cards alone), so
+    the moves come to an end."""
+    plays = [play for _, play in steps]
+    reveals = [play for node, play in steps if _reveals(node, play)]  # one at most from each stock
+    moved = bool(reveals)
+    while moved:  # a stock card moved forward may let another go before the cards it waited for
+        moved = False
+        for play in reveals:
+            at = plays.index(play)
+            waited = [index for index in range(at) if plays[index] not in reveals]
+            for earlier in range(waited[-1] + 1 if waited else 0):  # past one card at least: no endless swaps
+                order = plays[:earlier] + [play] + plays[earlier:at] + plays[at + 1:]
+                replayed = _replay(steps[0][0], order)
+                if replayed is not None and replayed[1] == end:
+                    plays, moved = order, True
+                    break
+    if plays == [play for _, play in steps]:
+        return steps
+    return list(zip(_replay(steps[0][0], plays)[0], plays))
 
 
 def _after_ending(hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
