@@ -119,6 +119,8 @@ BROKEN = {
                          "  - {name: c, plays: greedy}\n  - {name: d, plays: greedy}\n"
                          "rules: {stock_size: 5, teams: [[a, b], [c, d]]}\nrounds: x\n",
     "short-record.yaml": "format: skipbo-record/1\nplayers: x\nrules: {}\nrounds: []\n",
+    "bot.py": "class Bot:\n    def plan(self, view, rng):\n        return [5]\n\n\nclass Planless:\n    pass\n",
+    "crash.py": "raise SystemExit(3)\n",
 }
 STAGE = "id: s{n}\ntitle: T\nsummary: S\nsteps:\n"
 EXERCISE = "  - {{exercise: e{n}, kind: {kind}, ask: a, hint: h, done: d, {rest}}}\n"
@@ -173,6 +175,8 @@ FILE_RUNS = [
     ["review", "@short-record.yaml"],
     ["review", "REPLAY"],
     ["play", "--resume"],
+    ["simulate", "--games", "1", "--bots", "@bot.py:Bot,greedy"],
+    ["simulate", "--games", "1", "--bots", "@bot.py:Missing,@bot.py:Planless,@crash.py:Bot,@nofile.py:Bot,greedy"],
     ["course", "validate", "@bad-course"],
     ["course", "validate", "@wrong-course"],
     ["course", "validate", "@empty-course"],
@@ -274,7 +278,7 @@ def unmarked(text: str) -> set[str]:
 @pytest.mark.parametrize("args", RUNS + FILE_RUNS, ids=" ".join)
 def test_no_text_bypasses_translation(pseudo, monkeypatch, tmp_path, args):
     write_broken_files(tmp_path)
-    args = [str(tmp_path / arg[1:]) if arg.startswith("@") else arg for arg in args]
+    args = [re.sub(r"@([\w.-]+)", lambda name: str(tmp_path / name[1]), arg) for arg in args]
     if "--resume" in args:  # a save that is damaged
         (tmp_path / "saved-game.yaml").write_text(BROKEN["bad-record.yaml"], encoding="utf-8")
     replay = "REPLAY" in args  # a record well formed that does not replay: its result is not what its moves reach
