@@ -4,7 +4,8 @@ The run speaks Swedish data (the rules reference, the course, the gallery)
 with every message wrapped in ⟪ ⟫; what is left outside the marks must be
 names, numbers, cards, canonical moves (read in every language), rule ids,
 commands and options, or the words of click itself. Every command runs;
-``scenario new`` and ``scenario schema`` are left out: they write files (a
+``scenario new`` writes its template to a file here, so that only its
+messages are read, and ``scenario schema`` is left out: both make files (a
 commented template, a JSON schema), and files read the same in every
 language (docs/languages.md). Broken files of every kind (scenarios,
 records, a save, courses) and broken one-line positions are fed to the
@@ -175,6 +176,10 @@ FILE_RUNS = [
     ["review", "@short-record.yaml"],
     ["review", "REPLAY"],
     ["play", "--resume"],
+    ["scenario", "new", "@new.yaml", "--build", "6,-,2,-"],
+    ["scenario", "new", "@new.yaml", "--stock", "13"],
+    ["scenario", "new", "@a-folder.yaml"],
+    ["scenario", "new", "@shape.yaml"],
     ["simulate", "--games", "1", "--bots", "@bot.py:Bot,greedy"],
     ["simulate", "--games", "1", "--bots", "@bot.py:Missing,@bot.py:Planless,@crash.py:Bot,@nofile.py:Bot,greedy"],
     ["course", "validate", "@bad-course"],
