@@ -15,9 +15,11 @@ too.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import re
 from importlib import resources
+from pathlib import Path
 
 import pytest
 from typer.main import get_command
@@ -214,17 +216,41 @@ runners up turn player games en sv da bogus default range Possible options path 
 WORD = re.compile(r"[^\W\d_]{2,}")
 
 
+TEMPLATE = Path(i18n.LOCALE_DIR) / f"{i18n.DOMAIN}.pot"
+
+
+@functools.cache
+def catalogued() -> frozenset:
+    """The (context, message) of every entry of the template: what a translator is given."""
+    from babel.messages.pofile import read_po
+
+    with TEMPLATE.open("rb") as handle:
+        return frozenset((message.context, message.id if isinstance(message.id, str) else message.id[0])
+                         for message in read_po(handle) if message.id)
+
+
 class Pseudo(gettext.NullTranslations):
-    """Every message marked: ⟪message⟫."""
+    """Every message marked: ⟪message⟫; a message the template lacks (no translator would see it) is noted."""
+
+    def __init__(self):
+        super().__init__()
+        self.uncatalogued = set()
 
     def gettext(self, message):
-        return "\n".join(f"⟪{line}⟫" for line in message.split("\n"))  # help shows a text's first line alone
+        return self.pgettext(None, message)
 
     def pgettext(self, context, message):
-        return self.gettext(message)
+        if (context, message) not in catalogued():
+            self.uncatalogued.add((context, message))
+        return marked(message)
 
     def ngettext(self, singular, plural, count):
-        return self.gettext(singular if count == 1 else plural)
+        self.gettext(singular)  # a plural entry is known by its singular
+        return marked(singular if count == 1 else plural)
+
+
+def marked(message: str) -> str:
+    return "\n".join(f"⟪{line}⟫" for line in message.split("\n"))  # help shows a text's first line alone
 
 
 @pytest.fixture
@@ -233,12 +259,14 @@ def pseudo(monkeypatch, tmp_path):
 
     for name, english in PANEL_TITLES.items():  # translate_help sets them; put them back afterwards
         monkeypatch.setattr(typer.rich_utils, name, english)
-    monkeypatch.setattr(i18n, "_translations", Pseudo())
+    translations = Pseudo()
+    monkeypatch.setattr(i18n, "_translations", translations)
     monkeypatch.setattr(i18n, "_language", "sv")
     monkeypatch.setattr(usage, "speak_chosen_language",
                         lambda args, as_json: [a for a in args if a not in ("--lang", "sv")])
     monkeypatch.setenv("SKIPBO_TUTOR_HOME", str(tmp_path))
     monkeypatch.setenv("COLUMNS", "200")
+    return translations
 
 
 def swedish_data_words() -> set[str]:
@@ -308,3 +336,4 @@ def test_no_text_bypasses_translation(pseudo, monkeypatch, tmp_path, args):
     if "from-record" in args:  # a scenario file: its keys are the format's, not prose
         output = re.sub(r"(?m)^[\s-]*(?:quality: \w+$|\w+:)", " ", output)  # keys, and the quality ids
     assert unmarked(output) - swedish_data_words() == set(), result.output
+    assert pseudo.uncatalogued == set()  # every message looked up is in the template, so translators see it
