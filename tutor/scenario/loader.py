@@ -16,9 +16,9 @@ from typing import Any, NamedTuple
 import yaml
 
 from ..collector import collector_paused
-from ..i18n import N_, _
 from ..engine.position import Path, PositionError, Problem, position_from_data
 from ..engine.state import GameState
+from ..i18n import N_, _
 from ..regular_file import FileTooLarge, NotARegularFile, read_regular_file
 from .schema import KEY, ListLength, shape_problems
 

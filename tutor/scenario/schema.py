@@ -14,8 +14,8 @@ import re
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from ..engine.position import Path, Problem
-from ..i18n import N_, _, ngettext
 from ..engine.rules import RULES
+from ..i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from pathlib import Path as FilePath
