@@ -69,8 +69,8 @@ def test_the_language_from_the_variable_speaks_the_problems_of_scenario_validate
 def test_json_problems_follow_a_language_named_and_stay_english_under_a_system_locale(broken, language):
     named = json.loads(tutor("--lang", language, "check", "broken.yaml", "s>b1", "--json", folder=broken).stdout)
     assert named["error"]["problems"] == [line.format(file="broken.yaml") for line in PROBLEMS[language]]
-    system = tutor("check", "broken.yaml", "s>b1", "--json", folder=broken, LANG=f"{language}_SE.UTF-8"
-                   if language == "sv" else "da_DK.UTF-8")
+    locale = {"sv": "sv_SE.UTF-8", "da": "da_DK.UTF-8"}[language]
+    system = tutor("check", "broken.yaml", "s>b1", "--json", folder=broken, LANG=locale)
     assert json.loads(system.stdout)["error"]["problems"] == [line.format(file="broken.yaml")
                                                               for line in PROBLEMS["en"]]
 
