@@ -36,12 +36,12 @@ from typing import Any, Optional
 
 from ..engine.position import Problem
 from ..file_writing import write_atomically
-from ..i18n import _
 from ..records.files import RECORD_LIMITS, RecordError
 from ..records.model import GameRecord, Result, RoundRecord, TurnRecord, Undo, record_from_data
 from ..records.replay import ReplayError, replay_game
 from ..regular_file import FileTooLarge, read_regular_file
 from ..scenario.loader import Located, placed_problems
+from . import texts
 from .snapshot import installation_key, move_data, move_from_data, result_data, result_from_data, save_digest
 
 SUFFIX = ".journal"
@@ -179,11 +179,10 @@ class Journal:
         except FileNotFoundError:
             return []
         except FileTooLarge:
-            raise RecordError(str(self.path), [Located(0, 0, _(
-                "is larger than {size} MiB: it is not a journal the tutor wrote").format(
+            raise RecordError(str(self.path), [Located(0, 0, texts.JOURNAL_TOO_LARGE.format(
                 size=RECORD_LIMITS.max_bytes // 2**20))]) from None
         except OSError as error:
-            raise RecordError(str(self.path), [Located(0, 0, _("cannot be read: {problem}").format(
+            raise RecordError(str(self.path), [Located(0, 0, texts.JOURNAL_UNREADABLE.format(
                 problem=error.strerror or error))]) from None
         return data.split(b"\n")[:-1]
 
@@ -202,8 +201,7 @@ class Journal:
         return checked
 
     def _damaged(self) -> str:
-        return _("is not a change the tutor wrote (the journal was edited or damaged); delete {path} to resume the "
-                 "game as it was last saved whole").format(path=self.path)
+        return texts.JOURNAL_DAMAGED.format(path=self.path)
 
 
 def _continues(header: bytes, digest: str) -> bool:
