@@ -10,7 +10,7 @@ of that round's moves are made one at a time, the game saved after each, as
 - the save after a move as it is now: the move appended to the journal.
 
 It also gives how long a resume takes with the journal of that round, against
-one from the save written whole.
+one from the save written whole (the median of three each).
 
     python benchmarks/save_speed.py [--rounds 400] [--whole 3]
 """
@@ -59,12 +59,13 @@ def main() -> None:
         store.save(now)
         appended.append(time.perf_counter() - start)
     size = journal_path(store.path).stat().st_size if journal_path(store.path).exists() else 0
-    resumed_seconds, resumed = timed(lambda: Game.resume(SaveStore(store.directory).load()))
+    resumed = Game.resume(SaveStore(store.directory).load())
     assert resumed.record == record, "the save and its journal resumed another game"
-    plain = copy.deepcopy(record)
     compact = SaveStore(Path(tempfile.mkdtemp()))
-    compact.save(plain, whole=True)
-    from_whole, _ = timed(lambda: Game.resume(compact.load()))
+    compact.save(copy.deepcopy(record), whole=True)
+    resumed_seconds = statistics.median(timed(lambda: Game.resume(SaveStore(store.directory).load()))[0]
+                                        for _ in range(3))
+    from_whole = statistics.median(timed(lambda: Game.resume(compact.load()))[0] for _ in range(3))
     baseline = statistics.median(whole)
     print(f"a saved match of {options.rounds} rounds: {store.path.stat().st_size / 2**20:.1f} MiB of YAML; "
           f"{len(appended)} moves then saved one by one (journal: {size / 1024:.0f} KiB)")

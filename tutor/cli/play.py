@@ -186,9 +186,10 @@ def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool
         save()
         unusable([str(error)], as_json=False, kind="bot")
     except Quit:
+        out.print()
+        table.say(texts.SAVING, "dim")
         with contextlib.suppress(KeyboardInterrupt):  # the journal holds the game already
             save(whole=True)
-        out.print()
         table.say(texts.SAVED, "bold")
         return
     except KeyboardInterrupt:

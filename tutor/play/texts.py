@@ -102,6 +102,7 @@ TEXTS = TextTable("play", {
     "GAME_WON": "{winners} won the game.",
     "GAME_OVER_NO_WINNER": "The game is over without a winner.",
     "RECORD_SAVED": "The record of this game: {path}  (tutor review {path})",
+    "SAVING": "Saving the game...",
     "SAVED": "Game saved. Run 'tutor play --resume' to go on.",
     "INTERRUPTED": "Interrupted; the game is saved: 'tutor play --resume' goes on.",
     "SAVE_WAITING": "a saved game is waiting: 'tutor play --resume' goes on with it, "
