@@ -11,11 +11,13 @@ from tutor.coach.search import TurnSearch
 from tutor.engine.moves import Draw, EndTurn
 from tutor.engine.view import player_view
 from tutor.play import journal as journal_module
-from tutor.play import saves, snapshot
+from tutor.play import snapshot
 from tutor.play.game import Game, Settings
 from tutor.play.journal import journal_path
 from tutor.play.saves import SaveStore
 from tutor.records.files import RecordError, read_record
+
+from test_snapshot import full_reads
 
 
 def played(game: Game, store: SaveStore, moves: int) -> list:
@@ -56,12 +58,6 @@ def game(store):
     game = Game.new(Settings(("greedy", "random"), stock_size=8, target=300, seed=5))
     store.save(game.record)
     return game
-
-
-def full_reads(monkeypatch) -> list:
-    calls = []
-    monkeypatch.setattr(saves, "read_record", lambda path: calls.append(path) or read_record(path))
-    return calls
 
 
 def test_a_move_is_appended_to_the_journal_and_the_save_is_not_rewritten(store, game, monkeypatch):

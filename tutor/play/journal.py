@@ -167,6 +167,7 @@ class Journal:
             except (ValueError, TypeError, KeyError, IndexError, AttributeError):
                 raise RecordError(str(self.path), [Located(number, 0, self._damaged())]) from None
         if not sealed:  # checked the long way, then written whole at the next save: never journaled on
+            self._mark = None
             return self._checked(record)
         self._tag, self._end = tag, sum(len(line) + 1 for line in lines)
         self._mark = _mark(record)

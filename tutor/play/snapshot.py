@@ -174,4 +174,5 @@ def move_from_data(fields: list) -> Move:
 def _round(data: dict[str, Any], moves: list[Move]) -> RoundRecord:
     turns = [TurnRecord(player, [moves[number] for number in numbers], [Undo(moves[number], at) for number, at in undone])
              for player, numbers, undone in data["turns"]]
-    return RoundRecord(data["seed"], turns, [tuple(cards) for cards in data["shuffles"]], result_from_data(data["result"]))
+    shuffles = [tuple(cards) for cards in data["shuffles"]]
+    return RoundRecord(data["seed"], turns, shuffles, result_from_data(data["result"]))
