@@ -166,3 +166,12 @@ def test_a_folder_that_refuses_the_journal_saves_whole(store, game, monkeypatch)
     monkeypatch.setattr(journal_module, "write_atomically", lambda *args: (_ for _ in ()).throw(OSError("full")))
     kept = played(game, store, 3)
     assert read_record(store.path) == kept[-1]
+
+
+def test_a_save_edited_by_hand_is_read_the_long_way_without_the_journal_it_no_longer_matches(store, game,
+                                                                                             monkeypatch):
+    played(game, store, 6)
+    as_written = read_record(store.path)
+    store.path.write_text(store.path.read_text(encoding="utf-8") + "# looked at\n", encoding="utf-8")
+    calls = full_reads(monkeypatch)
+    assert SaveStore(store.directory).load() == as_written and calls == [store.path]
