@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, Optional
@@ -85,6 +84,8 @@ def parse_moves(texts: list[str], language: str = ENGLISH) -> tuple[list[Phrase]
         if len(found) > len(phrases):
             phrases, unread = found, Unread(error.text, [error.message])
     if not phrases and is_question(joined, language):
+        import shlex  # imported for this message alone, not by every ruling
+
         unread = Unread(joined, [_("{question} is a question, not a move: ask it with  tutor rules {asked}").format(
             question=quoted(joined, 60), asked=shlex.quote(joined))])
     return phrases, unread
