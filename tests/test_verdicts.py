@@ -287,6 +287,39 @@ def test_a_card_come_into_sight_asks_for_a_search_of_its_own():
     assert following.nodes == TurnSearch(player_view(turned_up, 0)).nodes != first.nodes
 
 
+# Five players, long runs on all four discard piles, two SBs in hand and one on the stock: the first two searches
+# are cut by the node budget, and every search is too big for its refill deals (they are valued by expectation).
+FIVE_RUNS = {
+    "title": "long runs on every discard pile", "build": [1, 3, 6, 8], "draw_pile": 70,
+    "players": [
+        {"name": "you", "stock": {"top": "SB", "count": 6}, "hand": ["SB", "SB", 4, 9, 7],
+         "discards": [[12, 11, 10, 9], [11, 10, 9, 8, 7], [10, 9, 8, 7, 6], [7, 6, 5, 4, 3]]},
+        {"name": "Anna", "stock": {"top": 6, "count": 6}, "hand": 5, "discards": [[9]]},
+        {"name": "Bo", "stock": {"top": 10, "count": 5}, "hand": 5, "discards": [[4]]},
+        {"name": "Cleo", "stock": {"top": 3, "count": 6}, "hand": 5},
+        {"name": "Dan", "stock": {"top": 12, "count": 3}, "hand": 5, "discards": [[7], [2]]},
+    ],
+}
+FIVE_RUNS_TURN = ("hand 4 to build 2", "hand 7 to build 3", "hand 9 to build 4", "hand SB to build 1")
+
+
+def test_a_long_check_where_the_budget_cuts_the_searches_gives_each_move_its_verdict_alone():
+    """The searches of a check share what they can (estimates, tables, plays, whole searches) and nothing else:
+    searches cut by the budget, and searches whose refill deals did not fit, still give every verdict alone."""
+    state = position_from_data(FIVE_RUNS)
+    judge = Judge()
+    searches = []
+    for text in FIVE_RUNS_TURN:
+        move = parse_move(text)
+        assert judge(state, move) == assess_move(state, move), text
+        searches.append(judge.search(player_view(state, 0)))
+        state = apply_move(state, move).state
+    assert [search.depth is not None for search in searches] == [True, True, False, False]
+    assert not any(search._deal_hands for search in searches)  # the deals were too big everywhere
+    assert searches[3]._memo is searches[2]._memo  # the full search without deals serves the position after it
+    assert searches[1].risk is searches[0].risk and searches[1]._totals is searches[0]._totals
+
+
 # -- each grade on a real position: a verdict that called every good move best would fail here ------------------
 
 # Nothing fits the build piles (2 and three free slots need a 3 or a 1). The 9 on the 10 makes a run that comes out
