@@ -107,6 +107,7 @@ class TurnSearch:
         self._opponent_names = _opponent_names(view)
         self._opponent_threat = self.scorer.threats(self.opponents)
         total = sum((unseen := unseen_in(view)).values())
+        self._unseen_counts = unseen  # what the sampled estimates and deals are drawn from
         self.unseen = {card: n / total for card, n in unseen.items()} if total else {}
         self._unseen_items = tuple(self.unseen.items())
         self.slots = tuple(view.build_value(slot) for slot in range(BUILD_SLOTS))
@@ -144,8 +145,8 @@ class TurnSearch:
     def _values_as(self, other: TurnSearch) -> bool:
         """True when this search values the end of a turn as ``other`` does: the same weights, opponents and
         unseen cards give the same estimates (``risk``, ``_refill``) and tables of build values and stocks."""
-        return (self.weights == other.weights and self.opponents == other.opponents and self.unseen == other.unseen
-                and self._unseen_ending == other._unseen_ending)
+        return (self.weights == other.weights and self.opponents == other.opponents
+                and self._unseen_counts == other._unseen_counts and self._unseen_ending == other._unseen_ending)
 
     def _holds(self, other: TurnSearch) -> bool:
         """True when this full search reached ``other``'s root and valued it as ``other`` would.
