@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -287,29 +289,25 @@ def test_a_card_come_into_sight_asks_for_a_search_of_its_own():
     assert following.nodes == TurnSearch(player_view(turned_up, 0)).nodes != first.nodes
 
 
-# Five players, long runs on all four discard piles, two SBs in hand and one on the stock: the first two searches
-# are cut by the node budget, and every search is too big for its refill deals (they are valued by expectation).
-FIVE_RUNS = {
-    "title": "long runs on every discard pile", "build": [1, 3, 6, 8], "draw_pile": 70,
-    "players": [
-        {"name": "you", "stock": {"top": "SB", "count": 6}, "hand": ["SB", "SB", 4, 9, 7],
-         "discards": [[12, 11, 10, 9], [11, 10, 9, 8, 7], [10, 9, 8, 7, 6], [7, 6, 5, 4, 3]]},
-        {"name": "Anna", "stock": {"top": 6, "count": 6}, "hand": 5, "discards": [[9]]},
-        {"name": "Bo", "stock": {"top": 10, "count": 5}, "hand": 5, "discards": [[4]]},
-        {"name": "Cleo", "stock": {"top": 3, "count": 6}, "hand": 5},
-        {"name": "Dan", "stock": {"top": 12, "count": 3}, "hand": 5, "discards": [[7], [2]]},
-    ],
-}
-FIVE_RUNS_TURN = ("hand 4 to build 2", "hand 7 to build 3", "hand 9 to build 4", "hand SB to build 1")
+def long_five_player_turn(length: int) -> tuple[dict, list[str]]:
+    """The five-player turn of ``benchmarks/many_moves_check.py`` (long runs on all four discard piles, two SBs in
+    hand and one on the stock; the first two searches are cut by the node budget, and every search is too big
+    for its refill deals), as a scenario's data and its first ``length`` moves."""
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "many_moves_check.py"
+    spec = importlib.util.spec_from_file_location("many_moves_check", path)
+    benchmark = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(benchmark)
+    return benchmark.long_turn(benchmark.FIVE_PLAYERS, length)
 
 
 def test_a_long_check_where_the_budget_cuts_the_searches_gives_each_move_its_verdict_alone():
     """The searches of a check share what they can (estimates, tables, plays, whole searches) and nothing else:
     searches cut by the budget, and searches whose refill deals did not fit, still give every verdict alone."""
-    state = position_from_data(FIVE_RUNS)
+    data, turn = long_five_player_turn(4)
+    state = position_from_data(data)
     judge = Judge()
     searches = []
-    for text in FIVE_RUNS_TURN:
+    for text in turn:
         move = parse_move(text)
         assert judge(state, move) == assess_move(state, move), text
         searches.append(judge.search(player_view(state, 0)))
