@@ -27,7 +27,7 @@ import json
 import os
 import secrets
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from ..file_writing import write_atomically
