@@ -29,7 +29,7 @@ from tutor.coach.simulation import Series, play_game
 from tutor.play.game import Game
 from tutor.play.saves import SaveStore
 from tutor.records.files import read_record, write_record
-from tutor.records.model import HUMAN, GameRecord
+from tutor.records.model import HUMAN, GameRecord, RoundRecord
 
 
 def timed(action) -> tuple[float, object]:
@@ -41,13 +41,18 @@ def timed(action) -> tuple[float, object]:
 
 def long_match(rounds: int) -> GameRecord:
     """``rounds`` different rounds, the first seat played by a person, the last round ten turns in."""
+    return stopped_match(rounds)[0]
+
+
+def stopped_match(rounds: int) -> tuple[GameRecord, RoundRecord]:
+    """The match of ``long_match``, and its last round as it was played to the end."""
     games = [play_game(Series(("greedy", "greedy"), 2, 30, seed, record=True), 0).record for seed in range(rounds)]
     setup = games[0].setup
     setup = dataclasses.replace(setup, seats=(dataclasses.replace(setup.seats[0], plays=HUMAN), *setup.seats[1:]),
                                 target=10 ** 6)
-    last = games[-1].rounds[0]
-    last = dataclasses.replace(last, turns=last.turns[:10], shuffles=[], result=None)
-    return GameRecord(setup, [game.rounds[0] for game in games[:-1]] + [last], "on")
+    played = games[-1].rounds[0]
+    last = dataclasses.replace(played, turns=played.turns[:10], shuffles=[], result=None)
+    return GameRecord(setup, [game.rounds[0] for game in games[:-1]] + [last], "on"), played
 
 
 def main() -> None:
@@ -57,7 +62,7 @@ def main() -> None:
     record = long_match(rounds)
     store = SaveStore(Path(tempfile.mkdtemp()))
     writing, _ = timed(lambda: write_record(store.path, record))
-    saving, _ = timed(lambda: store.save(record))
+    saving, _ = timed(lambda: store.save(record, whole=True))
     full, slow = timed(lambda: Game.resume(read_record(store.path)))
     fast_seconds, fast = timed(lambda: Game.resume(store.load()))
     assert fast.state == slow.state and fast.record == slow.record, "the snapshot resumed another game"

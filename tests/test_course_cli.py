@@ -178,8 +178,8 @@ def test_a_fifo_or_folder_named_like_a_stage_is_refused_not_waited_on(tmp_path):
     (folder / "03-folder.yaml").mkdir()
     result = tutor("course", "validate", folder, home=tmp_path)
     assert result.returncode == 2
-    assert f"{folder / '02-pipe.yaml'}: is not a regular file" in result.stdout
-    assert f"{folder / '03-folder.yaml'}: is not a regular file" in result.stdout
+    assert f"{folder / '02-pipe.yaml'}: is a named pipe, not a file: not read" in result.stdout
+    assert f"{folder / '03-folder.yaml'}: is a folder, not a file: not read" in result.stdout
 
 
 def test_a_course_reads_no_file_a_link_leads_out_of_its_folder_to(tmp_path):
@@ -194,8 +194,8 @@ def test_a_course_reads_no_file_a_link_leads_out_of_its_folder_to(tmp_path):
         result = tutor(*command, home=tmp_path / "home")
         shown = result.stdout + result.stderr
         assert result.returncode == 2, shown
-        assert f"02-secret.yaml: is a link to {outside / 'secret.yaml'}, outside the course folder: not read" in shown
-        assert "03-passwd.yaml: is a link to /etc/passwd, outside the course folder" in shown
+        assert f"02-secret.yaml: is a link to {outside / 'secret.yaml'}, outside the folder {course}: not read" in shown
+        assert f"03-passwd.yaml: is a link to /etc/passwd, outside the folder {course}: not read" in shown
         assert "SECRET-TEXT" not in shown and "root:" not in shown
 
 

@@ -142,7 +142,7 @@ def test_a_missing_or_damaged_snapshot_or_key_falls_back_to_the_full_read(saved,
 
 def test_a_folder_that_refuses_the_snapshot_keeps_the_save(saved, match, monkeypatch):
     monkeypatch.setattr(snapshot, "write_atomically", lambda target, text: (_ for _ in ()).throw(OSError("full")))
-    saved.save(match.record)
+    saved.save(match.record, whole=True)
     assert not snapshot.snapshot_path(saved.path).exists()
     assert saved.load() == match.record
 

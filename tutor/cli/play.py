@@ -169,9 +169,9 @@ def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool
 
     out = console()
 
-    def save() -> None:
+    def save(whole: bool = False) -> None:
         try:
-            store.save(game.record)
+            store.save(game.record, whole=whole)
         except OSError as error:
             unusable([texts.CANNOT_SAVE.format(path=store.path, problem=error.strerror or error)], as_json=False,
                      kind="save")
@@ -186,8 +186,10 @@ def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool
         save()
         unusable([str(error)], as_json=False, kind="bot")
     except Quit:
-        save()
         out.print()
+        table.say(texts.SAVING, "dim")
+        with contextlib.suppress(KeyboardInterrupt):  # the journal holds the game already
+            save(whole=True)
         table.say(texts.SAVED, "bold")
         return
     except KeyboardInterrupt:

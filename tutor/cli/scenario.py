@@ -11,6 +11,7 @@ import typer
 
 from ..i18n import _, ngettext
 from ..scenario.expectations import Check, default_assess, run_expectations
+from ..folder_files import FolderFile
 from ..scenario.files import CheckedFile, check_file, scenario_files
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, unusable
 from .positions import load_position, with_quick_position
@@ -100,7 +101,7 @@ def test_command(
     raise typer.Exit(EXIT_ILLEGAL if tally["failed"] else EXIT_LEGAL)
 
 
-def _run_all(files: list[CheckedFile | str], assess: Any, *,
+def _run_all(files: list[CheckedFile | str | FolderFile], assess: Any, *,
              show_progress: bool) -> list[tuple[CheckedFile, list[Check]]]:
     """Check and run every file in turn; for a person, a progress line on stderr names the file at work."""
     from contextlib import nullcontext

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence
 
 from ..engine.dealing import deal, partner_teams
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
@@ -211,17 +211,25 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - spread), min(1.0, centre + spread))
 
 
-def summarise(series: Series, results: Iterable[GameResult], seconds: float, interrupted: bool = False,
-              error: Optional[str] = None) -> Summary:
-    wins = {name: 0 for name in dict.fromkeys(series.bots)}
-    games = stalemates = turns = 0
-    for result in results:
-        games += 1
-        turns += result.turns
-        stalemates += result.stalemate
+class Tally:
+    """The running count of a series: each result added as it comes and then let go, so a long series
+    holds no more than its counts."""
+
+    def __init__(self, series: Series):
+        self.wins = {name: 0 for name in dict.fromkeys(series.bots)}
+        self.games = self.stalemates = self.turns = 0
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.turns += result.turns
+        self.stalemates += result.stalemate
         for name in result.winning_bots:
-            wins[name] += 1
-    return Summary(games, wins, stalemates, turns / games if games else 0.0, seconds, interrupted, error)
+            self.wins[name] += 1
+
+    def summary(self, seconds: float, interrupted: bool = False, error: Optional[str] = None) -> Summary:
+        games = self.games
+        return Summary(games, dict(self.wins), self.stalemates, self.turns / games if games else 0.0, seconds,
+                       interrupted, error)
 
 
 def run_series(series: Series, games: int, workers: int = 1,
@@ -236,7 +244,7 @@ def run_series(series: Series, games: int, workers: int = 1,
     import time
 
     start = time.perf_counter()
-    results: list[GameResult] = []
+    tally = Tally(series)
     interrupted, error = False, None
     if cluster is not None:
         from .cluster import cluster_results
@@ -247,14 +255,14 @@ def run_series(series: Series, games: int, workers: int = 1,
     with contextlib.closing(played):  # an interrupted run stops its workers here
         try:
             for result in played:
-                results.append(result)
+                tally.add(result)
                 if progress:
                     progress(result)
         except KeyboardInterrupt:
             interrupted = True
         except SeriesStopped as failure:
             interrupted, error = True, str(failure)
-    return summarise(series, results, time.perf_counter() - start, interrupted, error)
+    return tally.summary(time.perf_counter() - start, interrupted, error)
 
 
 def _results(series: Series, games: int) -> Iterator[GameResult]:

@@ -33,6 +33,7 @@ from importlib import resources
 from typing import Any, Optional, Union
 
 from ..engine.cards import is_short_number
+from ..folder_files import folder_files
 from ..i18n import _, language
 from ..i18n.data import translation_data
 from ..engine.moves import Move
@@ -216,20 +217,17 @@ def read_course_folder(folder: str | os.PathLike[str]) -> tuple[Optional[Course]
                 folder=name)]
         return None, [_("{folder}: is not a folder; a course is a folder of stage files (NN-name.yaml)").format(
             folder=name)]
-    paths = sorted(entry for entry in os.listdir(folder) if entry.endswith((".yaml", ".yml")))
+    paths = folder_files(folder, (".yaml", ".yml"))
     if not paths:
         return None, [_("{folder}: holds no stage files (*.yaml)").format(folder=name)]
     files, problems = [], []
-    inside = os.path.realpath(folder)
-    for entry in paths:
-        path = os.path.join(name, entry)
-        refused = _refusal(path, inside)
-        if refused:
+    for path in paths:
+        if path.refused:
             problems.append(_("{path}: {refused}; a stage is a YAML file of the course folder").format(
-                path=path, refused=refused))
+                path=path.name, refused=path.refused))
             continue
         try:
-            files.append((path, read_scenario_text(os.path.realpath(path), follow_link=False, name=path)))
+            files.append((path.name, read_scenario_text(path.resolved, follow_link=False, name=path.name)))
         except ScenarioError as error:
             problems += error.lines()
     stages, found = _stages(files)
@@ -265,20 +263,6 @@ def _digest(files: list[tuple[str, str]]) -> str:
             data = part.encode("utf-8", "surrogateescape")
             digest.update(len(data).to_bytes(8, "big") + data)
     return digest.hexdigest()
-
-
-def _refusal(path: str, folder: str) -> Optional[str]:
-    """Why the stage file ``path`` is not read (a link out of ``folder``, not a regular file), or None.
-
-    A course is data someone hands over: it reads only regular files inside its own folder, judged by
-    the path a link resolves to, so a stage linked to ``../secret.yaml`` or ``/etc/passwd`` is never read.
-    """
-    resolved = os.path.realpath(path)
-    if os.path.dirname(resolved) != folder:
-        return _("is a link to {target}, outside the course folder: not read").format(target=resolved)
-    if not os.path.isfile(resolved):  # a folder, a FIFO or a device named like a stage file
-        return _("is not a regular file: not read")
-    return None
 
 
 def course_from_texts(files: list[tuple[str, str]]) -> Course:

@@ -1,10 +1,11 @@
 """Where ``tutor play`` keeps its files: the saved game and the records of finished games.
 
 Both live in the tutor's data directory (``$SKIPBO_TUTOR_HOME`` when set):
-``saved-game.yaml`` is the record of the game in progress, rewritten
-atomically after every move, and ``records/`` holds one record per finished
-game. The saved game is an ordinary record (docs/records.md); a sealed
-snapshot next to it lets a long match resume fast (``snapshot``).
+``saved-game.yaml`` is the record of the game in progress and ``records/``
+holds one record per finished game. The saved game is an ordinary record
+(docs/records.md), written whole and atomically now and then; the moves
+since are appended to the journal beside it after every move (``journal``).
+A sealed snapshot next to it lets a long match resume fast (``snapshot``).
 
 One game at a time holds the save: ``held()`` locks ``saved-game.lock`` for
 as long as the game runs and writes the holder's process id into it. The
@@ -24,13 +25,14 @@ from ..lessons.progress import CACHE, COURSES, FILE_NAME as PROGRESS_NAME, data_
 from ..records.files import read_record, write_record
 from ..records.model import GameRecord
 from . import snapshot
+from .journal import Journal, journal_path
 
 SAVE_NAME = "saved-game.yaml"
 LOCK_NAME = "saved-game.lock"
 RECORDS = "records"
 #: What the tutor keeps in its data directory for itself: no record is ever written over one of them.
 MANAGED = (SAVE_NAME, LOCK_NAME, PROGRESS_NAME, COURSES, CACHE, Path(SAVE_NAME).with_suffix(snapshot.SUFFIX).name,
-           snapshot.KEY_NAME)
+           snapshot.KEY_NAME, journal_path(Path(SAVE_NAME)).name)
 
 
 class SaveHeld(OSError):
@@ -48,6 +50,7 @@ class SaveStore:
         self.directory = directory if directory is not None else data_dir()
         self.path = self.directory / SAVE_NAME
         self.lock_path = self.directory / LOCK_NAME
+        self.journal = Journal(self.path)
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
@@ -84,20 +87,27 @@ class SaveStore:
         return self.path.is_file()
 
     def load(self) -> GameRecord:
-        """The saved game (``RecordError`` if it is damaged or does not replay).
+        """The saved game with the moves of its journal (``RecordError`` if it is damaged or does not replay).
 
         A save the tutor wrote itself, unchanged since, is taken from its snapshot without replaying it.
         """
-        return snapshot.trusted_record(self.path) or read_record(self.path)
+        return self.journal.resumed(snapshot.trusted_record(self.path) or read_record(self.path))
 
-    def save(self, record: GameRecord) -> None:
-        """Rewrite the saved game atomically (``OSError`` if the folder is unusable)."""
+    def save(self, record: GameRecord, *, whole: bool = False) -> None:
+        """Save the game (``OSError`` if the folder is unusable).
+
+        What changed since the last save is appended to the journal; the save is rewritten whole and
+        atomically instead when ``whole`` is asked, when the journal is due to be taken in, or cannot be kept.
+        """
+        if not whole and not self.journal.due(record) and self.journal.append(record):
+            return
         write_record(self.path, record)
-        snapshot.seal(self.path, record)
+        self.journal.restart(record, snapshot.seal(self.path, record))
 
     def discard(self) -> None:
         snapshot.drop(self.path)
         self.path.unlink(missing_ok=True)
+        self.journal.drop()
 
     @property
     def records(self) -> Path:

@@ -27,7 +27,7 @@ import json
 import os
 import secrets
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from ..file_writing import write_atomically
@@ -44,34 +44,41 @@ def snapshot_path(save: Path) -> Path:
     return save.with_suffix(SUFFIX)
 
 
-def seal(save: Path, record: GameRecord) -> None:
-    """Write the snapshot of ``record``, just written to ``save``; on any failure leave none behind.
+def seal(save: Path, record: GameRecord) -> Optional[str]:
+    """Write the snapshot of ``record``, just written to ``save``, and give the save's SHA-256; on any failure
+    leave none behind and give None.
 
     The snapshot only saves time: a folder that refuses it costs the next
     resume its speed, never the game.
     """
     target = snapshot_path(save)
     try:
-        key = _key(save.parent)
-        digest = hashlib.sha256(read_regular_file(save, RECORD_LIMITS.max_bytes)).hexdigest()
+        key = installation_key(save.parent)
+        digest = save_digest(save)
         body = json.dumps(_snapshot_data(record), separators=(",", ":"))  # ASCII: its bytes are its UTF-8
         write_atomically(target, f"{_tag(key, digest, body.encode())}\n{digest}\n{body}")
     except (OSError, ValueError):
         drop(save)
+        return None
+    return digest
+
+
+def save_digest(save: Path) -> str:
+    """The SHA-256 of the save file as it stands (``OSError`` if it cannot be read)."""
+    return hashlib.sha256(read_regular_file(save, RECORD_LIMITS.max_bytes)).hexdigest()
 
 
 def trusted_record(save: Path) -> Optional[GameRecord]:
     """The record in ``save`` as its sealed snapshot holds it, or None when the snapshot cannot vouch for it."""
     try:
-        key = _key(save.parent, create=False)
+        key = installation_key(save.parent, create=False)
         if key is None:
             return None
         sealed = read_regular_file(snapshot_path(save), 2 * RECORD_LIMITS.max_bytes, follow_link=False)
         tag, digest, body = sealed.split(b"\n", 2)
         if not hmac.compare_digest(tag.decode(), _tag(key, digest.decode(), body)):
             return None
-        if not hmac.compare_digest(digest.decode(), hashlib.sha256(read_regular_file(save, RECORD_LIMITS.max_bytes))
-                                   .hexdigest()):
+        if not hmac.compare_digest(digest.decode(), save_digest(save)):
             return None
         return _rebuilt(json.loads(body))
     except (OSError, ValueError, KeyError, TypeError):
@@ -88,7 +95,7 @@ def _tag(key: bytes, digest: str, body: bytes) -> str:
     return hmac.new(key, digest.encode() + b"\n" + body, hashlib.sha256).hexdigest()
 
 
-def _key(folder: Path, create: bool = True) -> Optional[bytes]:
+def installation_key(folder: Path, create: bool = True) -> Optional[bytes]:
     """This installation's secret key, made on first use (None when there is none and ``create`` is false)."""
     path = folder / KEY_NAME
     try:
@@ -115,14 +122,26 @@ def _snapshot_data(record: GameRecord) -> dict[str, Any]:
     rounds = [{"seed": played.seed, "shuffles": played.shuffles,
                "turns": [[turn.player, [number(move) for move in turn.moves],
                           [[number(undo.move), undo.at] for undo in turn.undone]] for turn in played.turns],
-               "result": played.result and {"winners": played.result.winners, "stocks": played.result.stocks,
-                                            "points": played.result.points, "finished": played.result.finished}}
+               "result": result_data(played.result)}
               for played in record.rounds]
     return {"record": GameRecord(record.setup, [], record.coach).to_data(),
-            "moves": [_move_data(move) for move in numbers], "rounds": rounds}
+            "moves": [move_data(move) for move in numbers], "rounds": rounds}
 
 
-def _move_data(move: Move) -> list:
+def result_data(result: Optional[Result]) -> Optional[dict[str, Any]]:
+    """A round's result (or None while it is played) as JSON data."""
+    return result and {"winners": result.winners, "stocks": result.stocks, "points": result.points,
+                       "finished": result.finished}
+
+
+def result_from_data(data: Optional[dict[str, Any]]) -> Optional[Result]:
+    if data is None:
+        return None
+    return Result(tuple(data["winners"]), data["stocks"], data["points"], data["finished"])
+
+
+def move_data(move: Move) -> list:
+    """A move as JSON data: plain fields, quick to read back (``move_from_data``)."""
     if isinstance(move, Transfer):
         source, target = move.source, move.target
         return [source.kind, source.number, source.owner, target.kind, target.number, target.owner, move.card]
@@ -136,12 +155,13 @@ def _rebuilt(data: dict[str, Any]) -> GameRecord:
     record, problems = record_from_data({**data["record"], "rounds": [{"seed": 0, "turns": []}]})
     if record is None:
         raise ValueError(problems[0])
-    moves = [_move(*fields) for fields in data["moves"]]
+    moves = [move_from_data(fields) for fields in data["moves"]]
     record.rounds = [_round(played, moves) for played in data["rounds"]]
     return record
 
 
-def _move(kind: str, *fields: Any) -> Move:
+def move_from_data(fields: list) -> Move:
+    kind, *fields = fields
     if kind == "draw":
         cards, count = fields
         return Draw(tuple(cards), count)
@@ -154,7 +174,5 @@ def _move(kind: str, *fields: Any) -> Move:
 def _round(data: dict[str, Any], moves: list[Move]) -> RoundRecord:
     turns = [TurnRecord(player, [moves[number] for number in numbers], [Undo(moves[number], at) for number, at in undone])
              for player, numbers, undone in data["turns"]]
-    result = data["result"]
-    if result is not None:
-        result = Result(tuple(result["winners"]), result["stocks"], result["points"], result["finished"])
-    return RoundRecord(data["seed"], turns, [tuple(cards) for cards in data["shuffles"]], result)
+    shuffles = [tuple(cards) for cards in data["shuffles"]]
+    return RoundRecord(data["seed"], turns, shuffles, result_from_data(data["result"]))

@@ -102,19 +102,24 @@ TEXTS = TextTable("play", {
     "GAME_WON": "{winners} won the game.",
     "GAME_OVER_NO_WINNER": "The game is over without a winner.",
     "RECORD_SAVED": "The record of this game: {path}  (tutor review {path})",
+    "SAVING": "Saving the game...",
     "SAVED": "Game saved. Run 'tutor play --resume' to go on.",
     "INTERRUPTED": "Interrupted; the game is saved: 'tutor play --resume' goes on.",
     "SAVE_WAITING": "a saved game is waiting: 'tutor play --resume' goes on with it, "
                     "'tutor play --new' starts another and discards it",
     "NO_SAVE": "there is no saved game to resume; start one with 'tutor play'",
     "SAVE_BROKEN": "the saved game cannot be resumed: {problem}",
+    "JOURNAL_DAMAGED": "is not a change the tutor wrote (the journal was edited or damaged); delete {path} to resume "
+                       "the game as it was last saved whole",
+    "JOURNAL_TOO_LARGE": "is larger than {size} MiB: it is not a journal the tutor wrote",
+    "JOURNAL_UNREADABLE": "cannot be read: {problem}",
     "CUSTOM_BOT_NOT_NAMED": "a seat is played by the bot {bot}, code from outside the tutor that a saved game never "
                             "runs by itself; if you trust that code, name the bot to resume: "
                             "tutor play --resume --bots {bot}",
     "CANNOT_SAVE": "cannot save the game in {path}: {problem}",
     "RECORD_NOT_A_FILE": "--record: {path} is not a file the record can be written to (a folder or a device?)",
     "RECORD_MANAGED": "--record: {path} is a file the tutor keeps for itself in {home} (the saved game, its lock, "
-                      "snapshot or key, or progress): choose another path",
+                      "journal, snapshot or key, or progress): choose another path",
     "SAVE_HELD": "the saved game {path} is in use by another tutor play (process {process}): go on in that one, or "
                  "quit it with q (the game is saved) and run tutor play --resume here",
     "RECORD_LINK_OUT": "--record: {path} {problem}",

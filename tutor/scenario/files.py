@@ -9,6 +9,7 @@ from typing import Optional
 
 from ..engine import Transfer
 from ..engine.position import Problem
+from ..folder_files import FolderFile, folder_files
 from ..i18n import _
 from .expectations import Expectation, read_expectations
 from .loader import (
@@ -37,11 +38,20 @@ class CheckedFile:
         return ScenarioError(self.source, self.problems).lines()
 
 
-def check_file(path: str | os.PathLike[str]) -> CheckedFile:
-    """Load a scenario and read its expectations, gathering the problems of both."""
-    source = str(path)
+def check_file(path: str | os.PathLike[str] | FolderFile) -> CheckedFile:
+    """Load a scenario and read its expectations, gathering the problems of both.
+
+    A file of a folder (``FolderFile``) is read from its resolved path, links refused there, or not at all
+    when it is refused.
+    """
+    if isinstance(path, FolderFile):
+        if path.refused:
+            return CheckedFile(path.name, problems=[Located(0, 0, path.refused)])
+        source, text = path.name, lambda: read_scenario_text(path.resolved, follow_link=False, name=path.name)
+    else:
+        source, text = str(path), lambda: read_scenario_text(path)
     try:
-        document = parse_yaml(read_scenario_text(path), source)
+        document = parse_yaml(text(), source)
     except ScenarioError as error:
         return CheckedFile(source, problems=error.problems)
     data, marks = document.data, document.marks
@@ -85,15 +95,18 @@ def _strangers(scenario: Scenario, expectations: list[Expectation]) -> list[Prob
     return problems
 
 
-def scenario_files(paths: list[str]) -> tuple[list[str], list[CheckedFile]]:
-    """The scenario files under ``paths`` (folders searched throughout, in name order), and the paths not found."""
-    found: list[str] = []
+def scenario_files(paths: list[str]) -> tuple[list[str | FolderFile], list[CheckedFile]]:
+    """The scenario files under ``paths`` (folders searched throughout, in name order), and the paths not found.
+
+    A file named in ``paths`` is the person's choice and is read wherever it leads; the files of a folder
+    are its own regular files only (see ``folder_files``).
+    """
+    found: list[str | FolderFile] = []
     missing: list[CheckedFile] = []
     for given in paths:
         path = FilePath(given)
         if path.is_dir():
-            found.extend(str(file) for file in sorted(path.rglob("*"))
-                         if file.suffix in SCENARIO_SUFFIXES and file.is_file())
+            found.extend(folder_files(path, SCENARIO_SUFFIXES, throughout=True))
         elif path.exists():
             found.append(given)
         else:
