@@ -154,6 +154,10 @@ def is_question(text: str, language: str = ENGLISH) -> bool:
 
 def _tokens(text: str, clean: str, words: Vocabulary) -> list[Token]:
     tokens: list[Token] = []
+    ordinals = set()
+    if words.ordinal_ending is not None:  # "2:a", "2.": the digit alone, an ordinal if a pile word follows
+        ordinals = {ending.start() - 1 for ending in words.ordinal_ending.finditer(clean)}
+        clean = words.ordinal_ending.sub(lambda ending: " " * len(ending.group()), clean)
     if words.card_ending is not None:  # "7:an", "9'eren": the digit alone, each character kept in its place
         clean = words.card_ending.sub(lambda ending: " " * len(ending.group()), clean)
     pieces = [piece for piece in _PIECES.finditer(clean) if piece.lastgroup != "gap"]
@@ -180,7 +184,16 @@ def _tokens(text: str, clean: str, words: Vocabulary) -> list[Token]:
                     name = name[:-2] if name.casefold().endswith(words.possessive) else name
                     found = [Token(NAME, name, name, first.start, found[0].end)]
             tokens.extend(found)
-    return _paired(tokens, words)
+    return _ordinals(_paired(tokens, words), ordinals)
+
+
+def _ordinals(tokens: list[Token], starts: set[int]) -> list[Token]:
+    """A digit written as an ordinal (``2:a``, ``2.``) made an ordinal where a pile word follows it: ``2:a
+    byggstapeln`` is the second build pile, ``lägg 2:a på ...`` a card."""
+    return [Token(ORDINAL, token.value, token.text, token.start, token.end, spelled=True)
+            if token.kind == NUMBER and token.start in starts and index + 1 < len(tokens)
+            and tokens[index + 1].kind == PILE else token
+            for index, token in enumerate(tokens)]
 
 
 def _paired(tokens: list[Token], words: Vocabulary) -> list[Token]:
@@ -377,6 +390,11 @@ class _Reader:
         while self.peek() is not None and self.peek().text.casefold() in self.words.draw_up_to:  # "draw up to five"
             self.take()
         numbers: list[Token] = []
+        after = self.tokens[self.position + 1] if self.position + 1 < len(self.tokens) else None
+        if self.peek() is not None and self.peek().text.casefold() in self.words.one and after is not None and (
+                after.kind == COUNT):  # "draw a card": a count of one
+            self.position += 2
+            return Draw(count=1)
         while self.peek() is not None and self.peek().kind in (NUMBER, CARD, OTHER):
             numbers.append(self.take())
         counted = self.peek() is not None and self.peek().kind == COUNT
