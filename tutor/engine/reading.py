@@ -18,7 +18,7 @@ from typing import Optional
 from ..i18n.tables import TextTable
 from .cards import a_card, the_card
 from .moves import PARTNER, Draw, Move, PileKind, Place, Transfer
-from .notation import NotationError, Phrase, format_move, parse_phrase
+from .notation import NotationError, Phrase, example_move, format_move, parse_phrase
 from .rules import Ruling, UnknownPlayer, check_move, draw_reading
 from .state import BUILD_SLOTS, DISCARD_PILES, GameState
 from .words import ENGLISH
@@ -113,7 +113,7 @@ def _targets(state: GameState, text: str, move: Move) -> list[Move]:
     top = move.target.top
     slots = [slot for slot in range(1, BUILD_SLOTS + 1) if state.build_value(slot - 1) == top and top]
     if not slots:
-        raise NotationError(text, TEXTS.text("no-pile-shows", card=a_card(top)), "", "... to build 2")
+        raise NotationError(text, TEXTS.text("no-pile-shows", card=a_card(top)), "", example_move("to-build"))
     return [replace(move, target=Place(PileKind.BUILD, slot)) for slot in slots]
 
 

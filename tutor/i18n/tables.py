@@ -22,6 +22,8 @@ TABLES: tuple[str, ...] = (
     "tutor.coach.templates:GRADES",
     "tutor.coach.templates:CHANCE",
     "tutor.coach.templates:GAPS",
+    "tutor.engine.notation:TEXTS",
+    "tutor.engine.notation:EXAMPLES",
     "tutor.engine.reading:TEXTS",
     "tutor.cli.hint:ENDINGS",
     "tutor.cli.hint:STALEMATE",
