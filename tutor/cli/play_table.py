@@ -14,7 +14,7 @@ from ..engine.cards import card_label, is_short_number, n_cards
 from ..engine.dealing import StartRule
 from ..engine.legal import legal_moves
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Transfer
-from ..engine.notation import NotationError, format_move
+from ..engine.notation import NotationError
 from ..engine.reading import AmbiguousMove, read_move
 from ..engine.rules import Ruling, UnknownPlayer, Verdict, check_move
 from ..engine.state import HAND_SIZE, GameState, Phase
@@ -23,7 +23,7 @@ from ..i18n import language
 from ..i18n.grammar import shown_name
 from ..play import texts
 from ..play.game import Game
-from ..play.words import move_in_words
+from ..play.words import move_in_words, move_said
 from ..records.recording import drawn_cards
 from .board import board
 from .move_choices import move_groups, typed_moves
@@ -47,7 +47,7 @@ class PlayTable:
         self.save = save
         self.coach = game.record.coach or "on"
         self.flagged = False  # the coach flagged the player's last move
-        self.quiet_notes: list[tuple[int, Move, "Assessment"]] = []
+        self.quiet_notes: list[tuple[int, str, "Assessment"]] = []  # a turn, a move in words, the coach's word
 
     def say(self, sentence: str, style: str = "") -> None:
         print_wrapped(self.out, sentence, style, indent="")
@@ -107,7 +107,7 @@ class PlayTable:
         self.say(texts.QUIET_SUMMARY.format(moves=len(notes), **counts), "bold")
         for turn, move, assessment in notes:
             if assessment.quality == "weak":
-                self.say(texts.QUIET_WEAK.format(turn=turn, move=format_move(move, pile_said=True),
+                self.say(texts.QUIET_WEAK.format(turn=turn, move=move,
                                                  grade=GRADES.text(assessment.grade),
                                                  explanation=assessment.explanation), "yellow")
         self.quiet_notes = []
@@ -224,7 +224,7 @@ class PlayTable:
         if assessment is None:
             return
         if self.coach == "quiet":
-            self.quiet_notes.append((len(self.game.round.turns), move, assessment))
+            self.quiet_notes.append((len(self.game.round.turns), move_said(state, move), assessment))
         elif assessment.quality == "weak":
             self.flagged = True
             self.say(texts.COACH_WEAK.format(grade=GRADES.text(assessment.grade), explanation=assessment.explanation),
@@ -248,7 +248,7 @@ class PlayTable:
         move = self.game.undo()
         self.flagged = False
         self.save()
-        self.say(texts.UNDONE.format(move=format_move(move, pile_said=True)))
+        self.say(texts.UNDONE.format(move=move_said(self.game.state, move)))
         self.show_board()
 
     def partner_help(self) -> str:
@@ -258,15 +258,12 @@ class PlayTable:
 
     def list_moves(self) -> None:
         """The legal moves in words, numbered: a number typed at the prompt plays one."""
-        from ..coach.principles import played_card
-
         state = self.game.state
         groups = move_groups(state)
         self.say(texts.MOVES_TITLE, "bold")
         for number, group in enumerate(groups, start=1):
             move = group[0]
-            card = played_card(state, move) if isinstance(move, Transfer) else None
-            words = move_in_words(move, card, yours=True)
+            words = move_said(state, move)
             if len(group) > 1:
                 words = texts.MOVES_ALIKE.format(move=words, piles=_any_of([m.target.number for m in group[1:]]))
             if isinstance(move, Transfer) and move.is_discard:
@@ -280,14 +277,16 @@ class PlayTable:
         if state.phase is not Phase.PLAY or state.turn != self.game.human:
             self.say(texts.HINT_NONE)
             return
+        from ..coach.principles import along
         from ..coach.reasons import turn_steps
         from ..coach.search import TurnSearch
 
         view = player_view(state, self.game.human)
         best = TurnSearch(view).best()
         self.say(texts.HINT_TITLE, "bold green")
-        for number, step in enumerate(turn_steps(view, best), start=1):
-            self.say(f"{number:>2}. {format_move(step.move, pile_said=True)}", "bold")
+        steps = zip(turn_steps(view, best), along(view, best.moves))
+        for number, (step, (before, move)) in enumerate(steps, start=1):
+            self.say(f"{number:>2}. {move_said(before, move)}", "bold")
             print_wrapped(self.out, step.reason)
         if best.ending == "refill":
             self.say(texts.HINT_REFILL, "dim")

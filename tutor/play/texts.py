@@ -56,7 +56,7 @@ TEXTS = TextTable("play", {
     "SOURCES_OF.hand": "{owner} hand",
     "SOURCES_OF.discard": "{owner} discard pile {pile}",
     "WORDS_DRAW": "draw",
-    "WORDS_END": "end the turn (the hand is empty)",
+    "WORDS_END": "end the turn",
 
     # -- the legal moves ---------------------------------------------------------------
     "MOVES_TITLE": "Legal moves (type a number, or the move):",
