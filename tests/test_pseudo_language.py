@@ -3,7 +3,8 @@
 The run speaks Swedish data (the rules reference, the course, the gallery)
 with every message wrapped in ⟪ ⟫; what is left outside the marks must be
 names, numbers, cards, canonical moves (read in every language), rule ids,
-commands and options, or the words of click itself. Every command runs;
+commands and options, or the metavars and type names of help (``[OPTIONS]``,
+``<int>``). Every command runs;
 ``scenario new`` and ``scenario schema`` are left out: they write files (a
 commented template, a JSON schema), and files read the same in every
 language (docs/languages.md).
@@ -23,6 +24,7 @@ from typer.testing import CliRunner
 import tutor.i18n as i18n
 from tutor.cli import usage
 from tutor.cli.app import build_app, listing_app
+from tutor.cli.click_words import RICH_WORDS
 from tutor.cli.help_texts import PANEL_TITLES, translate_help
 
 GALLERY_FILE = "scenarios/rules/build-piles-stay.yaml"
@@ -75,15 +77,15 @@ INPUTS = {  # what is typed: the commands of the table, a move, wrong answers an
     "quiz": "build 2 to build 3\n50\nskip\n",
     "learn": "\n7\nhint\n20\n1\n2\n3\n4\n\n\n\n?\nhint\nboard\ns>b1\nend\nq\n",
 }
-# what may stand outside the marks: names, canonical moves and commands, option words, click's own words
+# what may stand outside the marks: names, canonical moves and commands, option words, the metavars of help
 ALLOWED = set("""
 you Anna Bo Cleo Dan Eve stock hand build discard to draw end from on my the SB pile of tutor check show moves
 rules hint simulate learn play review worksheet quiz scenario course validate test new schema from record json
 lang help version verbose phase build stock count opponent partner draw next discards me players bots teams seed
 games workers short match coach start youngest name resume record reveal svg output title key failed only list
-reset stage install completion show Usage Show this message and exit required str int OPTIONS ARGS COMMAND
-SCENARIO MOVE TOPIC FILE DIR ADDRESS NAME POINTS PATH TEXT INTEGER RECORD TURN PLAYER STAGE Error No such option Try for
-runners up turn player games en sv da bogus default range Possible options path FOLDER topic cut strong greedy
+reset stage install completion show str int OPTIONS ARGS COMMAND
+SCENARIO MOVE TOPIC FILE DIR ADDRESS NAME POINTS PATH TEXT INTEGER RECORD TURN PLAYER STAGE
+runners up turn player games en sv da bogus range path FOLDER topic cut strong greedy
 """.split())
 WORD = re.compile(r"[^\W\d_]{2,}")
 
@@ -105,8 +107,8 @@ class Pseudo(gettext.NullTranslations):
 def pseudo(monkeypatch, tmp_path):
     import typer.rich_utils
 
-    for name, english in PANEL_TITLES.items():  # translate_help sets them; put them back afterwards
-        monkeypatch.setattr(typer.rich_utils, name, english)
+    for name in [*PANEL_TITLES, *RICH_WORDS]:  # translate_help sets them; put them back afterwards
+        monkeypatch.setattr(typer.rich_utils, name, getattr(typer.rich_utils, name))
     monkeypatch.setattr(i18n, "_translations", Pseudo())
     monkeypatch.setattr(i18n, "_language", "sv")
     monkeypatch.setattr(usage, "speak_chosen_language",
