@@ -62,7 +62,8 @@ def test_help_has_click_s_and_typer_s_words_in_the_language(language):
     result = tutor("--lang", language, "hint", "--help")
     assert result.returncode == 0
     assert USAGE[language] + " hint" in result.stdout
-    assert {"sv": "Visa det här meddelandet och avsluta.", "da": "Vis denne besked og afslut."}[language] in result.stdout
+    help_option = {"sv": "Visa det här meddelandet och avsluta.", "da": "Vis denne besked og afslut."}[language]
+    assert help_option in result.stdout
     assert {"sv": "[standard: 3]", "da": "[standard: 3]"}[language] in result.stdout
     assert not [word for word in ENGLISH if word in result.stdout], result.stdout
 

@@ -561,8 +561,8 @@ class _Reader:
             numbers = self.side_numbers(is_source)
         for number in numbers:
             if number.kind == OTHER:
-                raise self.fail(TEXTS.text("not-a-number", word=quoted(number.text)), self.kind_words(token.value, owner),
-                                example_move(token.value.value))
+                raise self.fail(TEXTS.text("not-a-number", word=quoted(number.text)),
+                                self.kind_words(token.value, owner), example_move(token.value.value))
         pile_said = pile_said or token.text.casefold() not in self.words.pile_verbs  # "avläggshög 9" is a pile
         return _Side(token.value, owner, numbers, first, len(token.text) == 1, pile_said)
 
@@ -606,7 +606,8 @@ class _Reader:
         if side.kind is None:  # a build pile named by its top card
             if side.owner is not None:
                 raise self.fail(TEXTS.text("nobodys-build"), "", example_move("to-build"))
-            return Place(PileKind.BUILD, top=self.card(side.first, TEXTS.text("a-build-by-card"), example_move("to-card")))
+            top = self.card(side.first, TEXTS.text("a-build-by-card"), example_move("to-card"))
+            return Place(PileKind.BUILD, top=top)
         if side.kind not in (PileKind.BUILD, PileKind.DISCARD):
             raise self.fail(TEXTS.text(f"not-onto-{side.kind.value}"), "", example_move("onto"))
         if len(side.numbers) != 1 or side.numbers[0].kind != NUMBER:
@@ -632,7 +633,8 @@ class _Reader:
                 raise self.fail(TEXTS.text("others-hand"), onto, example_move(kind.value))
             if len(cards + numbers) != 1:
                 raise self.fail(TEXTS.text("one-hand-card"), TEXTS.text("a-hand-card"), example_move(kind.value))
-            return [(Place(kind), self.card((cards + numbers)[0], TEXTS.text("a-card-from-hand"), example_move(kind.value)))]
+            card = self.card((cards + numbers)[0], TEXTS.text("a-card-from-hand"), example_move(kind.value))
+            return [(Place(kind), card)]
         if kind is PileKind.STOCK:
             if len(cards + numbers) > 1:
                 raise self.fail(TEXTS.text("single-card"), TEXTS.text("a-stock-card"), example_move(kind.value))
@@ -649,7 +651,8 @@ class _Reader:
             if len(piles) > 1 or (piles and piles[0].kind != NUMBER):
                 raise which
             number = piles[0].value if piles else None
-            return [(Place(kind, number, owner), self.card(named, TEXTS.text("a-discard-pile-card"), example_move(kind.value)))]
+            card = self.card(named, TEXTS.text("a-discard-pile-card"), example_move(kind.value))
+            return [(Place(kind, number, owner), card)]
         if len(numbers) != 1:
             raise which
         only = numbers[0]
@@ -657,7 +660,8 @@ class _Reader:
         if not pile_named and owner is None and target.kind is PileKind.DISCARD:  # "discard 9 on discard pile 2"
             return [(Place(PileKind.HAND), self.card(only, TEXTS.text("a-card-from-hand"), example_move("hand")))]
         if only.kind == CARD or (4 < only.value <= 12 and not pile_named):  # a number no pile has: the card
-            return [(Place(kind, None, owner), self.card(only, TEXTS.text("a-discard-pile-card"), example_move(kind.value)))]
+            card = self.card(only, TEXTS.text("a-discard-pile-card"), example_move(kind.value))
+            return [(Place(kind, None, owner), card)]
         readings: list[tuple[Place, Optional[Card]]] = [(Place(kind, only.value, owner), None)]
         if 1 <= only.value <= 4 and not pile_named:  # "discard 3": pile 3, or the 3 on one of the piles
             readings.append((Place(kind, None, owner), only.value))
