@@ -102,6 +102,7 @@ def test_the_legal_moves_are_numbered_in_words_and_a_number_plays_one():
     from pathlib import Path
 
     from tutor.cli.move_choices import move_groups, typed_moves
+    from tutor.cli.prompt_words import command
     from tutor.coach.principles import played_card
     from tutor.engine.legal import legal_moves
     from tutor.engine.reading import read_move
@@ -128,12 +129,16 @@ def test_the_legal_moves_are_numbered_in_words_and_a_number_plays_one():
     assert f"There is no move 99; type ? to list the {len(groups)} legal moves." in shown
     played = [format_move(move) for turn in game.round.turns for move in turn.moves]
     assert played == ["hand 5 to build 1", "hand 9 to discard 2"]
-    # Tab offers exactly the legal moves, each in a form the reader reads back to that move
-    assert sorted(offered[0]) == sorted(typed_moves(state))
+    # Tab offers exactly the legal moves, each in a form the reader reads back to that move, and the commands
+    moves = [choice for choice in offered[0] if command(choice) is None]
+    assert sorted(moves) == sorted(typed_moves(state))
+    assert [choice for choice in offered[0] if choice not in moves] == ["moves", "list", "options", "hint", "undo",
+                                                                        "board", "help", "h", "q", "quit", "exit"]
+
     def same(move):  # a move with its card filled in from the position
         return move if not hasattr(move, "source") else (move.source, move.target, played_card(state, move))
 
-    assert {same(read_move(state, text)) for text in offered[0]} == {same(move) for move in legal_moves(state)}
+    assert {same(read_move(state, text)) for text in moves} == {same(move) for move in legal_moves(state)}
 
 
 def played_as(move):

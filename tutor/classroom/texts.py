@@ -101,7 +101,7 @@ TEXTS = TextTable("classroom", {
     "quiz-ask-legal": "Which of these moves are legal? Answer with their numbers (e.g. 1 3), or none.",
     "quiz-option": "{number}. {moves}",
     "quiz-prompt": "answer> ",
-    "quiz-commands": "(skip: go on without answering; q: stop the quiz)",
+    "quiz-commands": "({skip}: go on without answering; {quit}: stop the quiz)",
     "quiz-right": "Right!",
     "quiz-wrong": "Not right.",
     "quiz-skipped": "Skipped.",

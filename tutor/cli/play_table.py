@@ -27,6 +27,7 @@ from ..play.words import move_in_words, move_said
 from ..records.recording import drawn_cards
 from .board import board
 from .move_choices import move_groups, typed_moves
+from .prompt_words import command, offered, shown, shown_words
 from .rulings import print_wrapped
 
 if TYPE_CHECKING:
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 
     from ..coach.verdicts import Assessment
 
+#: The commands typed at the move prompt, besides a move, a number from the list, and quitting.
+COMMANDS = ("moves", "hint", "undo", "board", "help")
 
 class PlayTable:
     """One sitting at the table: shows the game, takes the player's moves, narrates the bots'."""
@@ -128,10 +131,10 @@ class PlayTable:
                     game.play(EndTurn())
                     self.say(texts.TURN_ENDS_EMPTY)
                     continue
-                self.command(self.ask(texts.PROMPT, typed_moves(state)))
+                self.command(self.ask(texts.PROMPT, typed_moves(state) + offered(*COMMANDS, "quit")))
                 continue
             if state.phase is Phase.ENDED and self.undo_allowed():
-                if self.ask(texts.GO_ON_PROMPT).lower() == "undo":
+                if command(self.ask(texts.GO_ON_PROMPT.format(undo=shown("undo"))), "undo"):
                     self.undo()
                     continue
             break
@@ -161,21 +164,22 @@ class PlayTable:
         word = text.strip().lower()
         if not word:
             return
-        if word in ("?", "moves"):
+        said = command(word, *COMMANDS)
+        if said == "moves":
             self.list_moves()
-        elif word == "hint":
+        elif said == "hint":
             self.hint()
-        elif word == "undo":
+        elif said == "undo":
             if self.coach != "on":
                 self.say(texts.NO_UNDO_OFF)
             elif self.undo_allowed():
                 self.undo()
             else:
                 self.say(texts.NO_UNDO)
-        elif word == "board":
+        elif said == "board":
             self.show_board()
-        elif word in ("help", "h"):
-            self.say(texts.HELP.format(partner=self.partner_help()))
+        elif said == "help":
+            self.say(texts.HELP.format(partner=self.partner_help(), **shown_words(*COMMANDS, "quit")))
         elif is_short_number(word):
             self.pick(int(word))
         else:
@@ -230,7 +234,7 @@ class PlayTable:
             self.say(texts.COACH_WEAK.format(grade=GRADES.text(assessment.grade), explanation=assessment.explanation),
                      "yellow")
             if self.game.can_undo():
-                self.say(texts.COACH_UNDO, "yellow")
+                self.say(texts.COACH_UNDO.format(undo=shown("undo")), "yellow")
         if self.game.state.phase is Phase.PLAY and isinstance(move, Transfer) and move.source.kind is PileKind.STOCK:
             self.show_board()
 
