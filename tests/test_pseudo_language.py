@@ -4,10 +4,10 @@ The run speaks Swedish data (the rules reference, the course, the gallery)
 with every message wrapped in ⟪ ⟫; what is left outside the marks must be
 names, numbers, cards, canonical moves (read in every language), rule ids,
 commands and options, or the metavars and type names of help (``[OPTIONS]``,
-``<int>``). Every command runs;
-``scenario new`` and ``scenario schema`` are left out: they write files (a
-commented template, a JSON schema), and files read the same in every
-language (docs/languages.md).
+``<int>``). Every command runs; in the template of ``scenario new`` the keys
+and values are the format's own. ``scenario schema`` is left out: the JSON
+schema is a file of the format, in English for every language
+(docs/languages.md).
 """
 
 from __future__ import annotations
@@ -48,6 +48,8 @@ RUNS = [
     ["simulate", "--games", "3", "--seed", "1"],
     ["review", RECORD],
     ["scenario", "from-record", RECORD, "--turn", "5"],
+    ["scenario", "new"],
+    ["scenario", "new", *POSITION],
     ["scenario", "validate", "scenarios/rules"],
     ["scenario", "test", "scenarios/scoring"],
     ["course", "validate", "tutor/lessons/course"],
@@ -153,4 +155,6 @@ def test_no_text_bypasses_translation(pseudo, monkeypatch, tmp_path, args):
     output = result.output
     if "from-record" in args:  # a scenario file: its keys are the format's, not prose
         output = re.sub(r"(?m)^[\s-]*(?:quality: \w+$|\w+:)", " ", output)  # keys, and the quality ids
+    if "new" in args:  # a template: the format's keys and values, also in its commented-out examples
+        output = re.sub(r"(?m)^# yaml-language-server:.*$|\b\w+:|\b(?:null|true|false|weak)\b", " ", output)
     assert unmarked(output) - swedish_data_words() == set(), result.output

@@ -26,6 +26,7 @@ TABLES: tuple[str, ...] = (
     "tutor.engine.notation:EXAMPLES",
     "tutor.engine.reading:TEXTS",
     "tutor.cli.click_words:TEXTS",
+    "tutor.cli.template:TEXTS",
     "tutor.cli.hint:ENDINGS",
     "tutor.cli.hint:STALEMATE",
     "tutor.lessons.texts:TEXTS",
