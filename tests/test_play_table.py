@@ -151,18 +151,20 @@ def played_as(move):
 
 
 def table_at_your_turn(seed: int, coach: str, typed: list[str]):
-    """A game at the first prompt of your turn, with ``typed`` answered there; the output, and the position each
-    answer met."""
+    """A game at the first prompt of your turn, with ``typed`` answered there (a word for stopping stops, as at the
+    terminal); the output, the position each answer met, and what Tab offered for each."""
     from tutor.cli.prompt import Quit
+    from tutor.cli.prompt_words import command
 
     game = Game.new(Settings(("greedy",), stock_size=4, seed=seed, coach=coach))
-    met = []
+    met, offers = [], []
 
     def ask(prompt: str, choices=()) -> str:
         if prompt != texts.PROMPT:
             return ""
         met.append(game.state)
-        if not typed:
+        offers.append(list(choices))
+        if not typed or command(typed[0], "quit"):
             raise Quit
         return typed.pop(0)
 
@@ -171,7 +173,7 @@ def table_at_your_turn(seed: int, coach: str, typed: list[str]):
         PlayTable(Console(file=out, width=200, color_system=None), game, ask, pace=0, save=lambda: None).run()
     except Quit:
         pass
-    return out.getvalue(), met
+    return out.getvalue(), met, offers
 
 
 @pytest.mark.parametrize("language", ["en", "sv", "da"])
@@ -182,7 +184,7 @@ def test_the_hint_says_its_moves_in_words_that_read_back_as_those_moves(language
     from tutor.i18n import use
 
     use(language)
-    shown, met = table_at_your_turn(seed, "on", ["hint"])
+    shown, met, _ = table_at_your_turn(seed, "on", ["hint"])
     view = player_view(met[0], met[0].turn)
     best = TurnSearch(view).best()
     said = shown.split(texts.HINT_TITLE, 1)[1].splitlines()
@@ -203,14 +205,14 @@ def test_a_move_taken_back_is_said_in_words_that_read_back_as_it(language):
 
     use(language)
     for seed in range(1, 30):
-        _, met = table_at_your_turn(seed, "on", [])
+        _, met, _ = table_at_your_turn(seed, "on", [])
         state = met[0]
         weak = [move for move in legal_moves(state) if isinstance(move, Transfer) and move.source.kind is PileKind.HAND
                 and not move.is_discard and len(state.mover.hand) > 1 and assess_move(state, move).quality == "weak"]
         if weak:
             break
     move = weak[0]
-    shown, _ = table_at_your_turn(seed, "on", [format_move(move), "undo"])
+    shown, _, _ = table_at_your_turn(seed, "on", [format_move(move), "undo"])
     taken_back = texts.UNDONE.split("{move}")[0]
     line = shown.split(taken_back, 1)[1].splitlines()[0].removesuffix(".")
     assert played_as(read_move(state, line, language)) == played_as(move), line

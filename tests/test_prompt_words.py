@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from rich.console import Console
 
-from tutor.cli.play_table import PlayTable
-from tutor.cli.prompt import Quit
+from test_play_table import table_at_your_turn
 from tutor.cli.prompt_words import WORDS, command, offered, shown, shown_words
 from tutor.engine.notation import NotationError, parse_phrases
 from tutor.i18n import LANGUAGES, use
 from tutor.play import texts
-from tutor.play.game import Game, Settings
 
 
 @pytest.fixture(params=["sv", "da"])
@@ -53,35 +49,10 @@ def test_another_language_s_words_are_not_english_commands():
     assert command("ångra") is None and command("fortryd") is None
 
 
-def sit(typed: list[str]) -> tuple[str, list[list[str]]]:
-    """A game at your first turn with ``typed`` answered at the move prompt, then quit; what was shown and what Tab
-    offered."""
-    game = Game.new(Settings(("greedy",), stock_size=4, seed=6, coach="on"))
-    offers = []
-
-    def ask(prompt: str, choices=()) -> str:
-        if prompt != texts.PROMPT:
-            return ""
-        offers.append(list(choices))
-        if not typed:
-            raise Quit
-        answer = typed.pop(0)
-        if command(answer, "quit"):
-            raise Quit
-        return answer
-
-    out = io.StringIO()
-    try:
-        PlayTable(Console(file=out, width=200, color_system=None), game, ask, pace=0, save=lambda: None).run()
-    except Quit:
-        pass
-    return out.getvalue(), offers
-
-
 def test_play_takes_the_commands_in_the_language_and_shows_them(language):
     words = {"sv": ["tips", "bord", "hjälp", "drag", "ångra", "sluta"],
              "da": ["tip", "bord", "hjælp", "liste", "fortryd", "stop"]}[language]
-    shown_text, offers = sit(list(words))
+    shown_text, _, offers = table_at_your_turn(6, "on", list(words))
     assert texts.HINT_TITLE in shown_text
     assert texts.MOVES_TITLE in shown_text
     assert texts.NO_UNDO in shown_text  # "ångra" / "fortryd" is undo: nothing was flagged
@@ -89,7 +60,7 @@ def test_play_takes_the_commands_in_the_language_and_shows_them(language):
     assert help_text in " ".join(shown_text.split())
     assert all(f" {word} " in help_text for word in words[:2])
     assert set(offered("hint", "undo", "board", "help", "quit")) <= set(offers[0])
-    assert len(offers) == len(words)  # the last word quit the game
+    assert len(offers) == len(words)  # the last word stopped the game
 
 
 def test_the_moves_the_help_shows_read_in_the_language(language):
