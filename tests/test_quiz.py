@@ -205,3 +205,18 @@ def test_a_best_move_in_the_quiz_is_explained_by_what_it_achieves():
     q = question(ROOT / "scenarios" / "strategy" / "mind-opponents-good.yaml")
     right = judge(q, "hand 6 to build 1", default_assess())
     assert right.right and "Frees the 7 on your stock." in right.explanation
+
+
+@pytest.mark.parametrize("language, none", [("en", "none"), ("sv", "inga"), ("da", "ingen")])
+def test_no_legal_option_is_answered_in_the_language_or_in_english(language, none):
+    from tutor.i18n import use
+
+    q = question(STOCK_FIRST)  # options 1 and 2 are legal: "none" is wrong, and judged
+    use(language)
+    try:
+        for said in (none, none.upper(), "none", "0"):
+            assert not judge(q, said).right
+    finally:
+        use("en")
+    with pytest.raises(AnswerError):
+        judge(q, "inga")  # a Swedish word is no answer in English

@@ -127,7 +127,7 @@ def is_legal_option(expectation: Expectation) -> bool:
 
 def _judge_legal(question: Question, answer: str) -> Judgement:
     words = answer.replace(",", " ").split()
-    if [w.lower() for w in words] in (["none"], ["0"]):
+    if [w.lower() for w in words] in (["none"], ["0"], [text("quiz-none").lower()]):
         chosen: set[int] = set()
     elif words and all(is_short_number(w) and 1 <= int(w) <= len(question.options) for w in words):
         chosen = {int(w) for w in words}
