@@ -220,3 +220,22 @@ def test_no_legal_option_is_answered_in_the_language_or_in_english(language, non
         use("en")
     with pytest.raises(AnswerError):
         judge(q, "inga")  # a Swedish word is no answer in English
+
+
+@pytest.mark.parametrize("language, turn", [
+    ("sv", "SB från handen på byggstapel 1 sedan tian från handen på avläggshög 1"),
+    ("da", "SB fra hånden på byggebunke 1 derefter tieren fra hånden på afkastbunke 1"),
+    ("sv", "hand SB to build 1 then hand 10 to discard 1"),
+])
+def test_the_moves_of_a_turn_are_separated_by_the_language_s_word_for_then(language, turn):
+    from tutor.i18n import use
+
+    q = question(SAVE_WILDS)
+    use(language)
+    try:
+        judged = judge(q, turn, default_assess())
+        as_a_turn = judge(q, "hSB>b1; h10>d1", default_assess())
+        first_alone = judge(q, "hSB>b1", default_assess())
+    finally:
+        use("en")
+    assert not judged.right and judged.explanation == as_a_turn.explanation != first_alone.explanation

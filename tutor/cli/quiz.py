@@ -105,7 +105,7 @@ class QuizSession:
         asked = scenario.data.get("question")
         if isinstance(asked, str) and asked.strip():
             self.say(" ".join(asked.split()), "bold")
-        self.say(text(f"quiz-ask-{question.kind}", none=text("quiz-none")))
+        self.say(text(f"quiz-ask-{question.kind}", none=text("quiz-none"), then=text("quiz-then")))
         for option, expectation in enumerate(question.options, start=1):
             self.say("  " + text("quiz-option", number=option, moves=expectation.moves_text))
         self.say(text("quiz-commands", **shown_words("skip", "quit")), "dim")
