@@ -211,7 +211,9 @@ def test_the_threat_is_shared_among_the_rival_sides():
 
 def test_strong_v2_keeps_the_earlier_model_exactly():
     assert BOTS["strong-v2"] is StrongV2Bot and StrongV2Bot().weights == STRONG_V2_WEIGHTS
-    earlier = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0}
+    earlier = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0,
+               "reveal_first": 0.0, "discard_runs": 0.0,
+               "covered_run": 0.0}
     for weights in (STRONG_V2_WEIGHTS, STRONG_V1_WEIGHTS):
         assert {name: getattr(weights, name) for name in earlier} == earlier
     changed = {name for name in DEFAULT_WEIGHTS._fields

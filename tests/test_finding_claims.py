@@ -11,7 +11,10 @@ every legal move is judged. For each finding of a weak verdict:
 - an opponent said to win with "the last stock card" has no other stock card
   on their side (a partner's stock counts);
 - a comparison of chances names two that differ; a wild card said to free no
-  stock card frees none.
+  stock card frees none;
+- an opponent's discard run said to lead up to their stock card lies on the
+  discard pile named, card by card from the top, one above the build pile the
+  line leaves, and ends one below their stock card.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from tutor.coach.verdicts import Judge
 from tutor.engine.cards import SKIP_BO
 from tutor.engine.legal import legal_moves
 from tutor.engine.moves import Draw
+from tutor.engine.notation import parse_move
 from tutor.engine.view import player_view
 
 from analysis_positions import midgame, position
@@ -34,15 +38,23 @@ TURN_ENDS = ("opponent-served", "opponent-wins", "opponent-frees-slot", "opponen
 CARDS = st.sampled_from([SKIP_BO, *range(1, 13)])
 
 
+def _runs(highest: int):
+    """A discard pile (bottom to top) holding a run of two to four cards up to ``highest``, maybe on another card."""
+    return st.tuples(st.integers(2, 4), st.lists(CARDS, max_size=1)).map(
+        lambda drawn: tuple(drawn[1]) + tuple(range(highest, max(0, highest - drawn[0]), -1)))
+
+
 @st.composite
 def endgames(draw):
     build = draw(st.lists(st.one_of(st.none(), st.integers(1, 11)), min_size=4, max_size=4))
     hand = draw(st.lists(CARDS, min_size=1, max_size=5))
     discards = draw(st.lists(st.lists(CARDS, max_size=2), min_size=4, max_size=4))
-    anna = draw(st.lists(CARDS, max_size=2))
+    opponent = draw(st.integers(1, 12))
+    runs = _runs(opponent - 1) if opponent > 3 else st.nothing()  # a run leading up to her stock card
+    anna = draw(st.one_of(st.lists(CARDS, max_size=2), runs))
     return position(hand=tuple(hand), stock=draw(st.integers(1, 12)), count=draw(st.sampled_from([1, 2, 3, 12])),
                     build=tuple(build), discards=tuple(tuple(pile) for pile in discards),
-                    opponent=draw(st.integers(1, 12)), opponent_discards=(tuple(anna),),
+                    opponent=opponent, opponent_discards=(tuple(anna),),
                     opponent_count=draw(st.sampled_from([1, 2, 3, 15])), draw_pile=draw(st.sampled_from([60, 3, 0])))
 
 
@@ -71,15 +83,53 @@ def _check_claims(state) -> int:
                 assert side_stock(view, seat) == 1, text
             if finding.kind == "opponent-may-win":
                 assert finding.fields["chance"] != finding.fields["best_chance"], text
+            if finding.kind == "opponent-run":
+                _check_run(view, finding, search.best_after(move))
             if finding.kind == "wild-spent":
                 after = search.best_after(move)
                 assert after.stock_played == 0 and after.ending != "refill", text
     return checked
 
 
+@st.composite
+def run_openings(draw):
+    """Anna's discard run leads up to her stock card, and our hand can bring a pile to just below the run."""
+    stock = draw(st.integers(5, 12))
+    length = draw(st.integers(2, min(4, stock - 3)))
+    low = stock - length  # the run is low .. stock - 1; a pile at low - 1 opens it
+    under = draw(st.lists(CARDS, max_size=1))
+    build = draw(st.permutations([low - 2, *draw(st.lists(st.one_of(st.none(), st.integers(1, 11)), min_size=3,
+                                                                     max_size=3))]))
+    hand = draw(st.lists(CARDS, min_size=0, max_size=4))
+    return position(hand=(low - 1, *hand), stock=draw(st.integers(1, 12)), count=draw(st.sampled_from([2, 12])),
+                    build=tuple(build), opponent=stock, opponent_count=draw(st.sampled_from([2, 15])),
+                    opponent_discards=(tuple(under) + tuple(range(stock - 1, low - 1, -1)),))
+
+
+def _check_run(view, finding, after) -> None:
+    """The run a finding names: where its sentence says, card by card, from the pile the line leaves to the stock."""
+    build, *cards, stock = finding.names
+    player = view.players[view.seat_of(stock.player)]
+    assert after.builds[build.number - 1] == build.card == finding.fields["value"], finding.sentence
+    assert stock.pile == "stock" and player.stock_top == stock.card and len(cards) >= 2, finding.sentence
+    for step, named in enumerate(cards, 1):
+        pile = player.discards[named.number - 1]
+        assert named.pile == "discard" and named.player == player.name and named.depth == step, finding.sentence
+        assert pile[-step] == named.card == build.card + step, finding.sentence
+    assert cards[-1].card == stock.card - 1, finding.sentence
+    run = "-".join(str(named.card) for named in cards)
+    assert f"discard run {run} on discard pile {cards[0].number}" in finding.sentence, finding.sentence
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(endgames())
 def test_no_finding_claims_what_its_line_contradicts(state):
+    _check_claims(state)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(run_openings())
+def test_a_discard_run_said_to_lead_to_the_stock_is_there(state):
     _check_claims(state)
 
 
@@ -98,3 +148,13 @@ def test_the_claims_are_checked_on_real_findings():
     # her last card, a 12, over our pile at 10: the 11 hands her the round in every deal
     certain = position(hand=(11, 3, 4, 6, 9), stock=12, build=(10, None, None, None), opponent=12, opponent_count=1)
     assert _check_claims(race) > 0 and _check_claims(certain) > 0
+
+
+def test_a_discard_run_into_the_stock_is_named():
+    # Anna's discard pile 1 holds 8 under 7, her stock shows 9: our 6 on the 5 opens the run 7-8 into her 9
+    state = position(hand=(6, 3, 10, 11, 4), stock=12, build=(5, 2, None, None), opponent=9,
+                     opponent_discards=((8, 7),))
+    verdict = Judge()(state, parse_move("hand 6 to build 1"))
+    assert verdict.findings[0].kind == "opponent-run"
+    assert "leaves Anna's discard run 7-8 on discard pile 1 leading up to the 9 on Anna's stock" in verdict.explanation
+    assert _check_claims(state) > 0

@@ -239,13 +239,26 @@ def test_hint_with_nothing_to_play_prints_no_empty_best_turn():
 
 
 def test_hint_calls_equal_turns_equal():
-    args = ["hint", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:12"]
+    # the 1 and the 3 go on their piles in either order: no stock card turns up in between
+    args = ["hint", "--build", "2,-,-,-", "--stock", "8", "--hand", "3,1,10,11,12", "--opponent", "Anna:12"]
     result = runner.invoke(app, args)
     assert "(as good)" in result.stdout and "worse by 0.0" not in result.stdout
     document = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
     assert any(turn["equal"] for turn in document["runners_up"])
     for step in document["best"]["steps"]:
         assert step["findings"] and step["reason"]
+
+
+def test_hint_plays_the_stock_card_before_the_cards_that_can_wait():
+    # the 3 could go before the stock 7 or after it: played first, the 7 turns up a card that may change the rest
+    args = ["hint", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:12"]
+    document = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert document["best"]["moves"][:2] == ["stock 7 to build 1", "hand 3 to build 3"]
+    assert document["best"]["steps"][0]["findings"][1]["id"] == "stock-look-first"
+    later = next(turn for turn in document["runners_up"] if turn["moves"][0] == "hand 3 to build 3")
+    assert later["loss"] == 0 and not later["equal"] and later["reveal_first"] == "stock 7 to build 1"
+    text = " ".join(runner.invoke(app, args).stdout.split())
+    assert "(as good in value, but stock 7 to build 1 should come first: it turns up a card)" in text
 
 
 def test_check_json_carries_the_findings():
@@ -265,7 +278,7 @@ def test_check_verbose_adds_the_whole_better_turn():
     short, verbose = runner.invoke(app, args), runner.invoke(app, [*args, "--verbose"])
     assert "Better: play the 7 on your stock on build pile 1." in " ".join(short.stdout.split())
     assert "The whole better turn" not in short.stdout
-    assert "The whole better turn: hand 3 to build 3, stock 7 to build 1" in " ".join(verbose.stdout.split())
+    assert "The whole better turn: stock 7 to build 1, hand 3 to build 3" in " ".join(verbose.stdout.split())
 
 
 def test_hint_steps_say_what_they_achieve():
@@ -320,5 +333,14 @@ def test_hint_says_a_runner_up_loss_in_stock_cards():
     args = ["hint", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:12"]
     result = runner.invoke(app, args)
     document = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
-    worse = next(turn for turn in document["runners_up"] if not turn["equal"])
+    worse = next(turn for turn in document["runners_up"] if turn["loss"] > 0)
     assert f"worse by {worse['loss'] / 10:.2f} stock cards" in " ".join(result.stdout.split())
+
+
+def test_hint_keeps_a_discard_run_open_while_discard_piles_are_empty():
+    # nothing plays on the 10s; the 6 on the 8 would shut the run 9-8 in, and two discard piles are empty
+    args = ["hint", "--build", "10,10,10,10", "--stock", "12", "--hand", "4,4,5,5,6", "--discards", "9,8/-/-/2",
+            "--opponent", "Anna:3", "--json"]
+    document = json.loads(runner.invoke(app, args).stdout)
+    discard = document["best"]["moves"][-1]
+    assert discard in ("hand 6 to discard 2", "hand 6 to discard 3"), discard

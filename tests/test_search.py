@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tutor.engine.cards import SKIP_BO
@@ -265,3 +265,44 @@ def test_a_huge_team_turn_stays_within_the_budget():
     best = result.best()
     assert best.stock_played >= 1
     replay(state, best.moves)
+
+
+def _reveals_next(state, move) -> bool:
+    """Whether ``move`` plays a stock card with more cards below it (it turns up the next one)."""
+    if not isinstance(move, Transfer) or move.source.kind is not PileKind.STOCK:
+        return False
+    owner = state.seat_of(move.source.owner) if move.source.owner else state.turn
+    return len(state.players[owner].stock) > 1
+
+
+def _ends(state, moves):
+    """The position after ``moves`` played in turn on ``state`` (None if one is not legal where it comes)."""
+    for move in moves:
+        if not check_move(state, move).legal:
+            return None
+        state = apply_move(state, move).state
+    return state.build, [(player.hand, player.discards, len(player.stock)) for player in state.players]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 30), table=st.sampled_from([(2, False), (4, True)]))
+@example(seed=285, turns=0, table=(4, True))  # the partner's SB first lets our stock 2 go before the hand's 1
+def test_a_stock_card_that_turns_up_another_is_played_as_early_as_the_line_allows(seed, turns, table):
+    # played earlier with the same cards, it would reach the same position: the cards before it could wait
+    players, teams = table
+    state = midgame(seed, turns, players=players, stock=12, teams=teams)
+    if state.phase is not Phase.PLAY:
+        return
+    moves = search(state).best().moves
+    if not moves or isinstance(moves[-1], Transfer) and not moves[-1].is_discard:
+        return  # a line that ends at a refill or a win draws or turns up more than its moves show
+    end = _ends(state, moves)
+    before = state
+    for at, move in enumerate(moves):
+        if _reveals_next(before, move):
+            for earlier in range(at):
+                if _reveals_next(state, moves[earlier]):
+                    continue
+                order = (*moves[:earlier], move, *moves[earlier:at], *moves[at + 1:])
+                assert _ends(state, order) != end, [format_move(m) for m in moves]
+        before = apply_move(before, move).state

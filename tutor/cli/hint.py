@@ -71,7 +71,7 @@ def hint_command(
         "player": state.mover.name,
         "value": round(search.value, 2),
         "best": best_json,
-        "runners_up": [_turn_json(view, turn, search.value) for turn in others],
+        "runners_up": [_turn_json(view, turn, search.value, reveal=_reveal_first(search, turn)) for turn in others],
         "positions_searched": search.nodes,
     }
     if as_json:
@@ -108,7 +108,17 @@ def _first_stock_step(turn: Turn) -> int:
     return next(steps, len(turn.moves))
 
 
-def _turn_json(view, turn: Turn, best_value: float, prelude: Optional[list] = None) -> dict[str, Any]:
+def _reveal_first(search: TurnSearch, turn: Turn) -> Optional[str]:
+    """The stock card ``turn`` could play before its first move, losing nothing, when it is as good as the best turn:
+    the turn commits a card before seeing what that stock card turns up (so it is not called as good)."""
+    if not turn.moves or search.value - turn.value > BEST_MARGIN:
+        return None
+    reveal = search.reveal_before(turn.moves[0]) if search.weights.reveal_first else None
+    return None if reveal is None else format_move(reveal, pile_said=True)
+
+
+def _turn_json(view, turn: Turn, best_value: float, prelude: Optional[list] = None,
+               reveal: Optional[str] = None) -> dict[str, Any]:
     steps = list(prelude or [])
     steps += [_step_json(step) for step in turn_steps(view, turn)]
     loss = max(0.0, best_value - turn.value)
@@ -120,7 +130,8 @@ def _turn_json(view, turn: Turn, best_value: float, prelude: Optional[list] = No
         "wild_cards": turn.wilds_played,
         "value": round(turn.value, 2),
         "loss": round(loss, 2),
-        "equal": loss <= BEST_MARGIN,
+        "equal": loss <= BEST_MARGIN and reveal is None,
+        **({"reveal_first": reveal} if reveal else {}),
         **({"win_chance": round(deals_won(turn), 2)} if turn.deals else {}),
     }
 
@@ -154,6 +165,10 @@ def _print(loaded, document: dict[str, Any]) -> None:
     if document["runners_up"]:
         out.print(Text(_("Runners-up:"), style="bold"))
         for turn in document["runners_up"]:
-            verdict = say(TURNS, "equal") if turn["equal"] else say(
-                TURNS, "worse", loss=f"{turn['loss'] / DEFAULT_WEIGHTS.stock_card:.2f}")
+            if turn["equal"]:
+                verdict = say(TURNS, "equal")
+            elif "reveal_first" in turn:
+                verdict = say(TURNS, "reveal-later", move=turn["reveal_first"])
+            else:
+                verdict = say(TURNS, "worse", loss=f"{turn['loss'] / DEFAULT_WEIGHTS.stock_card:.2f}")
             print_wrapped(out, f"{', '.join(turn['moves'])}  ({verdict})", prefix="- ", indent="  ")

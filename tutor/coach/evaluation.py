@@ -53,6 +53,9 @@ class Weights(NamedTuple):
     sides: float = 1.0  # 1: threats work on sides: they close in by the side's stock cards, partners' too, and a
     # side's stocks threaten from the turn of its first player (partners play from each other's stocks)
     free_slot: float = 1.0  # 1: the opponent's reply may complete a build pile to free a slot for their stock card
+    reveal_first: float = 1.0  # 1: a line plays a stock card that turns up the next one as early as its order allows
+    discard_runs: float = 1.0  # 1: an opponent's helpers are their discard tops and the runs beneath them (0: tops)
+    covered_run: float = 1.0  # each run link on an own discard pile covered by a number card that does not go on it
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -64,7 +67,8 @@ STRONG_BOT_WEIGHTS = DEFAULT_WEIGHTS._replace(deals_within=3)
 
 # The strong bot's weights and model before the turn went on past a refill in the search, the threat counted the
 # partners' stock cards and the opponent's reply could free a slot: the ``strong-v2`` baseline.
-_EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0}
+_EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0,
+                  "reveal_first": 0.0, "discard_runs": 0.0, "covered_run": 0.0}
 STRONG_V2_WEIGHTS = Weights(**_EARLIER_MODEL)
 
 # The strong bot's weights before the opponents' threat was weighed twice as
@@ -130,8 +134,10 @@ def wilds_value(weights: Weights, count: int) -> float:
 
 
 def pile_score(weights: Weights, pile: tuple[int, ...]) -> float:
-    """The shape of one discard pile: runs are good, buried low cards and wilds are bad."""
+    """The shape of one discard pile: runs are good, buried low cards and wilds are bad, and so is a run
+    covered by a number card that does not continue it (``covered_run`` per link: it waits for that card)."""
     score = 0.0
+    links = 0  # run links since the last number card that broke a run
     for below, above in zip(pile, pile[1:]):
         score -= weights.buried
         if below == SKIP_BO:
@@ -140,11 +146,25 @@ def pile_score(weights: Weights, pile: tuple[int, ...]) -> float:
             continue
         elif above == below - 1:
             score += weights.run
+            links += 1
+            continue
         elif above == below:
             score -= weights.stacked
         elif above > below:
             score -= weights.inversion
+        score -= weights.covered_run * links
+        links = 0
     return score
+
+
+def exposed_run(pile: tuple[int, ...]) -> int:
+    """How many run links lie open at the top of a discard pile (9, 8, 7 from the bottom: 2)."""
+    links = 0
+    for below, above in zip(reversed(pile[:-1]), reversed(pile)):
+        if SKIP_BO in (below, above) or UNKNOWN in (below, above) or above != below - 1:
+            break
+        links += 1
+    return links
 
 
 def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> dict[str, float]:
@@ -306,6 +326,7 @@ class Scorer:
         # _pairs[below + 1][above + 1]: what laying ``above`` on ``below`` adds to a pile's shape
         self._pairs = [[pile_score(weights, (below, above)) for above in range(UNKNOWN, COMPLETE_AT + 1)]
                        for below in range(UNKNOWN, COMPLETE_AT + 1)]
+        self._covering: dict[tuple[int, int], list[float]] = {}  # ``_row`` of a top with open run links
 
     def trim(self) -> None:
         """Empty the caches that have grown past their limits (called before each search)."""
@@ -378,7 +399,7 @@ class Scorer:
         value = base - self._given_up(card, hand) + on_top[card]
         if pile:
             top = pile[-1]
-            value += self._pairs[top + 1][card + 1]
+            value += self._row(pile)[card + 1]
             if top != UNKNOWN:
                 value -= on_top[top]
         return value
@@ -403,6 +424,20 @@ class Scorer:
                     best_value, best = value, ("x", card, index)
         return best_value, best
 
+    def _row(self, pile: tuple[int, ...]) -> list[float]:
+        """What laying each card on ``pile`` adds to its shape: the ``_pairs`` row of its top, less
+        ``covered_run`` per open run link for a number card that does not continue the run."""
+        top, links = pile[-1], exposed_run(pile)
+        if not links or not self.weights.covered_run:
+            return self._pairs[top + 1]
+        row = self._covering.get((top, links))
+        if row is None:
+            cost = self.weights.covered_run * links
+            row = self._covering[top, links] = [
+                value - cost if 0 < above != top - 1 else value
+                for above, value in zip(range(UNKNOWN, COMPLETE_AT + 1), self._pairs[top + 1])]
+        return row
+
     def _discard_targets(self, piles: tuple[tuple[int, ...], ...]) -> list[tuple]:
         """The piles a discard is tried on (every pile with a top, the first empty one): for each its
         index, the ``_pairs`` row of its top (None when empty) and the top's own value, lost when covered."""
@@ -411,7 +446,7 @@ class Scorer:
         for index, pile in enumerate(piles):
             if pile:
                 top = pile[-1]
-                targets.append((index, self._pairs[top + 1], self._on_top[top] if top != UNKNOWN else 0.0))
+                targets.append((index, self._row(pile), self._on_top[top] if top != UNKNOWN else 0.0))
             elif not empty_taken:
                 empty_taken = True
                 targets.append((index, None, 0.0))

@@ -18,7 +18,7 @@ from ..i18n.grammar import genitive
 from ..engine.moves import EndTurn, Move, PileKind, Transfer
 from ..engine.play import apply_move
 from ..engine.state import BUILD_SLOTS, COMPLETE_AT, GameState, Phase
-from .search import Turn
+from .search import Turn, discard_run
 from .evaluation import gap_to
 from .templates import FINDINGS, MOVES, chance_in_words, gap_in_words, say, sentence
 
@@ -332,6 +332,9 @@ def mind_opponents(ctx: Context) -> Optional[Finding]:
     view, move = ctx.view, ctx.move
     if not isinstance(move, Transfer) or move.is_discard or ctx.drop("opponents") < 0.5 or goes_on(ctx.after):
         return None
+    run = _run_served(ctx)
+    if run is not None:
+        return run
     for seat in view.opponents_of(view.turn):
         player = view.players[seat]
         top = player.stock_top
@@ -344,6 +347,31 @@ def mind_opponents(ctx: Context) -> Optional[Finding]:
             return Finding("opponent-served", MIND_OPPONENTS, ctx.drop("opponents"), fields,
                            (Named("build", top - 1, view.mover.name, served[0], when="after"),
                             _stock_named(view, seat)))
+    return None
+
+
+def _run_served(ctx: Context) -> Optional[Finding]:
+    """``opponent-run``: the line ends with a build pile from which an opponent's discard run of two cards or more
+    leads up to their stock card, where the best turn's does not: "leaves Anna's discard run 7-8 ... into the 9"."""
+    view = ctx.view
+    for seat in view.opponents_of(view.turn):
+        player = view.players[seat]
+        top = player.stock_top
+        if top is None or top == SKIP_BO or side_stock(view, seat) == 1:
+            continue  # a side's last card is ``opponent_wins``' to speak of
+        for number, pile in enumerate(player.discards, 1):
+            run = discard_run(pile) if pile else ()
+            if len(run) < 2 or SKIP_BO in run or run[-1] != top - 1 or run[0] - 1 in ctx.best.builds:
+                continue
+            slots = [slot for slot, value in enumerate(ctx.after.builds, 1) if value == run[0] - 1]
+            if slots:
+                fields = {"move": _doing(view, ctx.move), "slot": slots[0], "value": run[0] - 1,
+                          "owner": genitive(player.name), "run": "-".join(map(str, run)), "pile": number,
+                          "card": the_card(top)}
+                names = (Named("build", run[0] - 1, view.mover.name, slots[0], when="after"),
+                         *(Named("discard", card, player.name, number, depth) for depth, card in enumerate(run, 1)),
+                         _stock_named(view, seat))
+                return Finding("opponent-run", MIND_OPPONENTS, ctx.drop("opponents"), fields, names)
     return None
 
 
@@ -480,7 +508,7 @@ def _closer_opponent(ctx: Context) -> Optional[Finding]:
         top = player.stock_top
         if top is None or not player.stock:
             continue
-        tops = tuple(pile[-1] for pile in player.discards if pile and pile[-1] is not None)
+        tops = tuple(card for pile in player.discards if pile and pile[-1] is not None for card in discard_run(pile))
         after = min((gap_to(top, (value,), tops), slot) for slot, value in enumerate(ctx.after.builds, 1))
         best = min(gap_to(top, (value,), tops) for value in ctx.best.builds)
         if after[0] < best and after[0] < COMPLETE_AT and (found is None or after[0] < found[0]):

@@ -15,6 +15,7 @@ from typing import Any, Mapping, NamedTuple
 from ..engine.cards import SKIP_BO, a_card, the_card
 from ..i18n.grammar import genitive
 from ..engine.moves import Draw, Move, PileKind, Transfer
+from ..engine.rules import check_move
 from ..engine.state import COMPLETE_AT, GameState
 from .principles import Named, along, describe_move, played_card, side_stock, source_seat
 from .search import Turn
@@ -79,7 +80,8 @@ def achievements(state: GameState, move: Move, later: tuple[Move, ...]) -> tuple
         if side_stock(state, seat) == 1:  # the side's last stock card
             found.append(Achievement("wins", fields, named))
         else:
-            found += [Achievement("stock-out", fields, named), Achievement("stock-look", {})]
+            look = "stock-look-first" if _could_wait(state, later) else "stock-look"
+            found += [Achievement("stock-out", fields, named), Achievement(look, {})]
     if card == SKIP_BO:
         found.append(Achievement("wild-as", {"value": a_card(value)}))  # the move's own card: its words name it
     freed = _stock_freed(state, move, later)
@@ -104,6 +106,12 @@ def achievements(state: GameState, move: Move, later: tuple[Move, ...]) -> tuple
         found.append(Achievement(kind, {"slot": slot, "value": value},
                                  (Named("build", before, state.mover.name, slot),)))
     return tuple(found)
+
+
+def _could_wait(state: GameState, later: tuple[Move, ...]) -> bool:
+    """Whether a later play of the line could be played already in ``state``: it waits for the card that turns up."""
+    return any(isinstance(following, Transfer) and not following.is_discard and check_move(state, following).legal
+               for following in later)
 
 
 def _stock_freed(state: GameState, move: Transfer, later: tuple[Move, ...]):

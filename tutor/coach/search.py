@@ -102,7 +102,7 @@ class TurnSearch:
         self.scorer.trim()
         self.side = _side(view)
         self.names = tuple(None if seat == view.turn else view.players[seat].name for seat in self.side)
-        self.opponents = _opponents(view, weights.later_opponent, bool(weights.sides))
+        self.opponents = _opponents(view, weights.later_opponent, bool(weights.sides), bool(weights.discard_runs))
         self._opponent_names = _opponent_names(view)
         self._opponent_threat = self.scorer.threats(self.opponents)
         total = sum((unseen := unseen_in(view)).values())
@@ -154,24 +154,30 @@ class TurnSearch:
 
         Searches go depth first, the refills over sampled deals as long as
         that takes at most ``DEALS_BUDGET`` positions (else again without
-        them). One that outgrows ``DEPTH_FIRST`` positions
+        them). One that outgrows ``DEPTH_FIRST`` positions (partners: one
+        that outgrew ``DEALS_BUDGET`` with its deals, at once)
         starts again level by level (``_reach``): that counts the
         positions at each depth once, so the depth limit is known before any
         line is valued, and every position is expanded and valued once --
         not again for each limit tried.
         """
         with collector_paused():
+            depth_first = DEPTH_FIRST[len(self.side) > 1]
             if self._deal_hands:
                 self._budget = min(budget, DEALS_BUDGET)
                 try:
                     return self._value(self.root)  # a shared search may hold the root already
                 except _OverBudget:  # too big to search the deals: a refill is valued by expectation alone
                     self._memo, self._deal_hands = {}, {}
-            self._budget = min(budget, DEPTH_FIRST[len(self.side) > 1])
-            try:
-                return self._value(self.root)
-            except _OverBudget:
-                self._memo, self._budget = {}, budget
+                    if len(self.side) > 1:  # partners past these positions nearly always outgrow ``DEPTH_FIRST``
+                        depth_first = 0
+            if depth_first:
+                self._budget = min(budget, depth_first)
+                try:
+                    return self._value(self.root)
+                except _OverBudget:
+                    self._memo = {}
+            self._budget = budget
             reached = _reach(self.root, budget)
             if not reached.complete:
                 self.depth = _depth_limit(reached.starts, budget)
@@ -223,6 +229,23 @@ class TurnSearch:
         if ending[0] == "x" or ending[0] == "end":
             moves.append(self._move_of(ending, slots))
         return tuple(moves)
+
+    def reveal_before(self, move: Move) -> Optional[Move]:
+        """The stock card that turns up the next one and that the best line after ``move`` could play before it,
+        losing nothing: the move commits a card before seeing what that stock card turns up. None if there is
+        none (or ``move`` is itself such a play, a discard or not a play the search can follow)."""
+        node, play = self.after(move)
+        if node is None or _reveals(self.root, play):
+            return None
+        self._value(node, 1)
+        end, steps, _ = self._best_line(node, ((self.root, play),))
+        plays = [step for _, step in steps]
+        for at, (before, step) in enumerate(steps[1:], start=1):
+            if _reveals(before, step):
+                moved = _replay(self.root, [step, *plays[:at], *plays[at + 1:]])
+                if moved is not None and moved[1] == end:
+                    return self._move_of(step, list(self.slots))
+        return None
 
     def value_after(self, move: Move) -> float:
         """The value of the best turn that still begins with ``move`` (a legal move of the root)."""
@@ -460,9 +483,12 @@ class TurnSearch:
         while True:
             _, play, child = self._memo[node]
             if child is None:
-                return node, tuple(steps), play
+                break
             steps.append((node, play))
             node = child
+        if self.weights.reveal_first and len(steps) > len(path) + 1:
+            steps[len(path):] = _reveals_first(steps[len(path):], node)
+        return node, tuple(steps), play
 
     def _finish(self, node: Node, path: tuple[tuple[Node, Play], ...], ending: Play,
                 line: Optional[tuple] = None) -> Turn:
@@ -591,9 +617,10 @@ def _side(view: GameState) -> tuple[int, ...]:
     return (view.turn, *(seat for seat in team if seat != view.turn))
 
 
-def _opponents(view: GameState, later: float, by_side: bool = True) -> tuple[Opponent, ...]:
+def _opponents(view: GameState, later: float, by_side: bool = True, runs: bool = True) -> tuple[Opponent, ...]:
     """The opponents in the order they play next; the first carries the full threat (``by_side``: every player of
-    the first side to play, since partners play from each other's stocks)."""
+    the first side to play, since partners play from each other's stocks). Their helpers are their discard tops
+    and (``runs``) the run beneath each top, which comes out card after card."""
     found: list[Opponent] = []
     rivals = view.opponents_of(view.turn)
     sides = len({min(view.team_of(seat)) for seat in rivals})
@@ -603,11 +630,23 @@ def _opponents(view: GameState, later: float, by_side: bool = True) -> tuple[Opp
         if seat in rivals:
             player = view.players[seat]
             first = view.team_of(seat) if first is None else first
-            tops = tuple(_known(pile[-1]) for pile in player.discards if pile)
+            tops = tuple(_known(card) for pile in player.discards if pile
+                         for card in (discard_run(pile) if runs else pile[-1:]))
             partners = sum(len(view.players[other].stock) for other in view.team_of(seat) if other != seat)
             share = 1.0 if not found or by_side and seat in first else later
             found.append(Opponent(_known(player.stock_top), len(player.stock), tops, share, partners, sides))
     return tuple(found)
+
+
+def discard_run(pile) -> tuple:
+    """The cards a discard pile (bottom to top) gives in turn onto one build pile: its top, then each card
+    below that is one higher (a run: 9, 8, 7 from the bottom gives 7, 8, 9). A wild or unseen top gives itself."""
+    run = [pile[-1]]
+    for card in reversed(pile[:-1]):
+        if run[-1] in (None, SKIP_BO) or card != run[-1] + 1:
+            break
+        run.append(card)
+    return tuple(run)
 
 
 def _opponent_names(view: GameState) -> tuple[str, ...]:
@@ -806,6 +845,48 @@ def _apply(node: Node, play: Play) -> Node:
         if candidate == play:
             return child
     raise ValueError(f"{play!r} is not a play of this position")
+
+
+def _reveals(node: Node, play: Play) -> bool:
+    """Whether ``play`` from ``node`` is a stock card with more below it: it turns up a card nobody has seen."""
+    return play[0] == "s" and node[2][play[1]][1] > 1
+
+
+def _replay(node: Node, plays: list[Play]) -> Optional[tuple[list[Node], Node]]:
+    """The nodes ``plays`` start from when played in turn from ``node``, and where they end; None if one of
+    them cannot be played where its turn comes."""
+    nodes = []
+    for play in plays:
+        child = next((child for candidate, child in _children(node) if candidate == play), None)
+        if child is None:
+            return None
+        nodes.append(node)
+        node = child
+    return nodes, node
+
+
+def _reveals_first(steps: list[tuple[Node, Play]], end: Node) -> list[tuple[Node, Play]]:
+    """The ``steps`` of a line, each stock card that turns up the next one moved as early as it can go without
+    changing where the line ends: what turns up may change the rest of the turn, and the cards played before it
+    lose nothing by waiting. Such a stock card moves only past another card (never past such stock cards alone), so
+    the moves come to an end."""
+    plays = [play for _, play in steps]
+    reveals = [play for node, play in steps if _reveals(node, play)]  # one at most from each stock
+    moved = bool(reveals)
+    while moved:  # a stock card moved forward may let another go before the cards it waited for
+        moved = False
+        for play in reveals:
+            at = plays.index(play)
+            waited = [index for index in range(at) if plays[index] not in reveals]
+            for earlier in range(waited[-1] + 1 if waited else 0):  # past one card at least: no endless swaps
+                order = plays[:earlier] + [play] + plays[earlier:at] + plays[at + 1:]
+                replayed = _replay(steps[0][0], order)
+                if replayed is not None and replayed[1] == end:
+                    plays, moved = order, True
+                    break
+    if plays == [play for _, play in steps]:
+        return steps
+    return list(zip(_replay(steps[0][0], plays)[0], plays))
 
 
 def _after_ending(hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],

@@ -47,6 +47,8 @@ FINDINGS = TextTable("coach-finding", {
     "discard-covers": "{doing} covers {top} while discard pile {empty} is empty.",
     "opponent-served": "After {move}, your turn still ends with build pile {slot} at {value}, one below "
                        "{card} on {owner} stock.",
+    "opponent-run": "After {move}, your turn still ends with build pile {slot} at {value}, which leaves {owner} "
+                    "discard run {run} on discard pile {pile} leading up to {card} on {owner} stock.",
     "opponent-wins": "After {move}, your turn still ends with build pile {slot} at {value}, from where {player} "
                      "can play out the last stock card, {card_a}, and win on the next turn.",
     "opponent-wins-chance": "After {move}, your turn still ends with build pile {slot} at {value}, from where "
@@ -88,6 +90,9 @@ BETTER = TextTable("coach-better", {
     "slightly-later": "Fine, though slightly better: a line of {count} moves in which you {move}.",
     "slightly-later-achieves": "Fine, though slightly better: a line of {count} moves in which you {move}, "
                                "which {achieves}.",
+    # the move is as good as the best, but a stock card the same line plays could turn up its next card first
+    "reveal-first": "Fine, though slightly better: {move} first: the card it turns up may change the rest of the "
+                    "turn, and nothing is lost by waiting.",
     "line": "The whole better turn: {line}.",
     "rules": "Nothing to choose here: the rules make this move.",
     "only": "The only move there is.",
@@ -99,6 +104,7 @@ ACHIEVES = TextTable("coach-achieves", {
     "wins": "wins the round: {card} is the last card of {whose} stock",
     "stock-out": "gets {card} on {whose} stock out",
     "stock-look": "the next one turns up: look at it before going on",
+    "stock-look-first": "the next one turns up before the cards that can wait: it may change the rest of the turn",
     "frees-stock": "frees {card} on {whose} stock",
     "empties-hand": "empties the hand, so five new cards are drawn at once",
     "completes": "completes build pile {slot}, which frees the slot",
@@ -132,6 +138,8 @@ GRADES = TextTable("coach-grade", {
 TURNS = TextTable("coach-turns", {
     "equal": "as good",
     "worse": "worse by {loss} stock cards",  # the loss in stock cards (the evaluation counts 10 a stock card)
+    # as good in value, but it plays a card before a stock card that could turn up its next card first
+    "reveal-later": "as good in value, but {move} should come first: it turns up a card",
     "no-steps": "No card to play. {reason}",
 })
 

@@ -23,7 +23,7 @@ from .search import Turn, TurnSearch
 from .templates import BETTER, say
 
 # what the key move's own words say already (and every discard-...: a discard's words show where it goes)
-PLAIN_ACHIEVEMENTS = ("wild-as", "builds-to", "starts-pile", "stock-out", "stock-look")
+PLAIN_ACHIEVEMENTS = ("wild-as", "builds-to", "starts-pile", "stock-out", "stock-look", "stock-look-first")
 KEY_ORDER = ("wins", "frees-stock", "stock-out", "completes", "empties-hand", "clears-opponent", "blocks-one",
              "frees-discard")
 
@@ -158,7 +158,10 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     quality = quality_of(grade)
     risk = _opponent_wins_next(search, after_turn)
     if quality == "best":
-        return Assessment(quality, grade, loss, opponent_wins_next=risk)
+        reveal = search.reveal_before(move) if search.weights.reveal_first else None
+        if reveal is None:
+            return Assessment(quality, grade, loss, opponent_wins_next=risk)
+        return _reveal_first(view, search, reveal, loss, risk)
     from ..engine.notation import format_move
     from .principles import Context, detect
 
@@ -179,6 +182,18 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     principles = tuple(dict.fromkeys(finding.principle for finding in findings if finding.principle))
     explanation = f"{findings[0].sentence} {pointer}".strip()
     return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move, risk)
+
+
+def _reveal_first(view: GameState, search: TurnSearch, reveal: Move, loss: float, risk) -> Assessment:
+    """A move as good as the best that commits a card before the stock card ``reveal``, which the same line could
+    play first: good, and better is that line with the stock card first (what it turns up may change the rest)."""
+    from ..engine.notation import format_move
+    from .principles import phrase_of
+
+    line = search.best_after(reveal)
+    better = ", ".join(format_move(step, pile_said=True) for step in line.moves)
+    return Assessment("good", "good", loss, better=better, key_move=format_move(reveal, pile_said=True),
+                      explanation=say(BETTER, "reveal-first", move=phrase_of(view, reveal)), opponent_wins_next=risk)
 
 
 def _key_move(view: GameState, best: Turn, after: Turn, template: str) -> tuple[Move, str]:
