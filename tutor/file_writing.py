@@ -18,6 +18,7 @@ import stat
 import tempfile
 from pathlib import Path
 
+from .i18n import N_, _
 from .regular_file import NotARegularFile, special_kind
 
 
@@ -52,8 +53,9 @@ class LinkOutOfFolder(NotARegularFile):
     """The target is a link to a file outside the target's folder: it is not written through."""
 
     def __init__(self, resolved: str):
-        OSError.__init__(self, f"is a link to {resolved}, outside its folder, and is not written through")
-        self.kind = "a link"
+        OSError.__init__(self, _("is a link to {target}, outside its folder, and is not written through").format(
+            target=resolved))
+        self.kind = N_("a link")
 
 
 def _within_folder(target: Path) -> Path:

@@ -11,20 +11,22 @@ from __future__ import annotations
 import os
 import stat
 
+from .i18n import N_, _
+
 _KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a named pipe"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, N_("a folder")),
+    (stat.S_ISFIFO, N_("a named pipe")),
+    (stat.S_ISCHR, N_("a device")),
+    (stat.S_ISBLK, N_("a device")),
+    (stat.S_ISSOCK, N_("a socket")),
 )
 
 
 class NotARegularFile(OSError):
-    """The name is a folder, a pipe, a device or a socket: ``kind`` says which."""
+    """The name is a folder, a pipe, a device or a socket: ``kind`` says which (in English; ``_`` translates it)."""
 
     def __init__(self, kind: str):
-        super().__init__(f"is {kind}, not a file")
+        super().__init__(_("is {kind}, not a file").format(kind=_(kind)))
         self.kind = kind
 
 
@@ -32,13 +34,13 @@ class FileTooLarge(OSError):
     """The file holds more than the bytes allowed."""
 
     def __init__(self, limit: int):
-        super().__init__(f"is larger than {limit // 1024} KiB")
+        super().__init__(_("is larger than {size} KiB").format(size=limit // 1024))
         self.limit = limit
 
 
 def special_kind(mode: int) -> str:
     """What a file of ``mode`` is, in words, when it is not a regular file."""
-    return next((kind for test, kind in _KINDS if test(mode)), "a special file")
+    return next((kind for test, kind in _KINDS if test(mode)), N_("a special file"))
 
 
 def read_regular_file(path: str | os.PathLike[str], max_bytes: int, *, follow_link: bool = True) -> bytes:

@@ -54,7 +54,7 @@ class QuickPosition:
         data: dict[str, Any] = {"title": _("One-line position"), "turn": self.me}
         if self.partner is not None:
             if len(opponents) != 2:
-                raise QuickPositionError("the team game needs two opponents: give --opponent twice with --partner")
+                raise QuickPositionError(_("the team game needs two opponents: give --opponent twice with --partner"))
             partner = _other(self.partner, "--partner")
             players = [me, opponents[0], partner, opponents[1]]
             data["rules"] = {"teams": [[self.me, partner["name"]], [opponents[0]["name"], opponents[1]["name"]]]}
@@ -94,7 +94,8 @@ def _card_value(token: str, option: str) -> int | str:
     said = _said_card(word)
     if said is not None:
         return said
-    raise QuickPositionError(f"{option}: {quoted(token)} is not a card (cards are 1 to 12 and SB)")
+    raise QuickPositionError(_("{option}: {card} is not a card (cards are 1 to 12 and SB)").format(
+        option=option, card=quoted(token)))
 
 
 def _said_card(word: str) -> int | str | None:
@@ -125,7 +126,7 @@ def _build(text: str) -> list[Optional[int | list[int | str]]]:
         if token in EMPTY_MARKS or not token:
             slots.append(None)
         elif token == "0":
-            raise QuickPositionError("--build: 0 is no build pile's top: write - for a free slot, as in 6,-,2,-")
+            raise QuickPositionError(_("--build: 0 is no build pile's top: write - for a free slot, as in 6,-,2,-"))
         elif is_short_number(token):
             slots.append(int(token))
         elif isinstance(said := _said_card(token), int):  # "six"
@@ -133,8 +134,9 @@ def _build(text: str) -> list[Optional[int | list[int | str]]]:
         elif wild and 1 <= int(wild[1]) <= 11:  # SB=7: an SB standing for 7
             slots.append(f"SB={int(wild[1])}")
         else:
-            raise QuickPositionError(f"--build: {quoted(token)} is not a build pile: give its top number, SB=7 for "
-                                     "an SB standing for 7, or - for a free slot, as in 6,-,SB=2,-")
+            raise QuickPositionError(_("--build: {slot} is not a build pile: give its top number, SB=7 for an SB "
+                                       "standing for 7, or - for a free slot, as in 6,-,SB=2,-").format(
+                slot=quoted(token)))
     return slots
 
 
@@ -151,7 +153,7 @@ def _other(text: str, option: str) -> dict[str, Any]:
     """``Anna``, ``Anna:8`` or ``Anna:8:9,8/4``: a name, a stock top, discard piles."""
     name, _colon, rest = text.partition(":")
     if not name.strip():
-        raise QuickPositionError(f"{option}: give a name first, as in {option} Anna:8")
+        raise QuickPositionError(_("{option}: give a name first, as in {option} Anna:8").format(option=option))
     top, _colon, discards = rest.partition(":")
     player: dict[str, Any] = {"name": name.strip(), "stock": _stock(top or None, None, option), "hand": 5}
     if discards.strip():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n import _
 from ..scenario.files import CheckedFile, check_file, scenario_files
 from .output import unusable
 
@@ -19,7 +20,7 @@ def usable_scenarios(paths: list[str], *, as_json: bool) -> list[CheckedFile]:
     """The scenario files under ``paths``; exit 2 naming every problem if any file is unusable or none is found."""
     checked = scenario_paths(paths)
     if not checked:
-        unusable([f"no scenario files (*.yaml) under {', '.join(paths)}"], as_json=as_json, kind="usage")
+        unusable([_("no scenario files (*.yaml) under {paths}").format(paths=", ".join(paths))], as_json=as_json, kind="usage")
     problems = [line for file in checked if not file.usable for line in file.lines()]
     if problems:
         unusable(problems, as_json=as_json, kind="scenario")

@@ -52,8 +52,8 @@ def write_output(target: str, content: str, reads: Iterable[str] = ()) -> None:
     try:
         write_atomically(target, content)
     except NotARegularFile as error:
-        unusable([f"{target} {error}: give the name of a file to write, or - for standard output"], as_json=False,
-                 kind="usage")
+        unusable([_("{path} {problem}: give the name of a file to write, or - for standard output").format(
+            path=target, problem=error)], as_json=False, kind="usage")
     except OSError as error:
         unusable([_("{path}: cannot be written: {problem}").format(path=target, problem=error.strerror or error)],
                  as_json=False, kind="usage")

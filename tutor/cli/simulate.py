@@ -74,7 +74,7 @@ def simulate_command(
     if cluster is not None and importlib.util.find_spec("distributed") is None:
         from ..coach.cluster import INSTALL_HINT
 
-        problems.append(f"--cluster: {INSTALL_HINT}")
+        problems.append(f"--cluster: {_(INSTALL_HINT)}")
     if problems:
         unusable(problems, as_json=as_json, kind="usage")
     cluster_workers = workers if cluster is None or workers > 1 else None  # a local cluster: one per core

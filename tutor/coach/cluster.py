@@ -21,13 +21,14 @@ import time
 from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING, Iterator, Optional, TypeVar
 
+from ..i18n import N_, _
 from .simulation import GameResult, Series, SeriesStopped, chunk_size, play_chunk
 
 if TYPE_CHECKING:
     from distributed import Client
 
 LOCAL = "local"  # the address that starts a local cluster for the run
-INSTALL_HINT = "the cluster extra is not installed: run pip install '.[cluster]' in the tutor's source folder"
+INSTALL_HINT = N_("the cluster extra is not installed: run pip install '.[cluster]' in the tutor's source folder")
 CONNECT_SECONDS = 10  # to reach the scheduler (and for a local cluster's workers to start)
 WORKERLESS_SECONDS = 20  # a cluster without a single worker for this long stops the run
 ANSWER_SECONDS = 10  # for the scheduler to answer a question (how many workers it has)
@@ -51,7 +52,7 @@ def client_for(address: str, workers: Optional[int] = None) -> "contextlib.Abstr
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise ClusterError(INSTALL_HINT) from None
+        raise ClusterError(_(INSTALL_HINT)) from None
     _quiet()
 
     @contextlib.contextmanager
@@ -66,11 +67,14 @@ def client_for(address: str, workers: Optional[int] = None) -> "contextlib.Abstr
                 else:
                     client = stack.enter_context(Client(address, timeout=CONNECT_SECONDS))
             except ValueError as error:
-                raise ClusterError(f"{address!r} is not a scheduler's address ({_said(error)})") from None
+                raise ClusterError(_("{address!r} is not a scheduler's address ({said})").format(
+                    address=address, said=_said(error))) from None
             except _LOST as error:
-                where = "a local cluster could not be started" if address == LOCAL else \
-                    f"no scheduler answers at {address} within {CONNECT_SECONDS} s"
-                raise ClusterError(f"{where} ({_said(error)})") from None
+                if address == LOCAL:
+                    raise ClusterError(_("a local cluster could not be started ({said})").format(
+                        said=_said(error))) from None
+                raise ClusterError(_("no scheduler answers at {address} within {seconds} s ({said})").format(
+                    address=address, seconds=CONNECT_SECONDS, said=_said(error))) from None
             yield client
 
     return connected()
@@ -131,7 +135,7 @@ def _result(client: "Client", future) -> object:
             with _answering():
                 error = future.exception()
             if type(error).__name__ == "KilledWorker":
-                raise ClusterError("workers kept dying while playing the same games; see their logs")
+                raise ClusterError(_("workers kept dying while playing the same games; see their logs"))
             raise error
         with _answering():
             try:
@@ -153,7 +157,7 @@ class _Workerless:
         elif self.since is None:
             self.since = time.monotonic()
         elif time.monotonic() - self.since > WORKERLESS_SECONDS:
-            raise ClusterError(f"the cluster has had no workers for {WORKERLESS_SECONDS} s")
+            raise ClusterError(_("the cluster has had no workers for {seconds} s").format(seconds=WORKERLESS_SECONDS))
 
 
 @contextlib.contextmanager
@@ -162,9 +166,9 @@ def _answering() -> Iterator[None]:
     try:
         yield
     except CancelledError:
-        raise ClusterError("the connection to the scheduler was lost") from None
+        raise ClusterError(_("the connection to the scheduler was lost")) from None
     except _LOST as error:
-        raise ClusterError(f"the cluster stopped answering ({_said(error)})") from None
+        raise ClusterError(_("the cluster stopped answering ({said})").format(said=_said(error))) from None
 
 
 def _threads(client: "Client") -> int:

@@ -29,6 +29,7 @@ from ..engine.notation import format_move
 from ..engine.play import apply_move
 from ..engine.rules import UnknownPlayer, check_move
 from ..engine.state import GameState, Phase
+from ..i18n import _
 from .bots import Bot
 
 
@@ -51,19 +52,20 @@ class CheckedBot:
         except KeyboardInterrupt:
             raise
         except BaseException as error:  # the bot's own code, sys.exit() included
-            raise BotError(f"bot {self.name!r} failed: {_described(error)}") from None
+            raise BotError(_("bot {bot!r} failed: {error}").format(bot=self.name, error=_described(error))) from None
         state = view
         for index, move in enumerate(moves):
             if not is_move(move):
-                raise BotError(f"bot {self.name!r} planned {_shown(move)}, which is not a move: a plan is a list of "
-                               "Transfer and EndTurn values (docs/bots.md)")
+                raise BotError(_("bot {bot!r} planned {value}, which is not a move: a plan is a list of Transfer and "
+                                 "EndTurn values (docs/bots.md)").format(bot=self.name, value=_shown(move)))
             try:
                 ruling = check_move(state, move)
             except UnknownPlayer as error:
-                raise BotError(f"bot {self.name!r} planned {format_move(move)}: {error}") from None
+                raise BotError(_("bot {bot!r} planned {move}: {error}").format(bot=self.name, move=format_move(move),
+                                                                               error=error)) from None
             if not ruling.legal:
-                raise BotError(f"bot {self.name!r} planned an illegal move, {format_move(move)}: "
-                               f"{ruling.reason} ({ruling.rule or 'undecidable'})")
+                raise BotError(_("bot {bot!r} planned an illegal move, {move}: {reason} ({rule})").format(
+                    bot=self.name, move=format_move(move), reason=ruling.reason, rule=ruling.rule or _("undecidable")))
             after = apply_move(state, move).state
             revealed = isinstance(move, Transfer) and (move.source.kind is PileKind.STOCK or after.drawn > 0)
             if revealed or after.phase is not Phase.PLAY:
@@ -107,7 +109,7 @@ def _shown(value: object) -> str:
 
 def _described(error: BaseException) -> str:
     if isinstance(error, SystemExit):
-        return f"it called sys.exit({error.code!r})"
+        return _("it called sys.exit({code!r})").format(code=error.code)
     try:
         return f"{type(error).__name__}: {error}"
     except BaseException:
@@ -121,26 +123,28 @@ def is_custom(name: str) -> bool:
 
 def load_bot(name: str) -> CheckedBot:
     """The bot ``name`` (``module:Class`` or ``file.py:Class``) names, made with no arguments, its moves checked."""
-    where, _, class_name = name.rpartition(":")
+    where, _colon, class_name = name.rpartition(":")
     if not where or not class_name:
-        raise ValueError(f"bot {name!r}: write it as module:Class or path/to/file.py:Class")
+        raise ValueError(_("bot {bot!r}: write it as module:Class or path/to/file.py:Class").format(bot=name))
     module = _module(where, name)
     found = getattr(module, class_name, None)
     if not isinstance(found, type):
-        raise ValueError(f"bot {name!r}: {where} has no class {class_name!r}")
+        raise ValueError(_("bot {bot!r}: {module} has no class {name!r}").format(bot=name, module=where,
+                                                                                name=class_name))
     try:
         with contextlib.redirect_stdout(sys.stderr):
             bot = found()
     except KeyboardInterrupt:
         raise
     except BaseException as error:  # the bot's own code: any failure is reported, not raised through
-        raise ValueError(f"bot {name!r}: {class_name}() failed: {_described(error)}") from None
+        raise ValueError(_("bot {bot!r}: {name}() failed: {error}").format(bot=name, name=class_name,
+                                                                            error=_described(error))) from None
     try:
         planner = getattr(bot, "plan", None)
     except BaseException:  # a property of the bot's that fails
         planner = None
     if not callable(planner):
-        raise ValueError(f"bot {name!r}: {class_name} has no plan(view, rng) method")
+        raise ValueError(_("bot {bot!r}: {name} has no plan(view, rng) method").format(bot=name, name=class_name))
     return CheckedBot(bot, name)
 
 
@@ -148,7 +152,7 @@ def _module(where: str, name: str) -> ModuleType:
     if where.endswith(".py"):
         path = Path(where)
         if not path.is_file():
-            raise ValueError(f"bot {name!r}: no file {where}")
+            raise ValueError(_("bot {bot!r}: no file {path}").format(bot=name, path=where))
         module_name = f"_tutor_bot_{path.stem}_{abs(hash(str(path.resolve())))}"
         if module_name in sys.modules:
             return sys.modules[module_name]
@@ -160,16 +164,18 @@ def _module(where: str, name: str) -> ModuleType:
         except KeyboardInterrupt:
             raise
         except BaseException as error:
-            raise ValueError(f"bot {name!r}: {where} could not be loaded: {_described(error)}") from None
+            raise ValueError(_("bot {bot!r}: {path} could not be loaded: {error}").format(
+                bot=name, path=where, error=_described(error))) from None
         sys.modules[module_name] = module
         return module
     try:
         with contextlib.redirect_stdout(sys.stderr):
             return importlib.import_module(where)
     except ImportError as error:
-        raise ValueError(f"bot {name!r}: no module {where} ({error}); give a file path ending in .py, "
-                         "or put the module on PYTHONPATH") from None
+        raise ValueError(_("bot {bot!r}: no module {module} ({error}); give a file path ending in .py, or put the "
+                           "module on PYTHONPATH").format(bot=name, module=where, error=error)) from None
     except KeyboardInterrupt:
         raise
     except BaseException as error:
-        raise ValueError(f"bot {name!r}: {where} could not be imported: {_described(error)}") from None
+        raise ValueError(_("bot {bot!r}: {module} could not be imported: {error}").format(
+            bot=name, module=where, error=_described(error))) from None

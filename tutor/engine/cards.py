@@ -46,7 +46,7 @@ def is_short_number(text: str, digits: int = 3) -> bool:
 def parse_card(text: str | int) -> Card:
     """Read ``7``, ``"7"`` or ``"SB"`` (any case) as a card."""
     if isinstance(text, bool):
-        raise CardError(f"{quoted(text)} is not a card")
+        raise CardError(_("{text} is not a card").format(text=quoted(text)))
     if isinstance(text, int):
         value = text
     else:
@@ -54,11 +54,11 @@ def parse_card(text: str | int) -> Card:
         if word in ("SB", "SKIP-BO", "SKIPBO", "WILD"):
             return SKIP_BO
         if not is_short_number(word):
-            raise CardError(f"{quoted(text)} is not a card: cards are 1 to 12 and SB")
+            raise CardError(_("{text} is not a card: cards are 1 to 12 and SB").format(text=quoted(text)))
         value = int(word)
     if 1 <= value <= HIGHEST:
         return value
-    raise CardError(f"{quoted(text)} is not a card: cards are 1 to 12 and SB")
+    raise CardError(_("{text} is not a card: cards are 1 to 12 and SB").format(text=quoted(text)))
 
 
 def card_label(card: MaybeCard) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Sequence
 
+from ..i18n import _
 from .cards import DECK_SIZE, SKIP_BO, Card, full_deck
 from .state import (
     HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Player, Rules, standard_stock_size,
@@ -36,7 +37,7 @@ class Deal:
 def partner_teams(players: int) -> tuple[tuple[int, ...], ...]:
     """Teams of two with partners sitting opposite: seats (0, 2) and (1, 3) at four."""
     if players not in (4, 6):
-        raise DealError(f"the team game needs 4 or 6 players, not {players}")
+        raise DealError(_("the team game needs 4 or 6 players, not {players}").format(players=players))
     half = players // 2
     return tuple((seat, seat + half) for seat in range(half))
 
@@ -54,12 +55,13 @@ def deal(
     """Shuffle with ``seed``, settle who starts, and deal the stocks."""
     count = len(names)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise DealError(f"Skip-Bo is played by 2 to 6 players, not {count}")
+        raise DealError(_("Skip-Bo is played by 2 to 6 players, not {count}").format(count=count))
     if len({n.casefold() for n in names}) != count:
-        raise DealError("every player needs a different name")
+        raise DealError(_("every player needs a different name"))
     size = stock_size if stock_size is not None else standard_stock_size(count)
     if size < 1 or size * count + HAND_SIZE > DECK_SIZE:
-        raise DealError(f"{count} stocks of {size} cards do not fit in the {DECK_SIZE}-card deck")
+        raise DealError(_("{count} stocks of {size} cards do not fit in the {deck}-card deck").format(
+            count=count, size=size, deck=DECK_SIZE))
     rng = random.Random(seed)
     story: list[str] = []
     if start is StartRule.YOUNGEST:
@@ -73,7 +75,7 @@ def deal(
     deck = full_deck()
     rng.shuffle(deck)
     stocks: list[list[Card]] = [[] for _ in names]
-    for _ in range(size):
+    for _round in range(size):
         for seat in range(count):
             stocks[(first + seat) % count].append(deck.pop())
     players = tuple(Player(name, tuple(stock)) for name, stock in zip(names, stocks))

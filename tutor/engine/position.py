@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NamedTuple, Optional
 
+from ..i18n import _, ngettext
 from .cards import (
     DECK_COUNTS, DECK_SIZE, SKIP_BO, CardError, MaybeCard, a_card, card_label, excess_cards, parse_card,
 )
@@ -123,8 +124,8 @@ class _Builder:
         done = [side for side in sides if all(not state.players[s].stock for s in side)]
         if len(done) > 1:
             names = ", ".join(state.players[s].name for side in done for s in side)
-            self.problem(("players",), f"only one side can empty its stock: the round ended the moment the first "
-                                       f"did, yet {names} all show empty stocks")
+            self.problem(("players",), _("only one side can empty its stock: the round ended the moment the first "
+                                         "did, yet {names} all show empty stocks").format(names=names))
         if len(done) != 1:
             return state
         return replace(state, phase=Phase.OVER, winners=done[0])
@@ -132,33 +133,35 @@ class _Builder:
     def completed(self, value: int) -> int:
         count = self.count(value, ("completed",))
         if count % COMPLETE_AT:
-            self.problem(("completed",), f"completed piles are set aside whole, twelve cards each, so their count "
-                                         f"is a multiple of 12, not {count}")
+            self.problem(("completed",), _("completed piles are set aside whole, twelve cards each, so their count "
+                                           "is a multiple of 12, not {count}").format(count=count))
             return 0
         return count
 
     def count(self, value: int, path: Path) -> int:
         if value < 0:
-            self.problem(path, f"a count cannot be negative ({value})")
+            self.problem(path, _("a count cannot be negative ({value})").format(value=value))
             return 0
         if value > DECK_SIZE:
-            self.problem(path, f"a count of {value} is more than the whole deck ({DECK_SIZE} cards)")
+            self.problem(path, _("a count of {value} is more than the whole deck ({deck} cards)").format(
+                value=value, deck=DECK_SIZE))
             return 0
         return value
 
     def players(self, entries: list[dict[str, Any]], dealt: Optional[int]) -> list[Player]:
         if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
-            self.problem(("players",), f"Skip-Bo is played by 2 to 6 players; the file lists {len(entries)}")
+            self.problem(("players",), _("Skip-Bo is played by 2 to 6 players; the file lists {count}").format(
+                count=len(entries)))
         seen: dict[str, int] = {}
         players = []
         for seat, entry in enumerate(entries):
             path = ("players", seat)
-            name = normalised(str(entry.get("name", f"player {seat + 1}"))).strip()
+            name = normalised(str(entry.get("name", _("player {number}").format(number=seat + 1)))).strip()
             problem = name_problem(name)
             if problem:
                 self.problem(path + ("name",), problem)
             if name.casefold() in seen:
-                self.problem(path + ("name",), f"two players are called {name!r}")
+                self.problem(path + ("name",), _("two players are called {name!r}").format(name=name))
             seen[name.casefold()] = seat
             players.append(Player(
                 name=name,
@@ -177,13 +180,16 @@ class _Builder:
             return ()
         if count == 0:
             if top is not None:
-                self.problem(path + ("top",), "an empty stock (count 0) shows no top card")
+                self.problem(path + ("top",), _("an empty stock (count 0) shows no top card"))
             return ()
         if len(upcoming) > count - 1:
-            self.problem(path + ("next",), f"the stock holds {count} cards, so at most {count - 1} lie under the top")
+            self.problem(path + ("next",), ngettext("the stock holds {count} card, so at most {under} lie under the top",
+                                                    "the stock holds {count} cards, so at most {under} lie under the top",
+                                                    count).format(count=count, under=count - 1))
             upcoming = upcoming[: count - 1]
         if dealt is not None and count > dealt:
-            self.problem(path + ("count",), f"a stock of {count} cards is more than the {dealt} dealt")
+            self.problem(path + ("count",), _("a stock of {count} cards is more than the {dealt} dealt").format(
+                count=count, dealt=dealt))
         below = self.cards(upcoming, path + ("next",))
         top_card = self.card(top, path + ("top",)) if top is not None else self.unknown(1)[0]  # None: unknown
         return self.unknown(count - 1 - len(below)) + tuple(reversed(below)) + (top_card,)
@@ -191,7 +197,7 @@ class _Builder:
     def hand(self, hand: int | list[Any], path: Path) -> tuple[MaybeCard, ...]:
         size = hand if isinstance(hand, int) else len(hand)
         if size > HAND_SIZE:
-            self.problem(path, f"a hand holds five cards at most, not {size}")
+            self.problem(path, _("a hand holds five cards at most, not {size}").format(size=size))
             if isinstance(hand, int):
                 return self.unknown(HAND_SIZE)
         if isinstance(hand, int):
@@ -200,7 +206,7 @@ class _Builder:
 
     def discards(self, piles: list[list[Any]], path: Path) -> tuple[tuple[MaybeCard, ...], ...]:
         if len(piles) > DISCARD_PILES:
-            self.problem(path, f"a player has four discard piles at most, not {len(piles)}")
+            self.problem(path, _("a player has four discard piles at most, not {count}").format(count=len(piles)))
             piles = piles[:DISCARD_PILES]
         found = [self.cards(pile or [], path + (i,)) for i, pile in enumerate(piles)]
         return tuple(found) + ((),) * (DISCARD_PILES - len(found))
@@ -209,7 +215,7 @@ class _Builder:
         path = ("build", index)
         if index >= BUILD_SLOTS:
             if index == BUILD_SLOTS:
-                self.problem(("build",), "there are four build piles at most")
+                self.problem(("build",), _("there are four build piles at most"))
             return None
         if slot is None:
             return None
@@ -218,20 +224,24 @@ class _Builder:
             return self.unknown(value - 1) + (self.card("SB", path),)
         if isinstance(slot, int):
             if not 1 <= slot < COMPLETE_AT:
-                why = "a pile that reaches 12 is set aside at once" if slot >= COMPLETE_AT else "use null for a free slot"
-                self.problem(path, f"a build pile shows 1 to 11, not {slot}: {why}")
+                if slot >= COMPLETE_AT:
+                    self.problem(path, _("a build pile shows 1 to 11, not {slot}: a pile that reaches 12 is set aside "
+                                         "at once").format(slot=slot))
+                else:
+                    self.problem(path, _("a build pile shows 1 to 11, not {slot}: use null for a free slot").format(
+                        slot=slot))
                 return None
             return self.unknown(slot)
         cards = self.cards(slot, path)
         if not cards:
             return None
         if len(cards) >= COMPLETE_AT:
-            self.problem(path, "a build pile that reaches 12 is set aside at once; it cannot stand on the table")
+            self.problem(path, _("a build pile that reaches 12 is set aside at once; it cannot stand on the table"))
         for value, card in enumerate(cards, start=1):
             if card is not None and card not in (SKIP_BO, value):
                 self.problem(path + (value - 1,),
-                             f"build piles rise from 1 by one: card {value} of this pile must be {a_card(value)} or "
-                             f"an SB, not {a_card(card)}")
+                             _("build piles rise from 1 by one: card {number} of this pile must be {wanted} or "
+                               "an SB, not {card}").format(number=value, wanted=a_card(value), card=a_card(card)))
                 break
         return cards
 
@@ -243,22 +253,24 @@ class _Builder:
             for m, name in enumerate(team):
                 seat = seats.get(fold(str(name)).strip())
                 if seat is None:
-                    self.problem(("rules", "teams", t, m), f"team member {name!r} is not among the players")
+                    self.problem(("rules", "teams", t, m), _("team member {name!r} is not among the players").format(
+                        name=name))
                 elif seat in placed:
-                    self.problem(("rules", "teams", t, m), f"{name!r} is in two teams")
+                    self.problem(("rules", "teams", t, m), _("{name!r} is in two teams").format(name=name))
                 else:
                     placed.add(seat)
                     members.append(seat)
             if len(team) != 2:
-                self.problem(("rules", "teams", t), f"teams are of two players, not {len(team)}")
+                self.problem(("rules", "teams", t), _("teams are of two players, not {count}").format(count=len(team)))
             result.append(tuple(members))
         if teams and len(names) not in TEAM_PLAYERS:
-            self.problem(("rules", "teams"), f"the team game is played by two or three pairs (4 or 6 players), "
-                                             f"not by {len(names)} players")
+            self.problem(("rules", "teams"), _("the team game is played by two or three pairs (4 or 6 players), "
+                                               "not by {count} players").format(count=len(names)))
             return ()
         if teams and len(placed) != len(names) and not any(p.path[:2] == ("rules", "teams") for p in self.problems):
             missing = [n for s, n in enumerate(names) if s not in placed]
-            self.problem(("rules", "teams"), f"in the team game everyone is in a team; missing: {', '.join(missing)}")
+            self.problem(("rules", "teams"), _("in the team game everyone is in a team; missing: {names}").format(
+                names=", ".join(missing)))
         return tuple(result)
 
     def turn(self, name: Optional[str], seats: dict[str, int], names: list[str]) -> int:
@@ -267,7 +279,8 @@ class _Builder:
         seat = seats.get(fold(str(name)).strip())
         if seat is not None:
             return seat
-        self.problem(("turn",), f"{name!r} is not among the players ({', '.join(names)})")
+        self.problem(("turn",), _("{name!r} is not among the players ({names})").format(name=name,
+                                                                                     names=", ".join(names)))
         return 0
 
     def draw_pile(self, spec: int | dict[str, Any]) -> tuple[MaybeCard, ...]:
@@ -279,7 +292,8 @@ class _Builder:
             spec = {"count": max(rest, 0) + len(upcoming), "next": upcoming}
         count = self.count(spec["count"], ("draw_pile",))
         if len(upcoming) > count:
-            self.problem(("draw_pile", "next"), f"the draw pile holds {count} cards, fewer than the {len(upcoming)} named")
+            self.problem(("draw_pile", "next"), _("the draw pile holds {count} cards, fewer than the {named} named"
+                                                  ).format(count=count, named=len(upcoming)))
             upcoming = upcoming[:count]
         named = self.cards(upcoming, ("draw_pile", "next"))
         return self.unknown(count - len(named)) + tuple(reversed(named))
@@ -287,8 +301,9 @@ class _Builder:
     def check_deck(self) -> None:
         for card, n in excess_cards(card for card, _ in self.known).items():
             last_path = [path for c, path in self.known if c == card][-1]
-            self.problem(last_path, f"the position shows {n} cards of {card_label(card)}; the deck has "
-                                    f"{DECK_COUNTS[card]}")
+            self.problem(last_path, _("the position shows {count} cards of {card}; the deck has {deck}").format(
+                count=n, card=card_label(card), deck=DECK_COUNTS[card]))
         if self.counted > DECK_SIZE:
-            self.problem((), f"the position holds {self.counted} cards; the deck has {DECK_SIZE}")
+            self.problem((), _("the position holds {count} cards; the deck has {deck}").format(count=self.counted,
+                                                                                             deck=DECK_SIZE))
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from ..i18n import _
+
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'"})
 
 
@@ -27,9 +29,9 @@ def fold(text: str) -> str:
 def name_problem(name: str) -> str | None:
     """Why ``name`` (already normalised) cannot name a player, or None."""
     if not name.strip():
-        return "a player's name cannot be empty or blank"
+        return _("a player's name cannot be empty or blank")
     if '"' in name:
-        return "a player's name cannot hold a double quote (\"): moves quote names with it"
+        return _("a player's name cannot hold a double quote (\"): moves quote names with it")
     if any(unicodedata.category(char).startswith("C") for char in name):
-        return "a player's name cannot hold control characters"
+        return _("a player's name cannot hold control characters")
     return None

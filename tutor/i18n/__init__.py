@@ -44,6 +44,11 @@ def _(message: str) -> str:
     return _translations.gettext(message)
 
 
+def N_(message: str) -> str:
+    """``message`` unchanged, marked for the catalogue: a constant translated with ``_`` where it is used."""
+    return message
+
+
 def pgettext(context: str, message: str) -> str:
     """``message``, known by ``context`` (a table's id), in the language in use."""
     return _translations.pgettext(context, message)

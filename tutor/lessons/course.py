@@ -211,18 +211,22 @@ def read_course_folder(folder: str | os.PathLike[str]) -> tuple[Optional[Course]
     """
     name = str(folder)
     if not os.path.isdir(folder):
-        return None, [f"{name}: {'no such folder' if not os.path.exists(folder) else 'is not a folder'}"
-                      "; a course is a folder of stage files (NN-name.yaml)"]
+        if not os.path.exists(folder):
+            return None, [_("{folder}: no such folder; a course is a folder of stage files (NN-name.yaml)").format(
+                folder=name)]
+        return None, [_("{folder}: is not a folder; a course is a folder of stage files (NN-name.yaml)").format(
+            folder=name)]
     paths = sorted(entry for entry in os.listdir(folder) if entry.endswith((".yaml", ".yml")))
     if not paths:
-        return None, [f"{name}: holds no stage files (*.yaml)"]
+        return None, [_("{folder}: holds no stage files (*.yaml)").format(folder=name)]
     files, problems = [], []
     inside = os.path.realpath(folder)
     for entry in paths:
         path = os.path.join(name, entry)
         refused = _refusal(path, inside)
         if refused:
-            problems.append(f"{path}: {refused}; a stage is a YAML file of the course folder")
+            problems.append(_("{path}: {refused}; a stage is a YAML file of the course folder").format(
+                path=path, refused=refused))
             continue
         try:
             files.append((path, read_scenario_text(os.path.realpath(path), follow_link=False, name=path)))
@@ -246,9 +250,10 @@ def analysis_problems(course: Course) -> list[str]:
             if exercise.goal in ("best", "accept"):
                 total += sum(len(wrong.answer) for wrong in exercise.wrong)
                 if total > MAX_ANALYSED_MOVES:
-                    return [f"{exercise.where}: the wrong answers of the best and accept exercises up to here "
-                            f"hold {total} moves for the analysis to judge; at most {MAX_ANALYSED_MOVES} are "
-                            "checked in one course: split it into several courses"]
+                    return [_("{where}: the wrong answers of the best and accept exercises up to here hold {total} "
+                              "moves for the analysis to judge; at most {most} are checked in one course: split it "
+                              "into several courses").format(where=exercise.where, total=total,
+                                                             most=MAX_ANALYSED_MOVES)]
     return []
 
 
@@ -270,9 +275,9 @@ def _refusal(path: str, folder: str) -> Optional[str]:
     """
     resolved = os.path.realpath(path)
     if os.path.dirname(resolved) != folder:
-        return f"is a link to {resolved}, outside the course folder: not read"
+        return _("is a link to {target}, outside the course folder: not read").format(target=resolved)
     if not os.path.isfile(resolved):  # a folder, a FIFO or a device named like a stage file
-        return "is not a regular file: not read"
+        return _("is not a regular file: not read")
     return None
 
 
@@ -296,7 +301,8 @@ def _stages(files: list[tuple[str, str]]) -> tuple[tuple[Stage, ...], list[str]]
             problems += error.lines
             continue
         if stage.id in seen:
-            problems.append(f"{stage.where}: the stage id {stage.id!r} is taken by {seen[stage.id]}")
+            problems.append(_("{where}: the stage id {id!r} is taken by {file}").format(where=stage.where, id=stage.id,
+                                                                                        file=seen[stage.id]))
         seen.setdefault(stage.id, source)
         stages.append(stage)
     return tuple(stages), problems
@@ -313,10 +319,10 @@ def parse_stage(text: str, source: str, number: int) -> Stage:
     data, marks = document.data, document.marks
     reader = _Reader(source, marks)
     if not isinstance(data, dict):
-        raise reader.fail("a stage is a mapping with id, title, summary and steps")
+        raise reader.fail(_("a stage is a mapping with id, title, summary and steps"))
     steps = data.get("steps")
     if not isinstance(steps, list) or not steps:
-        raise reader.fail("'steps' must be a non-empty list", "steps")
+        raise reader.fail(_("'steps' must be a non-empty list"), "steps")
     problems: list[str] = []
     parsed = []
     for index, step in enumerate(steps, start=1):
@@ -328,8 +334,9 @@ def parse_stage(text: str, source: str, number: int) -> Stage:
     for index, step in enumerate(steps, start=1):
         if isinstance(step, dict) and "exercise" in step:
             if str(step["exercise"]) in seen:
-                reader.at(("steps", index - 1), f"step {index}")
-                problems += reader.fail(f"two exercises share the id {str(step['exercise'])!r}", "exercise").lines
+                reader.at(("steps", index - 1), _("step {number}").format(number=index))
+                problems += reader.fail(_("two exercises share the id {id!r}").format(id=str(step["exercise"])),
+                                        "exercise").lines
             seen.add(str(step["exercise"]))
     reader.at((), "")
     heading = []
@@ -370,25 +377,25 @@ class _Reader:
         if value is None and not required:
             return ""
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(f"'{key}' must be a non-empty text", key)
+            raise self.fail(_("'{key}' must be a non-empty text").format(key=key), key)
         return reflow(value)
 
     def step(self, data: Any, index: int) -> Step:
-        self.at(("steps", index - 1), f"step {index}")
+        self.at(("steps", index - 1), _("step {number}").format(number=index))
         if not isinstance(data, dict):
-            raise self.fail("a step is a mapping with 'say' or 'exercise'")
+            raise self.fail(_("a step is a mapping with 'say' or 'exercise'"))
         if "say" in data:
             board = data.get("board")
             if board is not None:
                 self.position(board, "board")
             return Explanation(self.text(data, "say"), board, str(data.get("id", "")))
         if "exercise" not in data:
-            raise self.fail("a step needs 'say' (an explanation) or 'exercise' (an id)")
-        self.where = f"step {index} (exercise {data['exercise']!r})"
+            raise self.fail(_("a step needs 'say' (an explanation) or 'exercise' (an id)"))
+        self.where = _("step {number} (exercise {id!r})").format(number=index, id=data["exercise"])
         kind = data.get("kind")
         reader = {"moves": self.moves, "choice": self.choice, "number": self.number}.get(kind)
         if reader is None:
-            raise self.fail(f"kind must be moves, choice or number, not {kind!r}", "kind")
+            raise self.fail(_("kind must be moves, choice or number, not {kind!r}").format(kind=kind), "kind")
         common = dict(id=str(data["exercise"]), kind=kind, ask=self.text(data, "ask"),
                       hint=self.text(data, "hint"), done=self.text(data, "done"),
                       where=self.line(self.base, "").rstrip(": "))
@@ -396,20 +403,21 @@ class _Reader:
 
     def position(self, data: Any, key: str) -> GameState:
         if not isinstance(data, dict):
-            raise self.fail("a position is a mapping in the scenario format", key)
+            raise self.fail(_("a position is a mapping in the scenario format"), key)
         try:
             return position_from_data(data)
         except PositionError as error:
-            raise CourseError([self.line(self.base + (key, *problem.path), f"impossible position: {problem.message}")
+            raise CourseError([self.line(self.base + (key, *problem.path),
+                                         _("impossible position: {problem}").format(problem=problem.message))
                                for problem in error.problems]) from None
         except (TypeError, AttributeError, ValueError, KeyError) as error:
-            raise self.fail(f"malformed position: {error}", key) from None
+            raise self.fail(_("malformed position: {problem}").format(problem=error), key) from None
 
     def move_list(self, value: Any, what: str, *keys: Any) -> tuple[str, ...]:
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list) or not value or not all(isinstance(m, str) for m in value):
-            raise self.fail(f"{what} must be a move or a list of moves", *keys)
+            raise self.fail(_("{what} must be a move or a list of moves").format(what=what), *keys)
         for text in value:
             self.parse(text, *keys)
         return tuple(value)
@@ -425,19 +433,21 @@ class _Reader:
         for number, entry in enumerate(data.get("wrong") or []):
             where = ("wrong", number)
             if not isinstance(entry, dict) or "answer" not in entry:
-                raise self.fail("each wrong answer is a mapping with 'answer'", *where)
+                raise self.fail(_("each wrong answer is a mapping with 'answer'"), *where)
             if kind == "moves":
-                answer: Union[tuple[str, ...], int] = self.move_list(entry["answer"], "a wrong answer",
+                answer: Union[tuple[str, ...], int] = self.move_list(entry["answer"], _("a wrong answer"),
                                                                      *where, "answer")
             elif isinstance(entry["answer"], int) and not isinstance(entry["answer"], bool):
                 answer = entry["answer"]
             else:
-                raise self.fail(f"a wrong answer here is a number, not {entry['answer']!r}", *where, "answer")
+                raise self.fail(_("a wrong answer here is a number, not {answer!r}").format(answer=entry["answer"]),
+                                *where, "answer")
             rule, principle = entry.get("rule"), entry.get("principle")
             if (rule is not None or principle is not None) and kind != "moves":
-                raise self.fail("only move answers name a rule or a principle", *where)
+                raise self.fail(_("only move answers name a rule or a principle"), *where)
             if rule is None and not entry.get("say"):
-                raise self.fail(f"the wrong answer {entry['answer']!r} needs a 'rule' or a 'say'", *where)
+                raise self.fail(_("the wrong answer {answer!r} needs a 'rule' or a 'say'").format(
+                    answer=entry["answer"]), *where)
             found.append(WrongAnswer(answer, rule, reflow(str(entry.get("say") or "")), principle))
         return tuple(found)
 
@@ -445,36 +455,39 @@ class _Reader:
         self.position(data.get("position"), "position")
         goal = data.get("goal")
         if goal not in GOALS:
-            raise self.fail(f"goal must be one of {', '.join(GOALS)}, not {goal!r}", "goal")
+            raise self.fail(_("goal must be one of {goals}, not {goal!r}").format(goals=", ".join(GOALS), goal=goal),
+                            "goal")
         accept: tuple[tuple[str, ...], ...] = ()
         if goal == "accept":
             lines = data.get("accept")
             if not isinstance(lines, list) or not lines:
-                raise self.fail("the accept goal needs 'accept': a list of accepted moves or move lists", "goal")
-            accept = tuple(self.move_list(line, "an accepted line", "accept", number)
+                raise self.fail(_("the accept goal needs 'accept': a list of accepted moves or move lists"), "goal")
+            accept = tuple(self.move_list(line, _("an accepted line"), "accept", number)
                            for number, line in enumerate(lines))
         count = data.get("count", 1)
         if not isinstance(count, int) or count < 1:
-            raise self.fail("count must be a whole number from 1", "count")
+            raise self.fail(_("count must be a whole number from 1"), "count")
         return Exercise(**common, position=data["position"], goal=goal, count=count,
                         without_play=bool(data.get("without_play", False)), accept=accept,
-                        solution=self.move_list(data.get("solution"), "the solution", "solution"),
+                        solution=self.move_list(data.get("solution"), _("the solution"), "solution"),
                         wrong=self.wrong(data, "moves"))
 
     def choice(self, data: dict[str, Any], common: dict[str, Any]) -> Exercise:
         options = data.get("options")
         if not isinstance(options, list) or len(options) < 2:
-            raise self.fail("a choice needs at least two 'options' (texts)", "options")
+            raise self.fail(_("a choice needs at least two 'options' (texts)"), "options")
         for number, option in enumerate(options, start=1):
             if not isinstance(option, str):
-                raise self.fail(f"option {number} ({option}) is not a text: put it in quotes, as '{option}', "
-                                "so that YAML reads it as the words of an option", "options", number - 1)
+                raise self.fail(_("option {number} ({option}) is not a text: put it in quotes, as '{option}', so "
+                                  "that YAML reads it as the words of an option").format(number=number, option=option),
+                                "options", number - 1)
         answer = data.get("answer")
         if not isinstance(answer, int) or not 1 <= answer <= len(options):
-            raise self.fail(f"'answer' must be the number of an option, 1 to {len(options)}", "answer")
+            raise self.fail(_("'answer' must be the number of an option, 1 to {count}").format(count=len(options)),
+                            "answer")
         wrong = self.wrong(data, "choice")
         if any(not 1 <= w.answer <= len(options) or w.answer == answer for w in wrong):
-            raise self.fail("each wrong answer must be the number of another option", "wrong")
+            raise self.fail(_("each wrong answer must be the number of another option"), "wrong")
         board = data.get("board")
         if board is not None:
             self.position(board, "board")
@@ -484,7 +497,7 @@ class _Reader:
     def number(self, data: dict[str, Any], common: dict[str, Any]) -> Exercise:
         answer = data.get("answer")
         if not isinstance(answer, int) or isinstance(answer, bool):
-            raise self.fail("'answer' must be a whole number", "answer")
+            raise self.fail(_("'answer' must be a whole number"), "answer")
         position = data.get("position")
         finish: tuple[str, ...] = ()
         if position is not None:
@@ -492,6 +505,6 @@ class _Reader:
             finish = self.move_list(data.get("finish"), "'finish'", "finish") if "finish" in data else ()
         wrong = self.wrong(data, "number")
         if any(w.answer == answer for w in wrong):
-            raise self.fail("a wrong answer equals the answer", "wrong")
+            raise self.fail(_("a wrong answer equals the answer"), "wrong")
         return Exercise(**common, position=position, finish=finish, answer=answer, wrong=wrong,
                         solution=(str(answer),))

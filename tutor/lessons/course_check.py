@@ -18,11 +18,12 @@ from ..engine.notation import parse_move
 from ..engine.play import IllegalMove
 from ..engine.rules import RULES, UnknownPlayer
 from ..file_writing import write_atomically
+from ..i18n import N_, _
 from .course import Course, Exercise
 from .judge import Attempt, Feedback, Status, expected_answer, judge_answer
 from .progress import cache_dir
 
-NOT_YET = "the goal is not reached yet"  # a line whose moves are all played without reaching the goal
+NOT_YET = N_("the goal is not reached yet")  # a line whose moves are all played without reaching the goal
 SOUND_COURSES = "sound-courses"  # in the cache directory: one empty file per course found sound
 
 
@@ -83,36 +84,40 @@ def played(exercise: Exercise, moves: tuple[str, ...]) -> list[Feedback]:
 
 def _moves_problems(exercise: Exercise) -> list[str]:
     problems = []
-    for name, line in [("the solution", exercise.solution), *(("an accepted line", a) for a in exercise.accept)]:
+    for name, line in [(_("the solution"), exercise.solution), *((_("an accepted line"), a) for a in exercise.accept)]:
         try:
             results = played(exercise, line)
         except (IllegalMove, UnknownPlayer) as error:
-            problems.append(f"{name} ({'; '.join(line)}) cannot be played: {error}")
+            problems.append(_("{name} ({moves}) cannot be played: {error}").format(name=name, moves="; ".join(line),
+                                                                                   error=error))
             continue
         if results[-1].status is not Status.SOLVED or len(results) != len(line):
             last = results[-1]
-            why = last.message if last.status is not Status.CONTINUE and last.message else NOT_YET
-            problems.append(f"{name} ({'; '.join(line)}) does not reach the goal: after '{line[len(results) - 1]}': "
-                            f"{why}")
+            why = last.message if last.status is not Status.CONTINUE and last.message else _(NOT_YET)
+            problems.append(_("{name} ({moves}) does not reach the goal: after '{move}': {why}").format(
+                name=name, moves="; ".join(line), move=line[len(results) - 1], why=why))
     for wrong in exercise.wrong:
         answer = "; ".join(wrong.answer)
         try:
             results = played(exercise, wrong.answer)
         except (IllegalMove, UnknownPlayer) as error:
-            problems.append(f"the wrong answer ({answer}) cannot be played: {error}")
+            problems.append(_("the wrong answer ({answer}) cannot be played: {error}").format(answer=answer,
+                                                                                              error=error))
             continue
         last = results[-1]
         if not last.wrong or len(results) != len(wrong.answer):
-            problems.append(f"the wrong answer ({answer}) is not refused: {last.message}")
+            problems.append(_("the wrong answer ({answer}) is not refused: {message}").format(answer=answer,
+                                                                                              message=last.message))
         elif wrong.rule and wrong.rule not in RULES:
-            problems.append(f"the wrong answer ({answer}) names {wrong.rule!r}, which is not a rule id "
-                            "(tutor rules lists them)")
+            problems.append(_("the wrong answer ({answer}) names {rule!r}, which is not a rule id (tutor rules "
+                              "lists them)").format(answer=answer, rule=wrong.rule))
         elif wrong.rule and last.rule != wrong.rule:
-            problems.append(f"the wrong answer ({answer}) breaks {last.rule or 'no rule'}, not {wrong.rule}: "
-                            f"{last.message}")
+            problems.append(_("the wrong answer ({answer}) breaks {found}, not {rule}: {message}").format(
+                answer=answer, found=last.rule or _("no rule"), rule=wrong.rule, message=last.message))
         elif wrong.principle and wrong.principle not in last.principles:
-            found = ", ".join(last.principles) or "none"
-            problems.append(f"the analysis names {found} for the wrong answer ({answer}), not {wrong.principle}")
+            found = ", ".join(last.principles) or _("none")
+            problems.append(_("the analysis names {found} for the wrong answer ({answer}), not {principle}").format(
+                found=found, answer=answer, principle=wrong.principle))
     return problems
 
 
@@ -120,9 +125,10 @@ def _question_problems(exercise: Exercise) -> list[str]:
     try:
         expected = expected_answer(exercise)
     except (IllegalMove, UnknownPlayer) as error:
-        return [f"the 'finish' moves cannot be played: {error}"]
+        return [_("the 'finish' moves cannot be played: {error}").format(error=error)]
     if expected != exercise.answer:
-        return [f"the answer is {exercise.answer}, but the engine scores the finished round {expected}"]
+        return [_("the answer is {answer}, but the engine scores the finished round {expected}").format(
+            answer=exercise.answer, expected=expected)]
     if judge_answer(exercise, exercise.answer).status is not Status.SOLVED:
-        return [f"the answer {exercise.answer} is not accepted"]
+        return [_("the answer {answer} is not accepted").format(answer=exercise.answer)]
     return []

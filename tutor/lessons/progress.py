@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from ..i18n import _
 from ..regular_file import FileTooLarge, NotARegularFile, read_regular_file
 
 HOME_VARIABLE = "SKIPBO_TUTOR_HOME"
@@ -110,20 +111,20 @@ class Progress:
     def from_data(cls, data: Any) -> "Progress":
         """Read the saved form; ``ValueError`` if it is not what ``to_data`` writes."""
         if not isinstance(data, dict) or data.get("version") != VERSION:
-            raise ValueError("not a progress record of this version")
+            raise ValueError(_("not a progress record of this version"))
         current = data.get("current", "")
         stages = data.get("stages", {})
         if not isinstance(current, str) or not isinstance(stages, dict):
-            raise ValueError("'current' or 'stages' has the wrong type")
+            raise ValueError(_("'current' or 'stages' has the wrong type"))
         progress = cls(current=current)
         for key, value in stages.items():
             if not isinstance(value, dict):
-                raise ValueError(f"stage {key!r} is not a mapping")
+                raise ValueError(_("stage {key!r} is not a mapping").format(key=key))
             step, solved, shown = value.get("next_step", 0), value.get("solved", []), value.get("shown", [])
             if not isinstance(step, int) or step < 0 or isinstance(step, bool):
-                raise ValueError(f"stage {key!r} has a bad step number")
+                raise ValueError(_("stage {key!r} has a bad step number").format(key=key))
             if not all(isinstance(x, list) and all(isinstance(i, str) for i in x) for x in (solved, shown)):
-                raise ValueError(f"stage {key!r} has bad exercise lists")
+                raise ValueError(_("stage {key!r} has bad exercise lists").format(key=key))
             progress.stages[str(key)] = StageProgress(step, list(solved), list(shown))
         return progress
 
@@ -151,16 +152,17 @@ class ProgressStore:
         except (NotARegularFile, FileTooLarge) as error:
             raise self._damaged(str(error)) from None
         except OSError as error:
-            raise ProgressError(f"cannot read the progress file {self.path}: {error.strerror or error}") from None
+            raise ProgressError(_("cannot read the progress file {path}: {problem}").format(
+                path=self.path, problem=error.strerror or error)) from None
         try:
             return Progress.from_data(json.loads(raw.decode("utf-8")))
         except (ValueError, UnicodeDecodeError, RecursionError) as error:
-            reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
+            reason = _("nested too deeply") if isinstance(error, RecursionError) else str(error)
             raise self._damaged(reason) from None
 
     def _damaged(self, reason: str) -> ProgressError:
-        return ProgressError(f"the progress file {self.path} is damaged ({reason}); "
-                             "run 'tutor learn --reset' to start afresh")
+        return ProgressError(_("the progress file {path} is damaged ({reason}); run 'tutor learn --reset' to start "
+                               "afresh").format(path=self.path, reason=reason))
 
     def save(self, progress: Progress) -> None:
         """Merge what is saved into ``progress`` under the lock, and write the union atomically.
@@ -177,7 +179,8 @@ class ProgressStore:
         except ProgressError:
             raise
         except OSError as error:
-            raise ProgressError(f"cannot save progress in {self.directory}: {error.strerror or error}") from None
+            raise ProgressError(_("cannot save progress in {folder}: {problem}").format(
+                folder=self.directory, problem=error.strerror or error)) from None
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
@@ -233,4 +236,5 @@ class ProgressStore:
         except (FileNotFoundError, NotADirectoryError):
             return False
         except OSError as error:
-            raise ProgressError(f"cannot remove the progress file {self.path}: {error.strerror or error}") from None
+            raise ProgressError(_("cannot remove the progress file {path}: {problem}").format(
+                path=self.path, problem=error.strerror or error)) from None

@@ -21,6 +21,7 @@ from ..engine.moves import Move, Transfer
 from ..engine.play import Outcome, next_turn, play
 from ..engine.scoring import longest_target, most_rounds
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Stalemate, standard_stock_size
+from ..i18n import _
 from ..records.files import MAX_ROUNDS
 from ..records.model import HUMAN, NUMBER_LIMIT, GameRecord, RoundRecord, Seat, Setup, Undo
 from ..records.recording import RoundRecorder, SeededShuffler, kept_moves, round_result
@@ -49,7 +50,8 @@ class Settings:
     def setup(self) -> Setup:
         others = [name for name in BOT_NAMES if name.casefold() != self.name.casefold()]
         if not MIN_PLAYERS <= len(self.bots) + 1 <= MAX_PLAYERS:
-            raise DealError(f"Skip-Bo is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(self.bots) + 1}")
+            raise DealError(_("Skip-Bo is played by {least} to {most} players, not {count}").format(
+                least=MIN_PLAYERS, most=MAX_PLAYERS, count=len(self.bots) + 1))
         seats = (Seat(self.name, HUMAN),) + tuple(Seat(others[i], bot) for i, bot in enumerate(self.bots))
         names = tuple(seat.name for seat in seats)
         teams = partner_teams(len(seats)) if self.teams else ()
@@ -76,7 +78,7 @@ class Game:
         self.named = named
         humans = [seat for seat, s in enumerate(record.setup.seats) if s.plays == HUMAN]
         if len(humans) != 1:
-            raise ValueError(f"a game of tutor play has one human player, not {len(humans)}")
+            raise ValueError(_("a game of tutor play has one human player, not {count}").format(count=len(humans)))
         self.human = humans[0]
         self.bots = {seat: _seat_bot(s.plays, named) for seat, s in enumerate(record.setup.seats)
                      if s.plays != HUMAN}
@@ -88,7 +90,8 @@ class Game:
     def new(cls, settings: Settings) -> "Game":
         seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(2**31)
         if not 0 <= seed < NUMBER_LIMIT:
-            raise DealError(f"a seed is a whole number from 0 to {NUMBER_LIMIT - 1}, not {seed}")
+            raise DealError(_("a seed is a whole number from 0 to {most}, not {seed}").format(most=NUMBER_LIMIT - 1,
+                                                                                              seed=seed))
         setup = settings.setup()
         if setup.target is not None:
             _check_match_fits(setup.target, len(setup.team_seats() or setup.seats))
@@ -103,7 +106,7 @@ class Game:
         a game against bots, or has a seat played by a bot from outside that is not in ``named``.
         """
         if not record.rounds:
-            raise ValueError("the saved game has no round")
+            raise ValueError(_("the saved game has no round"))
         played = record.rounds[-1]
         state = replay_round(record.setup, played, ("rounds", len(record.rounds) - 1))
         return cls(record, state, named)

@@ -12,6 +12,7 @@ import os
 import yaml
 
 from ..file_writing import write_atomically
+from ..i18n import _
 from ..scenario.loader import ScenarioError, YamlLimits, parse_yaml, placed_problems, read_yaml_text
 from .model import GameRecord, record_from_data
 from .replay import ReplayError, replay_game
@@ -35,8 +36,8 @@ def read_record(path: str | os.PathLike[str], *, replay: bool = True) -> GameRec
     """The record in ``path``, checked, and (``replay``) replayed through the engine."""
     source = str(path)
     try:
-        text = read_yaml_text(path, RECORD_LIMITS.max_bytes, "a game record",
-                              f"{RECORD_LIMITS.max_bytes // 2**20} MiB")
+        text = read_yaml_text(path, RECORD_LIMITS.max_bytes, _("a game record"),
+                              _("{size} MiB").format(size=RECORD_LIMITS.max_bytes // 2**20))
         document = parse_yaml(text, source, RECORD_LIMITS)
     except ScenarioError as error:
         raise RecordError(source, error.problems) from None

@@ -20,6 +20,7 @@ from ..engine.position import Path, Problem
 from ..engine.scoring import Match, RoundScore
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Rules, Stalemate
 from ..engine.text import fold, name_problem, normalised
+from ..i18n import N_, _
 from ..scenario.loader import MAX_NUMBER_DIGITS
 
 FORMAT = "skipbo-record/1"
@@ -203,31 +204,31 @@ class _Reader:
 
     def mapping(self, value: Any, path: Path, required: tuple[str, ...], optional: tuple[str, ...]) -> dict:
         if not isinstance(value, dict):
-            self.fail(path, "must be a mapping")
+            self.fail(path, _("must be a mapping"))
             return {}
         for key in value:
             if key not in required + optional:
-                self.fail(path + (key,), f"unknown key {key!r}")
+                self.fail(path + (key,), _("unknown key {key!r}").format(key=key))
         for key in required:
             if key not in value:
-                self.fail(path, f"the key {key!r} is missing")
+                self.fail(path, _("the key {key!r} is missing").format(key=key))
         return value
 
     def integer(self, value: Any, path: Path, low: int = 0) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            self.fail(path, f"must be a whole number of at least {low}")
+            self.fail(path, _("must be a whole number of at least {low}").format(low=low))
             return low
         return value
 
     def name(self, value: Any, path: Path, names: tuple[str, ...]) -> str:
         if value not in names:
-            self.fail(path, f"{value!r} is not one of the players ({', '.join(names)})")
+            self.fail(path, _("{name!r} is not one of the players ({names})").format(name=value, names=", ".join(names)))
         return str(value)
 
     def move(self, value: Any, path: Path, names: tuple[str, ...]) -> Optional[Move]:
         """The move written ``value``; None, with the problem, if it cannot be read or names a stranger."""
         if not isinstance(value, str):
-            self.fail(path, "must be a move, written as text")
+            self.fail(path, _("must be a move, written as text"))
             return None
         if value not in self.moves:
             try:
@@ -238,7 +239,8 @@ class _Reader:
         move = self.moves[value]
         strangers = [owner for owner in _owners(move) if fold(owner) not in {fold(name) for name in names}]
         if strangers:
-            self.fail(path, f"{strangers[0]!r} is not one of the players ({', '.join(names)})")
+            self.fail(path, _("{name!r} is not one of the players ({names})").format(name=strangers[0],
+                                                                                    names=", ".join(names)))
             return None
         return move
 
@@ -246,7 +248,7 @@ class _Reader:
         try:
             return enum(value)
         except ValueError:
-            self.fail(path, f"must be one of {', '.join(member.value for member in enum)}")
+            self.fail(path, _("must be one of {values}").format(values=", ".join(member.value for member in enum)))
             return default
 
 
@@ -264,15 +266,15 @@ def record_from_data(data: Any) -> tuple[Optional[GameRecord], list[Problem]]:
     if read.problems:
         return None, read.problems
     if top["format"] != FORMAT:
-        read.fail(("format",), f"must be {FORMAT!r}")
+        read.fail(("format",), _("must be {format!r}").format(format=FORMAT))
     seats = _seats(read, top["players"])
     setup = _setup(read, top["rules"], seats)
     coach = top.get("coach")
     if coach is not None and coach not in ("on", "quiet", "off"):
-        read.fail(("coach",), "must be on, quiet or off")
+        read.fail(("coach",), _("must be on, quiet or off"))
     rounds_data = top["rounds"]
     if not isinstance(rounds_data, list) or not rounds_data:
-        read.fail(("rounds",), "must be a list of rounds, at least one")
+        read.fail(("rounds",), _("must be a list of rounds, at least one"))
         rounds_data = []
     rounds = [_round(read, value, ("rounds", index), setup.names) for index, value in enumerate(rounds_data)]
     if read.problems:
@@ -282,7 +284,8 @@ def record_from_data(data: Any) -> tuple[Optional[GameRecord], list[Problem]]:
 
 def _seats(read: _Reader, value: Any) -> tuple[Seat, ...]:
     if not isinstance(value, list) or not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        read.fail(("players",), f"must list {MIN_PLAYERS} to {MAX_PLAYERS} players in turn order")
+        read.fail(("players",), _("must list {least} to {most} players in turn order").format(least=MIN_PLAYERS,
+                                                                                              most=MAX_PLAYERS))
         return ()
     seats = []
     for index, entry in enumerate(value):
@@ -290,17 +293,18 @@ def _seats(read: _Reader, value: Any) -> tuple[Seat, ...]:
         entry = read.mapping(entry, path, ("name", "plays"), ())
         name, plays = entry.get("name"), entry.get("plays")
         if not isinstance(name, str) or not name.strip() or not name.isprintable() or len(name) > MAX_NAME:
-            read.fail(path + ("name",), f"must be a name of printable characters, at most {MAX_NAME}")
+            read.fail(path + ("name",), _("must be a name of printable characters, at most {most}").format(
+                most=MAX_NAME))
         elif name_problem(name):
             read.fail(path + ("name",), name_problem(name))
         elif normalised(name).strip() != name:  # the table would know the player by another name
-            read.fail(path + ("name",), f"must be written as {normalised(name).strip()!r} (no spaces around it, "
-                                        "letters in their usual form)")
+            read.fail(path + ("name",), _("must be written as {name!r} (no spaces around it, letters in their "
+                                          "usual form)").format(name=normalised(name).strip()))
         if not isinstance(plays, str) or not plays.isprintable() or len(plays) > MAX_NAME:
-            read.fail(path + ("plays",), "must be human or a bot's name")
+            read.fail(path + ("plays",), _("must be human or a bot's name"))
         seats.append(Seat(str(name), str(plays)))
     if len({fold(seat.name) for seat in seats}) != len(seats):
-        read.fail(("players",), "every player needs a different name")
+        read.fail(("players",), _("every player needs a different name"))
     return tuple(seats)
 
 
@@ -321,20 +325,20 @@ def _setup(read: _Reader, value: Any, seats: tuple[Seat, ...]) -> Setup:
     teams_data = rules.get("teams", [])
     teams: list[tuple[str, ...]] = []
     if not isinstance(teams_data, list):
-        read.fail(("rules", "teams"), "must be a list of teams")
+        read.fail(("rules", "teams"), _("must be a list of teams"))
         teams_data = []
     for index, team in enumerate(teams_data):
         path = ("rules", "teams", index)
         if not isinstance(team, list) or len(team) != 2:
-            read.fail(path, "a team is two players")
+            read.fail(path, _("a team is two players"))
             continue
         teams.append(tuple(read.name(member, path + (n,), names) for n, member in enumerate(team)))
     if teams and not read.problems and not _partners_opposite(teams, names):
-        read.fail(("rules", "teams"), _TEAMS_RULE)
+        read.fail(("rules", "teams"), _(_TEAMS_RULE))
     return Setup(seats, stock, tuple(teams), start, youngest, stalemate, target)
 
 
-_TEAMS_RULE = "the team game is played by 4 or 6 players in teams of two, partners sitting opposite"
+_TEAMS_RULE = N_("the team game is played by 4 or 6 players in teams of two, partners sitting opposite")
 
 
 def _partners_opposite(teams: list[tuple[str, ...]], names: tuple[str, ...]) -> bool:
@@ -350,12 +354,12 @@ def _round(read: _Reader, value: Any, path: Path, names: tuple[str, ...]) -> Rou
     played = RoundRecord(read.integer(data.get("seed", 0), path + ("seed",)))
     turns = data.get("turns", [])
     if not isinstance(turns, list):
-        read.fail(path + ("turns",), "must be a list of turns")
+        read.fail(path + ("turns",), _("must be a list of turns"))
         turns = []
     played.turns = [_turn(read, turn, path + ("turns", index), names) for index, turn in enumerate(turns)]
     shuffles = data.get("shuffles", [])
     if not isinstance(shuffles, list):
-        read.fail(path + ("shuffles",), "must be a list of card lists")
+        read.fail(path + ("shuffles",), _("must be a list of card lists"))
         shuffles = []
     played.shuffles = [_cards(read, cards, path + ("shuffles", index)) for index, cards in enumerate(shuffles)]
     if "result" in data:
@@ -368,13 +372,13 @@ def _turn(read: _Reader, value: Any, path: Path, names: tuple[str, ...]) -> Turn
     turn = TurnRecord(read.name(data.get("player"), path + ("player",), names))
     moves = data.get("moves", [])
     if not isinstance(moves, list):
-        read.fail(path + ("moves",), "must be a list of moves")
+        read.fail(path + ("moves",), _("must be a list of moves"))
         moves = []
     turn.moves = [m for i, text in enumerate(moves)
                   if (m := read.move(text, path + ("moves", i), names)) is not None]
     undone = data.get("undone", [])
     if not isinstance(undone, list):
-        read.fail(path + ("undone",), "must be a list of moves taken back")
+        read.fail(path + ("undone",), _("must be a list of moves taken back"))
         undone = []
     for index, entry in enumerate(undone):
         where = path + ("undone", index)
@@ -388,7 +392,7 @@ def _turn(read: _Reader, value: Any, path: Path, names: tuple[str, ...]) -> Turn
 
 def _cards(read: _Reader, value: Any, path: Path) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        read.fail(path, "must be a list of cards")
+        read.fail(path, _("must be a list of cards"))
         return ()
     cards = []
     for index, card in enumerate(value):
@@ -403,15 +407,15 @@ def _result(read: _Reader, value: Any, path: Path, names: tuple[str, ...]) -> Re
     data = read.mapping(value, path, ("winners", "stocks", "points"), ("finished",))
     winners = data.get("winners", [])
     if not isinstance(winners, list):
-        read.fail(path + ("winners",), "must be a list of players")
+        read.fail(path + ("winners",), _("must be a list of players"))
         winners = []
     stocks = data.get("stocks", {})
     if not isinstance(stocks, dict):
-        read.fail(path + ("stocks",), "must map each player to the stock cards left")
+        read.fail(path + ("stocks",), _("must map each player to the stock cards left"))
         stocks = {}
     finished = data.get("finished", True)
     if not isinstance(finished, bool):
-        read.fail(path + ("finished",), "must be true or false")
+        read.fail(path + ("finished",), _("must be true or false"))
     return Result(
         tuple(read.name(name, path + ("winners", i), names) for i, name in enumerate(winners)),
         {read.name(name, path + ("stocks", name), names): read.integer(count, path + ("stocks", name))

@@ -18,8 +18,9 @@ from ..engine.moves import Draw, Move
 from ..engine.notation import format_move
 from ..engine.play import IllegalMove, next_turn, play
 from ..engine.position import Path
-from ..engine.rules import UnknownPlayer, cards_wanted
+from ..engine.rules import UnknownPlayer, and_list, cards_wanted
 from ..engine.state import GameState, Phase
+from ..i18n import _
 from .model import GameRecord, RoundRecord, Setup
 from .recording import drawn_cards, round_result
 
@@ -43,9 +44,9 @@ class ScriptedShuffler:
     def shuffle(self, cards: list) -> None:
         order = next(self._orders, None)
         if order is None:
-            raise ReplayError(self._path, "the draw pile runs out here, but the record lists no shuffle for it")
+            raise ReplayError(self._path, _("the draw pile runs out here, but the record lists no shuffle for it"))
         if Counter(order) != Counter(cards):
-            raise ReplayError(self._path + (self.used,), "these are not the cards of the completed piles")
+            raise ReplayError(self._path + (self.used,), _("these are not the cards of the completed piles"))
         cards[:] = order
         self.used += 1
 
@@ -79,7 +80,7 @@ def dealt(setup: Setup, played: RoundRecord, where: Path = ("rounds", 0)) -> Gam
     try:
         return setup.deal(played.seed).state
     except DealError as error:
-        raise ReplayError(("rules",), f"no deal fits these rules: {error}") from None
+        raise ReplayError(("rules",), _("no deal fits these rules: {problem}").format(problem=error)) from None
 
 
 def round_steps(setup: Setup, played: RoundRecord, where: Path = ("rounds", 0)) -> Iterator[Step]:
@@ -91,22 +92,23 @@ def round_steps(setup: Setup, played: RoundRecord, where: Path = ("rounds", 0)) 
         if number:
             state = _passed(state, path)
         if state.mover.name != turn.player:
-            raise ReplayError(path + ("player",), f"it is {state.mover.name}'s turn here, not {turn.player}'s")
+            raise ReplayError(path + ("player",), _("it is {name}'s turn here, not {recorded}'s").format(
+                name=state.mover.name, recorded=turn.player))
         for index, move in enumerate(turn.moves):
             after = _apply(state, move, shuffler, path + ("moves", index))
             yield Step(number, index, state, move, after)
             state = after
     if shuffler.used != len(played.shuffles):
-        raise ReplayError(where + ("shuffles",), f"lists {len(played.shuffles)} shuffles; the round needs "
-                                                 f"{shuffler.used}")
+        raise ReplayError(where + ("shuffles",), _("lists {listed} shuffles; the round needs {needed}").format(
+            listed=len(played.shuffles), needed=shuffler.used))
 
 
 def _passed(state: GameState, path: Path) -> GameState:
     """Play passes on after a turn that ended; anything else means the record is wrong."""
     if state.phase is Phase.OVER:
-        raise ReplayError(path, "the round is already over")
+        raise ReplayError(path, _("the round is already over"))
     if state.phase is not Phase.ENDED:
-        raise ReplayError(path, f"{state.mover.name}'s turn before this one did not end")
+        raise ReplayError(path, _("{name}'s turn before this one did not end").format(name=state.mover.name))
     return next_turn(state)
 
 
@@ -123,7 +125,8 @@ def _apply(state: GameState, move: Move, shuffler: ScriptedShuffler, path: Path)
     try:
         return play(state, move, shuffler).state  # type: ignore[arg-type]
     except IllegalMove as error:
-        raise ReplayError(path, f"{format_move(move)!r} is illegal here: {error.ruling.reason}") from None
+        raise ReplayError(path, _("{move!r} is illegal here: {reason}").format(move=format_move(move),
+                                                                                reason=error.ruling.reason)) from None
     except UnknownPlayer as error:
         raise ReplayError(path, f"{format_move(move)!r}: {error}") from None
 
@@ -135,11 +138,11 @@ def _named_draw(state: GameState, move: Draw, shuffler: ScriptedShuffler, path: 
     elif state.drawn:
         after = state
     else:
-        raise ReplayError(path, f"{format_move(move)!r}: nothing is drawn here")
+        raise ReplayError(path, _("{move!r}: nothing is drawn here").format(move=format_move(move)))
     drawn = drawn_cards(after)
     if Counter(drawn) != Counter(move.cards):
-        shown = " ".join(card_label(card) for card in drawn) or "nothing"
-        raise ReplayError(path, f"{format_move(move)!r}: the draw brings {shown}")
+        shown = " ".join(card_label(card) for card in drawn) or _("nothing")
+        raise ReplayError(path, _("{move!r}: the draw brings {cards}").format(move=format_move(move), cards=shown))
     return after
 
 
@@ -148,13 +151,14 @@ def _check_result(state: GameState, played: RoundRecord, where: Path) -> None:
         return
     reached = round_result(state, played.result.finished)
     if reached != played.result:
-        raise ReplayError(where + ("result",), f"the moves lead to {_describe(reached)}, not to "
-                                               f"{_describe(played.result)}")
+        raise ReplayError(where + ("result",), _("the moves lead to {reached}, not to {recorded}").format(
+            reached=_describe(reached), recorded=_describe(played.result)))
 
 
 def _describe(result) -> str:
-    winners = " and ".join(result.winners) or "no winner"
-    return f"{winners} ({result.points} points; stocks {result.stocks})"
+    winners = and_list(list(result.winners)) if result.winners else _("no winner")
+    return _("{winners} ({points} points; stocks {stocks})").format(winners=winners, points=result.points,
+                                                                   stocks=result.stocks)
 
 
 def replay_game(record: GameRecord) -> list[GameState]:

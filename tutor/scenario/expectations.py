@@ -34,11 +34,11 @@ from ..engine.cards import CardError, card_label
 from ..engine.position import Path, Problem
 from ..engine.reading import AmbiguousMove, read_move
 from ..engine.state import BUILD_SLOTS
-from ..i18n import _, english
+from ..i18n import N_, _, english
 from .loader import Scenario
 
 Assess = Callable[[GameState, Move], Any]
-UNAVAILABLE = "quality verdicts are not available"
+UNAVAILABLE = N_("quality verdicts are not available")
 _QUALITY_KEYS = ("quality", "principle", "best")
 _RULING_KEYS = ("legal", "undecidable", *_QUALITY_KEYS, "then")
 
@@ -140,16 +140,16 @@ def _moves(value: Any, path: Path, problems: list[Problem]) -> tuple[tuple[str, 
 def _contradictions(item: dict[str, Any], path: Path) -> list[Problem]:
     problems = []
     if not any(key in item for key in _RULING_KEYS):
-        problems.append(Problem(path, "this expectation expects nothing: add legal:, undecidable:, quality:, "
-                                      "best: or then:"))
+        problems.append(Problem(path, _("this expectation expects nothing: add legal:, undecidable:, quality:, "
+                                        "best: or then:")))
     if "rule" in item and item.get("legal") is not False:
-        problems.append(Problem(path + ("rule",), "rule: names the rule an illegal move breaks; add legal: false"))
+        problems.append(Problem(path + ("rule",), _("rule: names the rule an illegal move breaks; add legal: false")))
     if item.get("undecidable") is True and "legal" in item:
-        problems.append(Problem(path + ("undecidable",), "a move that cannot be decided is neither legal nor "
-                                                         "illegal: drop legal:"))
+        problems.append(Problem(path + ("undecidable",), _("a move that cannot be decided is neither legal nor "
+                                                           "illegal: drop legal:")))
     if item.get("legal") is False and any(key in item for key in (*_QUALITY_KEYS, "then")):
-        problems.append(Problem(path + ("legal",), "an illegal move has no quality and no outcome: expect those "
-                                                   "of legal moves only"))
+        problems.append(Problem(path + ("legal",), _("an illegal move has no quality and no outcome: expect those "
+                                                     "of legal moves only")))
     return problems
 
 
@@ -228,15 +228,17 @@ def _play(state: GameState, expectation: Expectation) -> _Played:
         if expectation.several_turns:
             if state.phase in (Phase.START, Phase.PLAY):
                 return _Played(steps, state, mover, events,
-                               f"turn {number} does not end: finish it with a discard (or end)")
+                               _("turn {number} does not end: finish it with a discard (or end)").format(
+                                   number=number))
             state = next_turn(state)
     return _Played(steps, state, mover, events)
 
 
 def _stopped(step: _Step) -> str:
     if step.ruling.verdict is Verdict.UNDECIDABLE:
-        return f"{step.text!r} already cannot be decided: {step.ruling.reason}"
-    return f"{step.text!r} is already illegal ({step.ruling.rule}): {step.ruling.reason}"
+        return _("{move!r} already cannot be decided: {reason}").format(move=step.text, reason=step.ruling.reason)
+    return _("{move!r} is already illegal ({rule}): {reason}").format(move=step.text, rule=step.ruling.rule,
+                                                                       reason=step.ruling.reason)
 
 
 def _failures(state: GameState, expectation: Expectation, assess: Optional[Assess]) -> list[str]:
@@ -244,24 +246,25 @@ def _failures(state: GameState, expectation: Expectation, assess: Optional[Asses
     if played.problem:
         return [played.problem]
     if not played.steps:
-        return ["there is no move to play"]
+        return [_("there is no move to play")]
     last = played.steps[-1]
     verdict = last.ruling.verdict
     failures = []
     wanted = expectation.wanted
     if expectation.avoid or any(key in wanted for key in _QUALITY_KEYS) or "then" in wanted:
         if verdict is not Verdict.LEGAL:
-            return [f"expected a legal move; {_ruled(last)}"]
+            return [_("expected a legal move; {ruled}").format(ruled=_ruled(last))]
     if wanted.get("legal") is True and verdict is not Verdict.LEGAL:
-        failures.append(f"expected legal; {_ruled(last)}")
+        failures.append(_("expected legal; {ruled}").format(ruled=_ruled(last)))
     if wanted.get("legal") is False:
         if verdict is not Verdict.ILLEGAL:
-            failures.append(f"expected illegal ({wanted['rule']}); {_ruled(last)}")
+            failures.append(_("expected illegal ({rule}); {ruled}").format(rule=wanted["rule"], ruled=_ruled(last)))
         elif last.ruling.rule != wanted["rule"]:
-            failures.append(f"expected the rule {wanted['rule']}; {_ruled(last)}")
+            failures.append(_("expected the rule {rule}; {ruled}").format(rule=wanted["rule"], ruled=_ruled(last)))
     if "undecidable" in wanted and (verdict is Verdict.UNDECIDABLE) != wanted["undecidable"]:
-        expected = "undecidable" if wanted["undecidable"] else "a decidable move"
-        failures.append(f"expected {expected}; {_ruled(last)}")
+        expected = _("expected undecidable; {ruled}") if wanted["undecidable"] else _(
+            "expected a decidable move; {ruled}")
+        failures.append(expected.format(ruled=_ruled(last)))
     if expectation.avoid or any(key in wanted for key in _QUALITY_KEYS):
         failures += _quality_failures(last, expectation, assess)
     if "then" in wanted:
@@ -271,35 +274,38 @@ def _failures(state: GameState, expectation: Expectation, assess: Optional[Asses
 
 def _ruled(step: _Step) -> str:
     if step.ruling.verdict is Verdict.ILLEGAL:
-        return f"ruled illegal ({step.ruling.rule}): {step.ruling.reason}"
+        return _("ruled illegal ({rule}): {reason}").format(rule=step.ruling.rule, reason=step.ruling.reason)
     if step.ruling.verdict is Verdict.UNDECIDABLE:
-        return f"ruled undecidable: {step.ruling.reason}"
-    return f"ruled legal: {step.ruling.reason}"
+        return _("ruled undecidable: {reason}").format(reason=step.ruling.reason)
+    return _("ruled legal: {reason}").format(reason=step.ruling.reason)
 
 
 def _quality_failures(step: _Step, expectation: Expectation, assess: Optional[Assess]) -> list[str]:
     if assess is None:
-        return [UNAVAILABLE]
+        return [_(UNAVAILABLE)]
     try:
         verdict = assess(step.before, step.move)
     except Exception as error:  # the analysis failing on a position must not stop the run
-        return [f"the analysis failed on {step.text!r}: {error}"]
+        return [_("the analysis failed on {move!r}: {error}").format(move=step.text, error=error)]
     quality = str(_field(verdict, "quality"))
     principles = [str(p) for p in _field(verdict, "principles") or ()]
     better = _field(verdict, "better")
-    hint = f" (better: {_move_text(better)})" if better else ""
+    hint = " " + _("(better: {moves})").format(moves=_move_text(better)) if better else ""
     wanted = expectation.wanted
     failures = []
     if expectation.avoid and quality == "best":
-        failures.append("expected not among the best; the analysis grades it best")
+        failures.append(_("expected not among the best; the analysis grades it best"))
     if "quality" in wanted and quality != wanted["quality"]:
-        failures.append(f"expected quality {wanted['quality']}; the analysis grades it {quality}{hint}")
+        failures.append(_("expected quality {wanted}; the analysis grades it {quality}").format(
+            wanted=wanted["quality"], quality=quality) + hint)
     if "principle" in wanted and wanted["principle"] not in principles:
-        named = ", ".join(principles) or "none"
-        failures.append(f"expected the principle {wanted['principle']}; the analysis names {named}")
+        named = ", ".join(principles) or _("none")
+        failures.append(_("expected the principle {wanted}; the analysis names {named}").format(
+            wanted=wanted["principle"], named=named))
     if "best" in wanted and (quality == "best") != wanted["best"]:
-        expected = "among the best" if wanted["best"] else "not among the best"
-        failures.append(f"expected {expected}; the analysis grades it {quality}{hint}")
+        expected = _("expected among the best; the analysis grades it {quality}") if wanted["best"] else _(
+            "expected not among the best; the analysis grades it {quality}")
+        failures.append(expected.format(quality=quality) + hint)
     return failures
 
 
@@ -335,8 +341,8 @@ def _outcome_failures(played: _Played, then: dict[str, Any]) -> list[str]:
         actual = found[key]()
         if _normal(key, expected) != _normal(key, actual):
             cards = key in ("hand", "stock_top")
-            failures.append(f"expected {key} {_shown(_normal(key, expected), cards)}; "
-                            f"found {_shown(_normal(key, actual), cards)}")
+            failures.append(_("expected {key} {expected}; found {found}").format(
+                key=key, expected=_shown(_normal(key, expected), cards), found=_shown(_normal(key, actual), cards)))
     return failures
 
 
@@ -373,7 +379,8 @@ def _card(value: Any) -> Any:
 
 def _event_failures(events: list[str], wanted: list[str]) -> list[str]:
     said = " / ".join(events)
-    return [f"expected an event saying {text!r}; the moves made happen: {said or 'nothing'}"
+    return [_("expected an event saying {text!r}; the moves made happen: {said}").format(text=text,
+                                                                                         said=said or _("nothing"))
             for text in wanted if text.casefold() not in said.casefold()]
 
 

@@ -9,6 +9,7 @@ from typing import Optional
 
 from ..engine import Transfer
 from ..engine.position import Problem
+from ..i18n import _
 from .expectations import Expectation, read_expectations
 from .loader import (
     Located, Scenario, ScenarioError, parse_yaml, placed_problems, read_scenario_text, scenario_from_document,
@@ -64,8 +65,8 @@ def _too_many(expectations: list[Expectation]) -> list[Problem]:
     if len(expectations) <= MAX_EXPECTATIONS:
         return []
     return [Problem(expectations[MAX_EXPECTATIONS].path,
-                    f"the file holds {len(expectations)} expectations (aliases included); at most "
-                    f"{MAX_EXPECTATIONS} are checked in one file: split it into several files")]
+                    _("the file holds {count} expectations (aliases included); at most {most} are checked in one "
+                      "file: split it into several files").format(count=len(expectations), most=MAX_EXPECTATIONS))]
 
 
 def _strangers(scenario: Scenario, expectations: list[Expectation]) -> list[Problem]:
@@ -78,8 +79,9 @@ def _strangers(scenario: Scenario, expectations: list[Expectation]) -> list[Prob
                 owners = (move.source.owner, move.target.owner) if isinstance(move, Transfer) else ()
                 for owner in owners:
                     if owner is not None and scenario.state.seat_of(owner) is None:
-                        problems.append(Problem(expectation.path, f"the move {text!r} names {owner!r}, who is "
-                                                                  f"not at the table (players: {names})"))
+                        problems.append(Problem(expectation.path, _("the move {move!r} names {owner!r}, who is not "
+                                                                    "at the table (players: {names})").format(
+                            move=text, owner=owner, names=names)))
     return problems
 
 
@@ -95,5 +97,5 @@ def scenario_files(paths: list[str]) -> tuple[list[str], list[CheckedFile]]:
         elif path.exists():
             found.append(given)
         else:
-            missing.append(CheckedFile(given, problems=[Located(0, 0, "no such file or folder")]))
+            missing.append(CheckedFile(given, problems=[Located(0, 0, _("no such file or folder"))]))
     return found, missing

@@ -18,6 +18,7 @@ import yaml
 from ..collector import collector_paused
 from ..engine.position import Path, PositionError, Problem, position_from_data
 from ..engine.state import GameState
+from ..i18n import N_, _
 from ..regular_file import FileTooLarge, NotARegularFile, read_regular_file
 from .schema import KEY, ListLength, shape_problems
 
@@ -46,9 +47,9 @@ _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's safe l
 # Its event stream is parsed without recursion, so the nesting is measured on it first
 # (_refuse_unbounded), and nothing deeper than MAX_DEPTH, which the data may not exceed anyway,
 # is composed: a file of any length that is not deep goes to libyaml.
-TOO_DEEP = "the YAML is nested too deeply"
+TOO_DEEP = N_("the YAML is nested too deeply")
 _LIBYAML_TOO_DEEP = "maximum nesting depth"  # what libyaml 0.2.5 built with a nesting limit says (1,000 levels)
-TOO_MANY_VALUES = "the YAML holds or expands to too many values"
+TOO_MANY_VALUES = N_("the YAML holds or expands to too many values")
 
 
 class Located(NamedTuple):
@@ -101,8 +102,9 @@ def read_scenario_text(path: str | os.PathLike[str], *, follow_link: bool = True
 
     ``follow_link`` False refuses a link as the file itself; problems name the file ``name`` (default: ``path``).
     """
-    return read_yaml_text(path, SCENARIO_LIMITS.max_bytes, "a scenario file",
-                          f"{SCENARIO_LIMITS.max_bytes // 1024} KiB; a scenario is a few lines of YAML",
+    return read_yaml_text(path, SCENARIO_LIMITS.max_bytes, _("a scenario file"),
+                          _("{size} KiB; a scenario is a few lines of YAML").format(
+                              size=SCENARIO_LIMITS.max_bytes // 1024),
                           follow_link=follow_link, name=name)
 
 
@@ -114,20 +116,22 @@ def read_yaml_text(path: str | os.PathLike[str], max_bytes: int, what: str, limi
     try:
         raw = read_regular_file(path, max_bytes, follow_link=follow_link)
     except FileNotFoundError:
-        raise ScenarioError(name, [Located(0, 0, "no such file")]) from None
+        raise ScenarioError(name, [Located(0, 0, _("no such file"))]) from None
     except NotARegularFile as error:
-        raise ScenarioError(name, [Located(0, 0, f"is {error.kind}, not {what}")]) from None
+        raise ScenarioError(name, [Located(0, 0, _("is {kind}, not {what}").format(kind=_(error.kind), what=what))]
+                            ) from None
     except FileTooLarge:
-        raise ScenarioError(name, [Located(0, 0, f"is larger than {limit_words}")]) from None
+        raise ScenarioError(name, [Located(0, 0, _("is larger than {limit}").format(limit=limit_words))]) from None
     except OSError as error:
-        raise ScenarioError(name, [Located(0, 0, f"cannot be read: {error.strerror or error}")]) from None
+        raise ScenarioError(name, [Located(0, 0, _("cannot be read: {problem}").format(
+            problem=error.strerror or error))]) from None
     if b"\0" in raw:
-        raise ScenarioError(name, [Located(0, 0, "is not a text file (it holds binary data)")])
+        raise ScenarioError(name, [Located(0, 0, _("is not a text file (it holds binary data)"))])
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        raise ScenarioError(name, [Located(line, 0, "is not valid UTF-8 text")]) from None
+        raise ScenarioError(name, [Located(line, 0, _("is not valid UTF-8 text"))]) from None
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
@@ -153,7 +157,7 @@ def scenario_from_document(document: Document, source: str) -> Scenario:
     """
     data, marks = document.data, document.marks
     if data is None and not document.problems:
-        raise ScenarioError(source, [Located(1, 1, "the file is empty: a scenario needs at least a title and players")])
+        raise ScenarioError(source, [Located(1, 1, _("the file is empty: a scenario needs at least a title and players"))])
     unreadable = list(document.unreadable)
     problems = [p for p in shape_problems(data) if not _within(p.path, unreadable)]
     taken = unreadable + [_value_path(p) for p in problems if not isinstance(p, ListLength)]
@@ -274,9 +278,9 @@ def parse_yaml(text: str, source: str, limits: YamlLimits = SCENARIO_LIMITS) -> 
             _refuse_unbounded(text, source, yaml.SafeLoader, limits.max_values)
         raise ScenarioError(source, [_syntax_problem(error, text)]) from None
     except yaml.YAMLError as error:
-        raise ScenarioError(source, [Located(0, 0, f"YAML syntax: {error}")]) from None
+        raise ScenarioError(source, [Located(0, 0, _("YAML syntax: {problem}").format(problem=error))]) from None
     except RecursionError:  # PyYAML's own loader, where libyaml is missing, stops deep nesting here
-        raise ScenarioError(source, [Located(0, 0, TOO_DEEP)]) from None
+        raise ScenarioError(source, [Located(0, 0, _(TOO_DEEP))]) from None
     if node is None:
         return Document(None, {})
     builder = _DataBuilder(source, limits.max_values)
@@ -286,34 +290,36 @@ def parse_yaml(text: str, source: str, limits: YamlLimits = SCENARIO_LIMITS) -> 
 
 # What a parser's complaint usually means, in plain words, keyed by the start of its text.
 SYNTAX_HINTS = {
-    "found character that cannot start any token": "a character YAML cannot read here; "
-                                                   "text starting with @, ` or % needs quotes",
-    "did not find expected '-' indicator": "a line in a list is indented differently from the items "
-                                           "above it: line up each '- ' with the others",
-    "did not find expected key": "a line is indented differently from the keys above it: line up "
-                                 "the keys of one mapping",
-    "could not find expected ':'": "a line that is neither 'key: value' nor a list item; "
-                                   "text spread over lines needs quotes or '|'",
-    "mapping values are not allowed": "a second ': ' on one line; put text holding ': ' in quotes",
-    "found unexpected end of stream": "a quote or bracket is opened but never closed",
-    "did not find expected ',' or ']'": "a list in [brackets] is not closed, or lacks a comma",
-    "did not find expected ',' or '}'": "a mapping in {braces} is not closed, or lacks a comma",
-    "found undefined alias": "a *name refers to an &name that is not defined above it",
-    "found duplicate anchor": "two values carry the same &name",
+    "found character that cannot start any token": N_("a character YAML cannot read here; "
+                                                      "text starting with @, ` or % needs quotes"),
+    "did not find expected '-' indicator": N_("a line in a list is indented differently from the items "
+                                              "above it: line up each '- ' with the others"),
+    "did not find expected key": N_("a line is indented differently from the keys above it: line up "
+                                    "the keys of one mapping"),
+    "could not find expected ':'": N_("a line that is neither 'key: value' nor a list item; "
+                                      "text spread over lines needs quotes or '|'"),
+    "mapping values are not allowed": N_("a second ': ' on one line; put text holding ': ' in quotes"),
+    "found unexpected end of stream": N_("a quote or bracket is opened but never closed"),
+    "did not find expected ',' or ']'": N_("a list in [brackets] is not closed, or lacks a comma"),
+    "did not find expected ',' or '}'": N_("a mapping in {braces} is not closed, or lacks a comma"),
+    "found undefined alias": N_("a *name refers to an &name that is not defined above it"),
+    "found duplicate anchor": N_("two values carry the same &name"),
 }
-TAB_HINT = "a tab: indent with spaces, never tabs"
+TAB_HINT = N_("a tab: indent with spaces, never tabs")
 
 
 def _syntax_problem(error: yaml.MarkedYAMLError, text: str) -> Located:
     """A YAML syntax error placed where the parser stopped, with what it usually means."""
     mark = error.problem_mark or error.context_mark
-    problem = error.problem or error.context or "malformed YAML"
+    problem = error.problem or error.context or _("malformed YAML")
     where = (mark.line + 1, mark.column + 1) if mark else (0, 0)
     if mark and _indented_with_tab(text, mark.line):
-        hint = TAB_HINT
+        hint = _(TAB_HINT)
     else:
-        hint = next((words for start, words in SYNTAX_HINTS.items() if problem.startswith(start)), None)
-    return Located(*where, f"YAML syntax: {problem}" + (f" ({hint})" if hint else ""))
+        hint = next((_(words) for start, words in SYNTAX_HINTS.items() if problem.startswith(start)), None)
+    if hint:
+        return Located(*where, _("YAML syntax: {problem} ({hint})").format(problem=problem, hint=hint))
+    return Located(*where, _("YAML syntax: {problem}").format(problem=problem))
 
 
 def _indented_with_tab(text: str, line: int) -> bool:
@@ -349,11 +355,11 @@ def _refuse_unbounded(text: str, source: str, loader: type, max_values: int) -> 
             state = _AT_KEY if state == _AT_VALUE else _IN_LIST
             values += 1
             if values > max_values:
-                raise ScenarioError(source, [Located(*_mark(event), TOO_MANY_VALUES)])
+                raise ScenarioError(source, [Located(*_mark(event), _(TOO_MANY_VALUES))])
         if opens:
             enclosing.append(state)
             if len(enclosing) > MAX_DEPTH + 1:  # the top collection is at depth 0 of the data
-                raise ScenarioError(source, [Located(*_mark(event), TOO_DEEP)])
+                raise ScenarioError(source, [Located(*_mark(event), _(TOO_DEEP))])
             state = _AT_KEY if kind is yaml.MappingStartEvent else _IN_LIST
 
 
@@ -375,12 +381,14 @@ class _DataBuilder:
         self.values += 1
         if self.values > self.max_values or depth > MAX_DEPTH:
             reason = TOO_MANY_VALUES if depth <= MAX_DEPTH else TOO_DEEP
-            raise ScenarioError(self.source, [Located(*_mark(node), reason)])
+            raise ScenarioError(self.source, [Located(*_mark(node), _(reason))])
         self.marks.setdefault(path, _mark(node))
         if node.tag not in _CORE_TAGS:
-            return self.unread(node, path, f"the tag {node.tag!r} is not allowed: scenarios use plain YAML values")
+            return self.unread(node, path, _("the tag {tag!r} is not allowed: scenarios use plain YAML values").format(
+                tag=node.tag))
         if not isinstance(node, _NODE_KINDS.get(node.tag, yaml.ScalarNode)):
-            return self.unread(node, path, f"the tag {_short_tag(node.tag)} does not fit {_NODE_WORDS[type(node)]}")
+            return self.unread(node, path, _("the tag {tag} does not fit {node}").format(
+                tag=_short_tag(node.tag), node=_(_NODE_WORDS[type(node)])))
         if isinstance(node, yaml.MappingNode):
             return self.mapping(node, path, depth)
         if isinstance(node, yaml.SequenceNode):
@@ -393,25 +401,26 @@ class _DataBuilder:
         The problem is placed at the value's field, so the message need not guess what the number counts.
         """
         if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_NUMBER_DIGITS:
-            return self.unread(node, path, f"the number {node.value[:MAX_NUMBER_DIGITS]}... is too long: "
-                                           f"a number has at most {MAX_NUMBER_DIGITS} digits")
+            return self.unread(node, path, _("the number {start}... is too long: a number has at most {digits} digits"
+                                             ).format(start=node.value[:MAX_NUMBER_DIGITS], digits=MAX_NUMBER_DIGITS))
         try:
             return _SCALAR_CONSTRUCTOR.construct_object(node, deep=True)
         except (ValueError, KeyError, IndexError, TypeError, OverflowError, yaml.YAMLError):
-            return self.unread(node, path, f"{node.value!r} cannot be read as {_short_tag(node.tag)}")
+            return self.unread(node, path, _("{value!r} cannot be read as {tag}").format(
+                value=node.value, tag=_short_tag(node.tag)))
 
     def mapping(self, node: yaml.MappingNode, path: Path, depth: int) -> dict[str, Any]:
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _CORE_TAGS:
-                self.fail(key_node, "a key must be a plain word")
+                self.fail(key_node, _("a key must be a plain word"))
                 continue
             key = self.scalar(key_node, path + (KEY,))
             if key is None and key_node.tag != "tag:yaml.org,2002:null":
                 continue  # the key could not be read: said so, and its value is not guessed at
             key = str(key)
             if key in result:
-                self.fail(key_node, f"the key {key!r} appears twice (the first one is used)")
+                self.fail(key_node, _("the key {key!r} appears twice (the first one is used)").format(key=key))
                 continue
             self.marks[path + (key, KEY)] = _mark(key_node)
             result[key] = self.value(value_node, path + (key,), depth + 1)
@@ -428,7 +437,7 @@ class _DataBuilder:
         self.problems.append(Located(*_mark(node), message))
 
 
-_NODE_WORDS = {yaml.ScalarNode: "a single value", yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
+_NODE_WORDS = {yaml.ScalarNode: N_("a single value"), yaml.SequenceNode: N_("a list"), yaml.MappingNode: N_("a mapping")}
 
 
 def _short_tag(tag: str) -> str:

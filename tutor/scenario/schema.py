@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from ..engine.position import Path, Problem
 from ..engine.rules import RULES
+from ..i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from pathlib import Path as FilePath
@@ -36,7 +37,7 @@ _CARD = {
         {"type": "integer", "minimum": 1, "maximum": 12},
         {"type": "string", "pattern": "^[Ss][Bb]$"},
     ],
-    "errorMessage": "not a card: cards are 1 to 12 and SB",
+    "errorMessage": N_("not a card: cards are 1 to 12 and SB"),
 }
 _CARDS = {"type": "array", "items": {"$ref": "#/$defs/card"}}
 _COUNT = {"type": "integer", "minimum": 0}
@@ -59,7 +60,7 @@ _MOVE_LIST = {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/move"}}
 _MOVES = {
     "description": "A move, or a list of moves played in order by the player to move.",
     "anyOf": [{"$ref": "#/$defs/move"}, _MOVE_LIST],
-    "errorMessage": "not a move: give a move, or a list of moves",
+    "errorMessage": N_("not a move: give a move, or a list of moves"),
 }
 _EXPECTATION = {
     "type": "object",
@@ -82,11 +83,11 @@ _EXPECTATION = {
         "note": {"type": "string", "description": "Why, in a few words; shown when the expectation fails."},
     },
     "oneOf": [{"required": ["moves"]}, {"required": ["turns"]}],
-    "oneOfMessage": "an expectation gives either moves: (in one turn) or turns: (several turns), and not both",
+    "oneOfMessage": N_("an expectation gives either moves: (in one turn) or turns: (several turns), and not both"),
     "allOf": [
         {"if": {"required": ["legal"], "properties": {"legal": {"const": False}}},
          "then": {"required": ["rule"]},
-         "thenMessage": "an illegal move breaks a rule: with legal: false, name it in rule: (e.g. build.sequence)"},
+         "thenMessage": N_("an illegal move breaks a rule: with legal: false, name it in rule: (e.g. build.sequence)")},
     ],
 }
 _OUTCOME = {
@@ -96,11 +97,11 @@ _OUTCOME = {
     "properties": {
         "build": {"type": "array", "maxItems": 4, "description": "The build piles' tops: null for a free slot.",
                   "items": {"anyOf": [{"type": "null"}, {"type": "integer", "minimum": 1, "maximum": 11}],
-                            "errorMessage": "not a build top: give null (a free slot) or a number 1-11"}},
+                            "errorMessage": N_("not a build top: give null (a free slot) or a number 1-11")}},
         "hand": {"$ref": "#/$defs/cards", "description": "The hand of the player who moved, in any order."},
         "hand_size": {"type": "integer", "minimum": 0, "maximum": 5},
         "stock_top": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/card"}],
-                      "errorMessage": "not a stock top: give a card, or null for an empty stock",
+                      "errorMessage": N_("not a stock top: give a card, or null for an empty stock"),
                       "description": "The mover's stock top afterwards (null: the stock is empty)."},
         "stock_count": {"type": "integer", "minimum": 0},
         "draw_pile": {"type": "integer", "minimum": 0, "description": "Cards left in the draw pile."},
@@ -157,8 +158,8 @@ SCHEMA: dict[str, Any] = {
             "maxItems": 4,
             "items": {"anyOf": [{"type": "null"}, {"type": "integer"}, {"$ref": "#/$defs/cards"},
                                 {"type": "string", "pattern": "^[Ss][Bb]=([1-9]|1[01])$"}],
-                      "errorMessage": "not a build slot: give null, a number 1-11, SB=7 (an SB standing for 7) "
-                                      "or a list of cards"},
+                      "errorMessage": N_("not a build slot: give null, a number 1-11, SB=7 (an SB standing for 7) "
+                                         "or a list of cards")},
         },
         "draw_pile": {
             "description": "How many cards the draw pile holds, optionally with the next cards drawn "
@@ -168,7 +169,7 @@ SCHEMA: dict[str, Any] = {
                 {"type": "object", "additionalProperties": False,
                  "properties": {"count": {"type": "integer"}, "next": {"$ref": "#/$defs/cards"}}},
             ],
-            "errorMessage": "not a draw pile: give a count, or {count: N, next: [cards]}",
+            "errorMessage": N_("not a draw pile: give a count, or {count: N, next: [cards]}"),
         },
         "completed": {"type": "integer", "description": "Cards set aside in completed build piles."},
         "question": {"type": "string", "description": "The question the position asks the reader."},
@@ -214,7 +215,7 @@ SCHEMA: dict[str, Any] = {
                 "hand": {
                     "description": "The hand's cards, or how many when they are unknown.",
                     "anyOf": [{"type": "integer"}, {"$ref": "#/$defs/cards"}],
-                    "errorMessage": "not a hand: give a list of cards, or a count",
+                    "errorMessage": N_("not a hand: give a list of cards, or a count"),
                 },
                 "discards": {
                     "type": "array",
@@ -248,18 +249,18 @@ _TYPES = {
 def describe_value(value: Any) -> str:
     """How a value's type reads to a person: a number, a list, text ..."""
     if value is None:
-        return "nothing (null)"
+        return _("nothing (null)")
     if isinstance(value, bool):
-        return f"a yes/no value ({str(value).lower()})"
+        return _("a yes/no value ({value})").format(value=str(value).lower())
     if isinstance(value, int):
-        return f"the number {value}"
+        return _("the number {value}").format(value=value)
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return _("the text {value!r}").format(value=value)
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "a mapping"
-    return f"a {type(value).__name__}"
+        return _("a mapping")
+    return _("a {type}").format(type=type(value).__name__)
 
 
 def shape_problems(data: Any, schema: dict[str, Any] = SCHEMA) -> list[Problem]:
@@ -282,26 +283,28 @@ def _check(value: Any, schema: dict[str, Any], path: Path, root: dict[str, Any])
         if all(branches):
             deepest = [b for b in branches if b and b[0].path != path]
             yield from deepest[0] if len(deepest) == 1 else [
-                Problem(path, f"{describe_value(value)} is {schema.get('errorMessage', 'not allowed here')}")]
+                Problem(path, _not_allowed(value, schema))]
         return
     if "enum" in schema and value not in schema["enum"]:
         yield Problem(path, _enum_message(value, schema["enum"]))
         return
     if "const" in schema and value != schema["const"]:
-        yield Problem(path, f"{describe_value(value)} is not {describe_value(schema['const'])}")
+        yield Problem(path, _("{value} is not {wanted}").format(value=describe_value(value),
+                                                                 wanted=describe_value(schema["const"])))
         return
     if "oneOf" in schema:
         fitting = sum(not list(_check(value, branch, path, root)) for branch in schema["oneOf"])
         if fitting != 1:
-            yield Problem(path, schema.get("oneOfMessage", "fits none or several of the allowed forms"))
+            yield Problem(path, _(schema.get("oneOfMessage", N_("fits none or several of the allowed forms"))))
     for part in schema.get("allOf", []):
         yield from _check(value, part, path, root)
     if "if" in schema and not list(_check(value, schema["if"], path, root)):
         broken = list(_check(value, schema.get("then", {}), path, root))
-        yield from [Problem(path, schema["thenMessage"])] if broken and "thenMessage" in schema else broken
+        yield from [Problem(path, _(schema["thenMessage"]))] if broken and "thenMessage" in schema else broken
     kind = schema.get("type")
     if kind and not _TYPES[kind](value):
-        yield Problem(path, f"expected {_KIND_WORDS[kind]}, found {describe_value(value)}")
+        yield Problem(path, _("expected {kind}, found {value}").format(kind=_(_KIND_WORDS[kind]),
+                                                                       value=describe_value(value)))
         return
     if kind == "object" or (kind is None and isinstance(value, dict)):
         yield from _check_object(value, schema, path, root)
@@ -309,22 +312,35 @@ def _check(value: Any, schema: dict[str, Any], path: Path, root: dict[str, Any])
         yield from _check_array(value, schema, path, root)
     elif kind == "string":
         if len(value) < schema.get("minLength", 0):
-            yield Problem(path, "the text is empty")
+            yield Problem(path, _("the text is empty"))
         elif len(value) > schema.get("maxLength", len(value)):
-            yield Problem(path, f"the text is longer than {schema['maxLength']} characters")
+            yield Problem(path, _("the text is longer than {most} characters").format(most=schema["maxLength"]))
         elif "pattern" in schema and not re.search(schema["pattern"], value):
-            yield Problem(path, f"{describe_value(value)} is {schema.get('errorMessage', 'not allowed here')}")
+            yield Problem(path, _not_allowed(value, schema))
     elif kind == "integer":
         low, high = schema.get("minimum"), schema.get("maximum")
         if (low is not None and value < low) or (high is not None and value > high):
-            yield Problem(path, f"{value} is out of range ({low} to {high if high is not None else 'any'})")
+            if high is None:
+                yield Problem(path, _("{value} is out of range ({low} or more)").format(value=value, low=low))
+            else:
+                yield Problem(path, _("{value} is out of range ({low} to {high})").format(value=value, low=low,
+                                                                                       high=high))
+
+
+def _not_allowed(value: Any, schema: dict[str, Any]) -> str:
+    """A value that fits none of the forms a field allows, said with the field's own message if it has one."""
+    if "errorMessage" in schema:
+        return _("{value} is {message}").format(value=describe_value(value), message=_(schema["errorMessage"]))
+    return _("{value} is not allowed here").format(value=describe_value(value))
 
 
 def _enum_message(value: Any, options: list[Any]) -> str:
     close = _closest(value, options)
     if close:
-        return f"{describe_value(value)} is not allowed here: did you mean {close!r}?"
-    return f"{describe_value(value)} is not one of: {', '.join(str(option) for option in options)}"
+        return _("{value} is not allowed here: did you mean {close!r}?").format(value=describe_value(value),
+                                                                                close=close)
+    return _("{value} is not one of: {options}").format(value=describe_value(value),
+                                                        options=", ".join(str(option) for option in options))
 
 
 def _closest(word: Any, options: Iterable[Any]) -> str | None:
@@ -336,8 +352,8 @@ def _closest(word: Any, options: Iterable[Any]) -> str | None:
 
 
 _KIND_WORDS = {
-    "object": "a mapping (key: value lines)", "array": "a list", "string": "text", "integer": "a whole number",
-    "number": "a number", "boolean": "yes or no", "null": "null",
+    "object": N_("a mapping (key: value lines)"), "array": N_("a list"), "string": N_("text"),
+    "integer": N_("a whole number"), "number": N_("a number"), "boolean": N_("yes or no"), "null": N_("null"),
 }
 
 
@@ -345,14 +361,17 @@ def _check_object(value: dict[str, Any], schema: dict[str, Any], path: Path, roo
     properties = schema.get("properties", {})
     for key in schema.get("required", []):
         if key not in value:
-            yield Problem(path, f"missing the required key {key!r}")
+            yield Problem(path, _("missing the required key {key!r}").format(key=key))
     for key, item in value.items():
         if key in properties:
             yield from _check(item, properties[key], path + (key,), root)
         elif schema.get("additionalProperties") is False:
             close = _closest(key, properties)
-            hint = f": did you mean {close!r}?" if close else f" (known keys: {', '.join(properties)})"
-            yield Problem(path + (key, KEY), f"unknown key {key!r}{hint}")
+            if close:
+                problem = _("unknown key {key!r}: did you mean {close!r}?").format(key=key, close=close)
+            else:
+                problem = _("unknown key {key!r} (known keys: {keys})").format(key=key, keys=", ".join(properties))
+            yield Problem(path + (key, KEY), problem)
 
 
 class ListLength(Problem):
@@ -361,9 +380,13 @@ class ListLength(Problem):
 
 def _check_array(value: list[Any], schema: dict[str, Any], path: Path, root: dict[str, Any]) -> Iterator[Problem]:
     if len(value) < schema.get("minItems", 0):
-        yield ListLength(path, f"the list needs at least {schema['minItems']} items, not {len(value)}")
+        yield ListLength(path, ngettext("the list needs at least {least} item, not {count}",
+                                        "the list needs at least {least} items, not {count}",
+                                        schema["minItems"]).format(least=schema["minItems"], count=len(value)))
     if "maxItems" in schema and len(value) > schema["maxItems"]:
-        yield ListLength(path, f"the list holds at most {schema['maxItems']} items, not {len(value)}")
+        yield ListLength(path, ngettext("the list holds at most {most} item, not {count}",
+                                        "the list holds at most {most} items, not {count}",
+                                        schema["maxItems"]).format(most=schema["maxItems"], count=len(value)))
     if "items" in schema:
         for index, item in enumerate(value):
             yield from _check(item, schema["items"], path + (index,), root)
