@@ -7,7 +7,8 @@ import re
 import pytest
 
 from test_table_talk import AT_THE_TABLE
-from tutor.engine.notation import EXAMPLES, NotationError, parse_phrase, parse_phrases
+from tutor.engine.notation import EXAMPLES, SAID, NotationError, parse_phrase, parse_phrases, said_words
+from tutor.engine.words import LANGUAGES, vocabulary
 from tutor.engine.reading import read_move
 from tutor.i18n import use
 
@@ -108,3 +109,36 @@ def test_english_messages_show_english_moves():
     assert "cannot read the move 'fly to build 1'" in message and "understood so far: onto build 1" in message
     for example in quoted_examples(message, "en"):
         parse_phrase(example)
+
+
+@pytest.mark.parametrize("spoken", LANGUAGES)
+def test_every_word_a_message_names_to_type_is_a_word_of_its_language(spoken):
+    words = vocabulary(spoken)
+    for key in SAID:
+        for word in said_words(key, spoken).replace(",", " ").split():
+            word = word.strip("'")
+            assert word == "N" or words.kind(word) is not None, (spoken, key, word)
+
+
+def test_a_move_read_in_english_shows_english_examples_in_a_swedish_message():
+    """A file's moves are read in English: its problems say so in the language in use, with moves it can hold."""
+    use("sv")
+    try:
+        with pytest.raises(NotationError) as raised:
+            parse_phrase("fly to build 1")
+    finally:
+        use("en")
+    message = str(raised.value)
+    assert message.startswith("kan inte läsa draget 'fly to build 1'") and "skriv stock, hand, discard N" in message
+    assert "skriv det som: stock to build 2, hand 5 to build 1" in message
+    for example in quoted_examples(message, "sv"):
+        parse_phrase(example)
+
+
+def test_a_move_read_in_danish_shows_danish_examples_in_an_english_message():
+    with pytest.raises(NotationError) as raised:
+        parse_phrase("stakbunken byggebunke 1", "da")
+    message = str(raised.value)
+    assert "joined by 'på' or '>'" in message and "write it like: stakbunken på byggebunke 2" in message
+    for example in quoted_examples(message, "en"):
+        parse_phrase(example, "da")

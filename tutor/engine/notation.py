@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
+from ..i18n import speaking
 from ..i18n.grammar import genitive
 from ..i18n.tables import TextTable
 from .cards import SKIP_BO, Card, CardError, card_label, is_short_number, parse_card, quoted, the_card
@@ -48,15 +49,15 @@ TEXTS = TextTable("notation", {
     "or-compact": "{example} (or {compact})",
     "several": "this holds {count} moves ({shown}): give one",
     "empty": "the move is empty",
-    "no-move": "it names no move, only words such as 'the' or 'my' around one",
+    "no-move": "it names no move, only words such as {fillers} around one",
     "quote": "a quote is not closed",
     "did-you-mean": "; did you mean {word}?",
-    "joined": "a move names where the card comes from and where it goes, joined by 'to' or '>'",
+    "joined": "a move names where the card comes from and where it goes, joined by {join} or '>'",
     "from": "from {place}",
     "onto": "onto {place}",
-    "card-from-where": "say where the {card} comes from: hand, stock or discard",
-    "no-pile-source": "{word} names no pile (where the card comes from): use stock, hand, discard N or build N",
-    "no-pile-target": "{word} names no pile (where the card goes): use build N or discard N",
+    "card-from-where": "say where the {card} comes from: {sources}",
+    "no-pile-source": "{word} names no pile (where the card comes from): use {piles}",
+    "no-pile-target": "{word} names no pile (where the card goes): use {piles}",
     "nothing": "nothing",
     "not-a-number": "{word} is not a card or a pile number",
     "not-a-card": "{word} is not a card: cards are 1 to 12 and SB",
@@ -121,6 +122,14 @@ EXAMPLES = TextTable("notation-example", {
     "onto": "hand 5 to build 1, hand 9 to discard 2",
     "wild": "the SB on build 1 as a 5",
 })
+#: The words to type that the reader's messages name, said in the language a move is read in.
+SAID = TextTable("notation-words", {
+    "join": "'to'",
+    "fillers": "'the', 'my'",
+    "sources": "hand, stock, discard",
+    "piles": "stock, hand, discard N, build N",
+    "targets": "build N, discard N",
+})
 #: The compact form beside an example, the same in every language.
 COMPACT = {"stock": "s>b2", "hand": "h5>b1", "discard": "d3>b1"}
 MOST_DRAWN = 5
@@ -133,10 +142,23 @@ _RUNS = re.compile(r"\d+|[^\W\d_]+|[\W_]")
 _NEEDS_QUOTES = re.compile(r"[\s:>,\"?!;]|->")
 
 
-def example_move(key: str) -> str:
-    """The example ``key`` of ``EXAMPLES`` in the language in use, with its compact form where it has one."""
-    said = EXAMPLES.text(key)
+def example_move(key: str, language: str = ENGLISH) -> str:
+    """The example ``key`` of ``EXAMPLES`` said in ``language``, the language the move is read in (a file's:
+    English), with its compact form where it has one."""
+    said = said_example(key, language)
     return TEXTS.text("or-compact", example=said, compact=COMPACT[key]) if key in COMPACT else said
+
+
+def said_example(key: str, language: str = ENGLISH) -> str:
+    """The example move(s) ``key`` of ``EXAMPLES`` as a reader of ``language`` types them."""
+    with speaking(language):
+        return EXAMPLES.text(key)
+
+
+def said_words(key: str, language: str = ENGLISH) -> str:
+    """The words ``key`` of ``SAID`` as a reader of ``language`` types them."""
+    with speaking(language):
+        return SAID.text(key)
 
 
 class NotationError(ValueError):
@@ -185,7 +207,8 @@ def parse_phrase(text: str, language: str = ENGLISH) -> Phrase:
     phrases = parse_phrases(text, language)
     if len(phrases) != 1:
         shown = "; ".join(repr(p.text) for p in phrases[:2]) + ("; ..." if len(phrases) > 2 else "")
-        raise NotationError(text, TEXTS.text("several", count=len(phrases), shown=shown), "", example_move("one"))
+        raise NotationError(text, TEXTS.text("several", count=len(phrases), shown=shown), "",
+                            example_move("one", language))
     return phrases[0]
 
 
@@ -206,7 +229,7 @@ def read_phrases(text: str, language: str = ENGLISH) -> tuple[list[Phrase], Opti
     except NotationError as error:
         return [], error
     if not tokens:
-        return [], NotationError(text, TEXTS.text("empty"))
+        return [], NotationError(text, TEXTS.text("empty"), "", example_move("general", language))
     reader = _Reader(text, clean, tokens, words)
     phrases = []
     while True:
@@ -220,7 +243,8 @@ def read_phrases(text: str, language: str = ENGLISH) -> tuple[list[Phrase], Opti
         first, last = reader.tokens[start], reader.tokens[reader.position - 1]
         phrases.append(Phrase(" ".join(clean[first.start:last.end].split()), readings))
     if not phrases:
-        return [], NotationError(text, TEXTS.text("no-move"))
+        return [], NotationError(text, TEXTS.text("no-move", fillers=said_words("fillers", language)), "",
+                                 example_move("general", language))
     return phrases, None
 
 
@@ -247,7 +271,7 @@ def _tokens(text: str, clean: str, words: Vocabulary) -> list[Token]:
         kind = piece.lastgroup
         start, end = piece.span()
         if kind == "open":
-            raise NotationError(text, TEXTS.text("quote"), "", example_move("quote"))
+            raise NotationError(text, TEXTS.text("quote"), "", example_move("quote", words.language))
         if kind == "quoted":
             tokens.append(Token(NAME, piece["quoted"], piece["quoted"], start, end))
         elif kind == "join":
@@ -387,7 +411,24 @@ class _Reader:
     def fail(self, problem: str, understood: str = "", shown: Optional[str] = None) -> NotationError:
         """The error for ``problem`` (a text of ``TEXTS``, filled in), with ``understood`` and the example
         ``shown`` (the general examples by default)."""
-        return NotationError(self.text, problem, understood, shown)
+        return NotationError(self.text, problem, understood, self.example("general") if shown is None else shown)
+
+    def example(self, key: str) -> str:
+        """The example ``key`` said in the language this reader reads."""
+        return example_move(key, self.words.language)
+
+    def said(self, key: str) -> str:
+        """The words ``key`` of ``SAID`` in the language this reader reads."""
+        return said_words(key, self.words.language)
+
+    def unjoined(self, understood: str = "") -> NotationError:
+        """The error for a move whose source and target are not joined."""
+        return self.fail(TEXTS.text("joined", join=self.said("join")), understood)
+
+    def unplaced(self, card: Token) -> NotationError:
+        """The error for a card said with no pile it comes from."""
+        problem = TEXTS.text("card-from-where", card=card.text, sources=self.said("sources"))
+        return self.fail(problem, shown=self.example("card-first"))
 
     # -- a whole move --
 
@@ -409,11 +450,11 @@ class _Reader:
         value = self.value_said()  # "SB as a 4 on build 3"
         self.skip_filler()
         if not self.joining():
-            raise self.fail(TEXTS.text("joined"), TEXTS.text("from", place=self.describe(source)))
+            raise self.unjoined(TEXTS.text("from", place=self.describe(source)))
         self.take()
         self.skip_filler()
         if self.peek() is None:
-            raise self.fail(TEXTS.text("joined"), TEXTS.text("from", place=self.describe(source)))
+            raise self.unjoined(TEXTS.text("from", place=self.describe(source)))
         try:
             onto = self.side(is_source=False)
             value = self.value_said() if value is None else value  # "the wild on build 1 as a 5"
@@ -429,20 +470,20 @@ class _Reader:
         self.take()
         self.skip_filler()
         if self.peek() is None:
-            raise self.fail(TEXTS.text("joined"))
+            raise self.unjoined()
         onto = self.side(is_source=False)
         value = self.value_said()
         target = self.target(onto, value)
         self.skip_filler()
         if self.peek() is None or self.peek().kind in (END, DRAW) or self.joining():
-            raise self.fail(TEXTS.text("joined"), TEXTS.text("onto", place=place_words(target)))
+            raise self.unjoined(TEXTS.text("onto", place=place_words(target)))
         source = self.side(is_source=True, alone=True)
         return self.transfers(source, target, self.value_said() if value is None else value)
 
     def transfers(self, source: _Side, target: Place, value: Optional[Card]) -> tuple[Transfer, ...]:
         if value is not None and target.kind is not PileKind.BUILD:
             raise self.fail(TEXTS.text("value-onto-build"), TEXTS.text("onto", place=place_words(target)),
-                            example_move("wild"))
+                            self.example("wild"))
         return tuple(Transfer(place, target, card, value) for place, card in self.sources(source, target))
 
     def value_said(self) -> Optional[Card]:
@@ -453,9 +494,9 @@ class _Reader:
         self.skip_filler()
         token = self.peek()
         if token is None or token.kind != NUMBER:
-            raise self.fail(TEXTS.text("say-value", example=repr(EXAMPLES.text("wild"))), TEXTS.text("a-wild-value"),
-                            example_move("wild"))
-        return self.card(self.take(), TEXTS.text("a-wild-value"), example_move("wild"))
+            problem = TEXTS.text("say-value", example=repr(said_example("wild", self.words.language)))
+            raise self.fail(problem, TEXTS.text("a-wild-value"), self.example("wild"))
+        return self.card(self.take(), TEXTS.text("a-wild-value"), self.example("wild"))
 
     def with_target_understood(self, error: NotationError) -> NotationError:
         """A source that cannot be read: say what the target reads as, if it can be read."""
@@ -486,15 +527,15 @@ class _Reader:
             self.take()
         if counted or (len(numbers) == 1 and numbers[0].spelled):
             if len(numbers) != 1 or numbers[0].kind != NUMBER:
-                raise self.fail(TEXTS.text("how-many", example=repr(EXAMPLES.text("draw-count"))),
-                                TEXTS.text("a-draw"), example_move("draw"))
+                raise self.fail(TEXTS.text("how-many", example=repr(said_example("draw-count", self.words.language))),
+                                TEXTS.text("a-draw"), self.example("draw"))
             count = numbers[0].value
             if count > MOST_DRAWN:
-                raise self.fail(TEXTS.text("at-most", count=count), TEXTS.text("a-draw"), example_move("draw"))
+                raise self.fail(TEXTS.text("at-most", count=count), TEXTS.text("a-draw"), self.example("draw"))
             return Draw(count=count)
         if len(numbers) > MOST_DRAWN:
-            raise self.fail(TEXTS.text("at-most", count=len(numbers)), TEXTS.text("a-draw"), example_move("draw-named"))
-        return Draw(tuple(self.card(token, TEXTS.text("a-draw"), example_move("draw")) for token in numbers))
+            raise self.fail(TEXTS.text("at-most", count=len(numbers)), TEXTS.text("a-draw"), self.example("draw-named"))
+        return Draw(tuple(self.card(token, TEXTS.text("a-draw"), self.example("draw")) for token in numbers))
 
     # -- one side of a transfer --
 
@@ -517,7 +558,7 @@ class _Reader:
         if first is not None and ordinal is None and (token is None or token.kind == AS or (
                 alone and token.kind != PILE)):  # "SB as a 4 on build 3"; "on build 2, my 7"
             if token is None and not alone:
-                raise self.fail(TEXTS.text("card-from-where", card=first.text), shown=example_move("card-first"))
+                raise self.unplaced(first)
             return _Side(None, owner, [], first, False)
         if not is_source and ordinal is None and token is not None and token.kind in (NUMBER, CARD):
             if self.position and self.tokens[self.position - 1].kind == PILE_WORD:  # "on pile 3": no kind said
@@ -525,9 +566,10 @@ class _Reader:
             return _Side(None, owner, [], self.take(), False)  # "my 4 on the 3": the build pile showing a 3
         if token is None or token.kind != PILE:
             if first is not None:
-                raise self.fail(TEXTS.text("card-from-where", card=first.text), shown=example_move("card-first"))
+                raise self.unplaced(first)
             shown = token.text if token is not None else TEXTS.text("nothing")
-            problem = TEXTS.text("no-pile-source" if is_source else "no-pile-target", word=quoted(shown))
+            problem = (TEXTS.text("no-pile-source", word=quoted(shown), piles=self.said("piles")) if is_source
+                       else TEXTS.text("no-pile-target", word=quoted(shown), piles=self.said("targets")))
             raise self.fail(problem + _nearest_word(shown, self.words))
         return self.pile_side(owner, first, ordinal, is_source)
 
@@ -562,7 +604,7 @@ class _Reader:
         for number in numbers:
             if number.kind == OTHER:
                 raise self.fail(TEXTS.text("not-a-number", word=quoted(number.text)),
-                                self.kind_words(token.value, owner), example_move(token.value.value))
+                                self.kind_words(token.value, owner), self.example(token.value.value))
         pile_said = pile_said or token.text.casefold() not in self.words.pile_verbs  # "avläggshög 9" is a pile
         return _Side(token.value, owner, numbers, first, len(token.text) == 1, pile_said)
 
@@ -601,18 +643,18 @@ class _Reader:
         """Where the card goes; ``value``, a wild's value said, makes a bare ``pile 3`` a build pile."""
         if side.kind is None and side.pile_said:
             if value is None or side.numbers[0].kind != NUMBER:
-                raise self.fail(TEXTS.text("which-pile"), "", example_move("build-pile"))
+                raise self.fail(TEXTS.text("which-pile"), "", self.example("build-pile"))
             return Place(PileKind.BUILD, side.numbers[0].value)
         if side.kind is None:  # a build pile named by its top card
             if side.owner is not None:
-                raise self.fail(TEXTS.text("nobodys-build"), "", example_move("to-build"))
-            top = self.card(side.first, TEXTS.text("a-build-by-card"), example_move("to-card"))
+                raise self.fail(TEXTS.text("nobodys-build"), "", self.example("to-build"))
+            top = self.card(side.first, TEXTS.text("a-build-by-card"), self.example("to-card"))
             return Place(PileKind.BUILD, top=top)
         if side.kind not in (PileKind.BUILD, PileKind.DISCARD):
-            raise self.fail(TEXTS.text(f"not-onto-{side.kind.value}"), "", example_move("onto"))
+            raise self.fail(TEXTS.text(f"not-onto-{side.kind.value}"), "", self.example("onto"))
         if len(side.numbers) != 1 or side.numbers[0].kind != NUMBER:
             raise self.fail(TEXTS.text(f"which-{side.kind.value}"), TEXTS.text(f"onto-a-{side.kind.value}"),
-                            example_move(f"to-{side.kind.value}"))
+                            self.example(f"to-{side.kind.value}"))
         return Place(side.kind, side.numbers[0].value, side.owner)
 
     def sources(self, side: _Side, target: Place) -> list[tuple[Place, Optional[Card]]]:
@@ -621,7 +663,7 @@ class _Reader:
         onto = TEXTS.text("onto", place=place_words(target))
         cards = [first] if first is not None else []
         if kind is None:  # the card alone: each pile of the owner that could show it, the hand first
-            card = self.card(first, onto, example_move("card-first"))
+            card = self.card(first, onto, self.example("card-first"))
             if owner is None and target.kind is PileKind.DISCARD:  # only a hand card is discarded
                 return [(Place(PileKind.HAND), card)]
             if owner is None:
@@ -630,37 +672,37 @@ class _Reader:
             return [(Place(shown_by, None, owner), card) for shown_by in CARD_PLACES[1:] + CARD_PLACES[:1]]
         if kind is PileKind.HAND:
             if owner is not None:
-                raise self.fail(TEXTS.text("others-hand"), onto, example_move(kind.value))
+                raise self.fail(TEXTS.text("others-hand"), onto, self.example(kind.value))
             if len(cards + numbers) != 1:
-                raise self.fail(TEXTS.text("one-hand-card"), TEXTS.text("a-hand-card"), example_move(kind.value))
-            card = self.card((cards + numbers)[0], TEXTS.text("a-card-from-hand"), example_move(kind.value))
+                raise self.fail(TEXTS.text("one-hand-card"), TEXTS.text("a-hand-card"), self.example(kind.value))
+            card = self.card((cards + numbers)[0], TEXTS.text("a-card-from-hand"), self.example(kind.value))
             return [(Place(kind), card)]
         if kind is PileKind.STOCK:
             if len(cards + numbers) > 1:
-                raise self.fail(TEXTS.text("single-card"), TEXTS.text("a-stock-card"), example_move(kind.value))
+                raise self.fail(TEXTS.text("single-card"), TEXTS.text("a-stock-card"), self.example(kind.value))
             shown = cards + numbers
             return [(Place(kind, None, owner),
-                     self.card(shown[0], TEXTS.text("a-stock-card"), example_move(kind.value)) if shown else None)]
+                     self.card(shown[0], TEXTS.text("a-stock-card"), self.example(kind.value)) if shown else None)]
         if kind is PileKind.BUILD:
             if len(numbers) != 1 or numbers[0].kind != NUMBER:
-                raise self.fail(TEXTS.text("which-build"), TEXTS.text("a-build-pile"), example_move(kind.value))
+                raise self.fail(TEXTS.text("which-build"), TEXTS.text("a-build-pile"), self.example(kind.value))
             return [(Place(kind, numbers[0].value), None)]
-        which = self.fail(TEXTS.text("which-discard"), TEXTS.text("a-discard-card"), example_move(kind.value))
+        which = self.fail(TEXTS.text("which-discard"), TEXTS.text("a-discard-card"), self.example(kind.value))
         if first is not None or len(numbers) == 2:  # a pile and its card, or the card alone ("the 8 from discard")
             piles, named = (numbers, first) if first is not None else (numbers[:1], numbers[1])
             if len(piles) > 1 or (piles and piles[0].kind != NUMBER):
                 raise which
             number = piles[0].value if piles else None
-            card = self.card(named, TEXTS.text("a-discard-pile-card"), example_move(kind.value))
+            card = self.card(named, TEXTS.text("a-discard-pile-card"), self.example(kind.value))
             return [(Place(kind, number, owner), card)]
         if len(numbers) != 1:
             raise which
         only = numbers[0]
         pile_named = side.letter or side.pile_said  # "d9", "discard pile 9": a pile, never a card
         if not pile_named and owner is None and target.kind is PileKind.DISCARD:  # "discard 9 on discard pile 2"
-            return [(Place(PileKind.HAND), self.card(only, TEXTS.text("a-card-from-hand"), example_move("hand")))]
+            return [(Place(PileKind.HAND), self.card(only, TEXTS.text("a-card-from-hand"), self.example("hand")))]
         if only.kind == CARD or (4 < only.value <= 12 and not pile_named):  # a number no pile has: the card
-            card = self.card(only, TEXTS.text("a-discard-pile-card"), example_move(kind.value))
+            card = self.card(only, TEXTS.text("a-discard-pile-card"), self.example(kind.value))
             return [(Place(kind, None, owner), card)]
         readings: list[tuple[Place, Optional[Card]]] = [(Place(kind, only.value, owner), None)]
         if 1 <= only.value <= 4 and not pile_named:  # "discard 3": pile 3, or the 3 on one of the piles

@@ -24,6 +24,7 @@ TABLES: tuple[str, ...] = (
     "tutor.coach.templates:GAPS",
     "tutor.engine.notation:TEXTS",
     "tutor.engine.notation:EXAMPLES",
+    "tutor.engine.notation:SAID",
     "tutor.engine.reading:TEXTS",
     "tutor.cli.click_words:TEXTS",
     "tutor.cli.template:TEXTS",
