@@ -63,7 +63,7 @@ def speaking(language: str) -> Iterator[None]:
     """``language``'s texts for a moment, whatever the run speaks: for the words a reader of that language reads."""
     global _translations
     kept = _translations
-    _translations = _catalogue(language)
+    _translations = kept if language == _language else _catalogue(language)
     try:
         yield
     finally:
