@@ -3,12 +3,19 @@
 The commands run as fresh processes, interleaved, several times each; the
 report gives the medians and their ratio (the target is at most 1.3), and
 the same check in Swedish (`--lang sv`, which loads a gettext catalogue).
-Run after installing the project: python benchmarks/check_speed.py [--runs 15]
+On a shared, loaded machine the wall times wander; ``--instructions`` counts
+instead the instructions each command executes, under valgrind's callgrind
+(once each: the counts hardly vary), and gives their ratio, which follows
+the wall-time ratio of a quiet machine closely.
+Run after installing the project: python benchmarks/check_speed.py [--runs 15] [--instructions]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -31,10 +38,35 @@ def wall_time(command: list[str]) -> float:
     return time.perf_counter() - start
 
 
+def instructions(command: list[str]) -> int:
+    """Instructions one run executes, counted by callgrind (a fixed hash seed, so runs compare)."""
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True,
+                            cwd=tempfile.gettempdir(), env={**os.environ, "PYTHONHASHSEED": "0"})
+    return int(re.search(r"Collected : (\d+)", result.stderr)[1])
+
+
+def count_instructions() -> None:
+    if shutil.which("valgrind") is None:
+        sys.exit("--instructions needs valgrind")
+    wall_time(BASELINE), wall_time(CHECK), wall_time(CHECK_SV)  # byte-code caches written
+    base, mine, sv = instructions(BASELINE), instructions(CHECK), instructions(CHECK_SV)
+    print(f"import typer, yaml           : {base / 1e6:7.1f} M instructions")
+    print(f"tutor check --json           : {mine / 1e6:7.1f} M instructions")
+    print(f"tutor check --json --lang sv : {sv / 1e6:7.1f} M instructions")
+    print(f"ratio                        : {mine / base:7.3f}x (target <= 1.30x)")
+    print(f"ratio in Swedish             : {sv / base:7.3f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
-    runs = parser.parse_args().runs
+    parser.add_argument("--instructions", action="store_true", help="count instructions under valgrind instead")
+    args = parser.parse_args()
+    if args.instructions:
+        count_instructions()
+        return
+    runs = args.runs
     wall_time(BASELINE), wall_time(CHECK), wall_time(CHECK_SV)  # warm the file cache
     baseline, check, swedish = [], [], []
     for _ in range(runs):

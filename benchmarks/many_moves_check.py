@@ -32,6 +32,7 @@ from pathlib import Path
 import yaml
 
 from tutor.coach.verdicts import Judge, assess_move
+from tutor.collector import collector_paused
 from tutor.engine.legal import legal_moves
 from tutor.engine.moves import PileKind, Transfer
 from tutor.engine.notation import format_move, parse_move
@@ -109,8 +110,10 @@ def _refill(state, move: Transfer) -> list[int]:
     return [0] + [(card - 1) % COMPLETE_AT + 1 for card in cards]
 
 
+@collector_paused()
 def judged(data: dict, moves: list[str], judge) -> tuple[float, list[dict]]:
-    """Seconds to judge every move with ``judge(state, move)``, and the verdicts."""
+    """Seconds to judge every move with ``judge(state, move)``, and the verdicts (the collector held off, as
+    ``tutor check`` holds it off while it rules)."""
     state = position_from_data(data)
     verdicts = []
     start = time.perf_counter()

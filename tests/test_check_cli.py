@@ -624,3 +624,19 @@ def test_the_one_line_position_takes_cards_as_words():
     assert code == 0, document
     result = check("--build", "3", "--stock", "zero", "stock to build 1")
     assert result.exit_code == 2 and "--stock: 'zero' is not a card" in result.stderr
+
+
+# -- what a ruling loads ------------------------------------------------------------------------------------------
+
+
+def test_a_json_ruling_in_english_loads_neither_rich_nor_what_only_other_paths_need(position):
+    """Rich (human output), the translated data files' reader and shlex (the question message) stay unloaded by
+    a --json ruling in English, so that it starts fast."""
+    code = ("import sys\nfrom tutor.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "print(sorted({'rich', 'importlib.resources', 'shlex'} & set(sys.modules)))")
+    environment = {**os.environ, "SKIPBO_TUTOR_LANG": "en"}
+    run = subprocess.run([sys.executable, "-c", code, "check", str(position), "stock to build 1", "--json"],
+                         capture_output=True, text=True, env=environment, timeout=60)
+    ruling, loaded = run.stdout.rstrip("\n").rsplit("\n", 1)
+    assert json.loads(ruling)["legal"] is True
+    assert loaded == "[]"

@@ -108,6 +108,17 @@ def test_solutions_and_wrong_answers_are_checked_against_the_engine(tmp_path):
     assert learn.returncode == 2 and "tutor course validate" in learn.stderr
 
 
+def test_a_wrong_answer_naming_a_stranger_is_the_one_problem_reported(tmp_path):
+    folder = tmp_path / "course"
+    folder.mkdir()
+    text = GOOD_STAGE.read_text(encoding="utf-8").replace("- answer: [stock to build 2]", "- answer: [Zed:stock to build 2]")
+    (folder / GOOD_STAGE.name).write_text(text, encoding="utf-8")
+    result = tutor("course", "validate", folder, home=tmp_path)
+    assert result.returncode == 2
+    [problem] = [line for line in result.stdout.splitlines() if "cannot be played" in line]
+    assert "the wrong answer (Zed:stock to build 2) cannot be played: nobody called 'Zed'" in problem
+
+
 def test_a_missing_or_empty_folder_is_refused(tmp_path):
     result = tutor("course", "validate", tmp_path / "nowhere", home=tmp_path)
     assert result.returncode == 2 and "no such folder" in result.stdout

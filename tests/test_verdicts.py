@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -285,6 +287,35 @@ def test_a_card_come_into_sight_asks_for_a_search_of_its_own():
     assert turned_up.mover.stock_top == 7
     following = judge.search(player_view(turned_up, 0))
     assert following.nodes == TurnSearch(player_view(turned_up, 0)).nodes != first.nodes
+
+
+def long_five_player_turn(length: int) -> tuple[dict, list[str]]:
+    """The five-player turn of ``benchmarks/many_moves_check.py`` (long runs on all four discard piles, two SBs in
+    hand and one on the stock; the first two searches are cut by the node budget, and every search is too big
+    for its refill deals), as a scenario's data and its first ``length`` moves."""
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "many_moves_check.py"
+    spec = importlib.util.spec_from_file_location("many_moves_check", path)
+    benchmark = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(benchmark)
+    return benchmark.long_turn(benchmark.FIVE_PLAYERS, length)
+
+
+def test_a_long_check_where_the_budget_cuts_the_searches_gives_each_move_its_verdict_alone():
+    """The searches of a check share what they can (estimates, tables, plays, whole searches) and nothing else:
+    searches cut by the budget, and searches whose refill deals did not fit, still give every verdict alone."""
+    data, turn = long_five_player_turn(4)
+    state = position_from_data(data)
+    judge = Judge()
+    searches = []
+    for text in turn:
+        move = parse_move(text)
+        assert judge(state, move) == assess_move(state, move), text
+        searches.append(judge.search(player_view(state, 0)))
+        state = apply_move(state, move).state
+    assert [search.depth is not None for search in searches] == [True, True, False, False]
+    assert not any(search._deal_hands for search in searches)  # the deals were too big everywhere
+    assert searches[3]._memo is searches[2]._memo  # the full search without deals serves the position after it
+    assert searches[1].risk is searches[0].risk and searches[1]._totals is searches[0]._totals
 
 
 # -- each grade on a real position: a verdict that called every good move best would fail here ------------------

@@ -109,7 +109,7 @@ TEXTS = TextTable("classroom", {
     "quiz-skipped": "Skipped.",
     "quiz-score": "Score: {right} of {total}",
     "quiz-stopped": "Stopped after {answered} of {total} questions.",
-    "quiz-no-key": "{source}: no expectations to judge answers by; left out of the quiz",
+    "quiz-no-key": "note: {source}: no expectations to judge answers by; left out of the quiz",
     "quiz-no-questions": "none of the files has expectations to judge answers by",
     "quiz-key-answer": "The answer: {answer}",
     "quiz-want-number": "Type a whole number (the points), skip, or q.",

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, Optional
 
 import typer
 
+from ..collector import collector_paused
 from ..engine import GameState, Move, NotationError, Ruling, UnknownPlayer, Verdict, apply_move, check_move
 from ..engine.cards import quoted
 from ..engine.notation import Phrase, is_question, parse_phrases, read_phrases
@@ -85,15 +85,21 @@ def parse_moves(texts: list[str], language: str = ENGLISH) -> tuple[list[Phrase]
         if len(found) > len(phrases):
             phrases, unread = found, Unread(error.text, [error.message])
     if not phrases and is_question(joined, language):
+        import shlex  # imported for this message alone, not by every ruling
+
         unread = Unread(joined, [_("{question} is a question, not a move: ask it with  tutor rules {asked}").format(
             question=quoted(joined, 60), asked=shlex.quote(joined))])
     return phrases, unread
 
 
+@collector_paused()
 def rule_on_moves(state: GameState, phrases: list[Phrase], language: str = ENGLISH,
                   ) -> tuple[list[MoveReport], Optional[Unread]]:
     """Read each move in the position it meets and play the moves in order, stopping after the first not legal;
-    a move the position leaves unreadable (``my 4 on the 3`` where no pile shows a 3) stops the reading."""
+    a move the position leaves unreadable (``my 4 on the 3`` where no pile shows a 3) stops the reading.
+
+    The garbage collector is held off throughout: the searches of a long check keep large acyclic tables for one
+    another, and its passes over them after each search cost a third of the check."""
     reports = []
     quality = MoveQuality()
     for phrase in phrases:

@@ -29,20 +29,26 @@ EXIT_ILLEGAL = 1
 EXIT_UNUSABLE = 2
 
 
+# The patterns are compiled on first use (by re's cache): a --json ruling that prints no such character never
+# pays the half millisecond they take.
 # control characters but newline and tab, bidi overrides and isolates, and the bytes of a name that is not UTF-8
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_UNDECODED = re.compile("[\udc80-\udcff]")  # how Python keeps a byte of a name that is not UTF-8
-_SURROGATE = re.compile("[\ud800-\udfff]")  # no UTF-8 for it: JSON writes it as an escape
+_UNPRINTABLE = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+_SURROGATE = "[\ud800-\udfff]"  # no UTF-8 for it: JSON writes it as an escape
 
 
 def printable(text: str) -> str:
     """``text`` with every character that could drive the terminal shown as its escape."""
-    return _UNPRINTABLE.sub(_escape, text)
+    return re.sub(_UNPRINTABLE, _escape, text)
+
+
+def _undecoded(character: str) -> bool:
+    """Whether ``character`` is how Python keeps a byte of a name that is not UTF-8."""
+    return "\udc80" <= character <= "\udcff"
 
 
 def _escape(match: re.Match[str]) -> str:
     character = match[0]
-    if _UNDECODED.match(character):
+    if _undecoded(character):
         return f"\\x{ord(character) - 0xDC00:02x}"
     return character.encode("unicode_escape").decode("ascii")
 
@@ -97,7 +103,7 @@ def _literal_console_class() -> type:
     class LiteralConsole(Console):
         def render(self, renderable: Any, options: Any = None) -> Iterable[Segment]:
             for segment in super().render(renderable, options):
-                if segment.control or not _UNPRINTABLE.search(segment.text):
+                if segment.control or not re.search(_UNPRINTABLE, segment.text):
                     yield segment
                 else:
                     yield Segment(printable(segment.text), segment.style)
@@ -118,12 +124,16 @@ def print_json(document: Any) -> None:
         sys.stdout.write(json.dumps(document, ensure_ascii=True, indent=2) + "\n")
         return
     text = json.dumps(document, ensure_ascii=False, indent=2)
-    sys.stdout.write(_SURROGATE.sub(_json_escape, text) + "\n")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate
+        text = re.sub(_SURROGATE, _json_escape, text)
+    sys.stdout.write(text + "\n")
 
 
 def _json_escape(match: re.Match[str]) -> str:
     """A lone surrogate inside a JSON string: a name's byte as the text ``\\xff``, any other as ``\\udXXX``."""
-    return "\\" + _escape(match) if _UNDECODED.match(match[0]) else match[0].encode("unicode_escape").decode("ascii")
+    return "\\" + _escape(match) if _undecoded(match[0]) else match[0].encode("unicode_escape").decode("ascii")
 
 
 def _fitted(message: str) -> str:

@@ -35,7 +35,7 @@ def quiz_command(
     for checked in usable_scenarios(paths, as_json=as_json):
         question = make_question(checked)
         if question is None:
-            sys.stderr.write(f"note: {printable(text('quiz-no-key', source=checked.source))}\n")
+            sys.stderr.write(printable(text('quiz-no-key', source=checked.source)) + "\n")
         else:
             questions.append(question)
     if not questions:

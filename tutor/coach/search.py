@@ -26,7 +26,7 @@ gives each line back as engine moves.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, NamedTuple, Optional
+from typing import Callable, Iterable, Iterator, NamedTuple, Optional
 
 from ..collector import collector_paused
 from ..engine.cards import SKIP_BO
@@ -90,8 +90,9 @@ class TurnSearch:
     """The search tree of one turn, built once and queried many times."""
 
     def __init__(self, view: GameState, weights: Weights = DEFAULT_WEIGHTS, budget: int = NODE_BUDGET,
-                 within: Iterable[TurnSearch] = ()):
-        """Search the turn in ``view``; ``within``: earlier searches whose positions may hold this one."""
+                 within: Optional[Iterable[TurnSearch]] = None):
+        """Search the turn in ``view``; ``within``: the earlier searches of a series (see ``_share``), whose
+        positions, tables and plays this one may take."""
         if view.phase is not Phase.PLAY:
             raise SearchError(f"no turn to search in phase {view.phase.value!r}")
         if awaits_refill(view):
@@ -106,31 +107,46 @@ class TurnSearch:
         self._opponent_names = _opponent_names(view)
         self._opponent_threat = self.scorer.threats(self.opponents)
         total = sum((unseen := unseen_in(view)).values())
+        self._unseen_counts = unseen  # what the sampled estimates and deals are drawn from
         self.unseen = {card: n / total for card, n in unseen.items()} if total else {}
         self._unseen_items = tuple(self.unseen.items())
         self.slots = tuple(view.build_value(slot) for slot in range(BUILD_SLOTS))
         self.root = _root(view, self.side)
         self._unseen_ending = "unseen-hand" if UNKNOWN in self.root[1] else "refill"
         seed = seed_of(self.opponents, sorted(unseen.items()))  # the same all turn, so searches share
-        self.risk = EndgameRisk(self.opponents, unseen, seed, free_slot=bool(weights.free_slot)) \
-            if weights.round_loss else None
-        if self.risk is not None and not self.risk.active:
-            self.risk = None
-        self._refill = RefillChance(unseen, seed) if weights.fresh_hand and self._unseen_ending == "refill" else None
         dealt = self._unseen_ending == "refill" and sum(count for _, count in self.root[2]) <= weights.deals_within
         self._deal_hands = _deal_hands(unseen, seed, weights.deals) if dealt else {}
         self._dealing = False  # inside a sampled deal: a further refill is valued by expectation alone
         self._memo: dict[Node, tuple[float, Optional[Play], Optional[Node]]] = {}
-        self._table: dict[tuple, dict[str, float]] = {}
-        self._totals: dict[tuple, float] = {}
-        self._unknown: dict[tuple[int, ...], float] = {}
         self._hands = self.scorer.best_endings  # shared by every search with these weights
         self._parent: dict[Node, tuple[Optional[Node], Optional[Play]]] = {}  # filled by turns()
         self.depth: Optional[int] = None  # at most this many cards played in a line; None: no limit
-        shared = next((earlier for earlier in within if earlier._holds(self)), None)
-        if shared is not None:
-            self._memo, self._table, self._totals, self._unknown = shared._memo, shared._table, shared._totals, shared._unknown
-        self.value = self._search(budget)
+        within = tuple(within) if within is not None else None
+        alike = next((earlier for earlier in within or () if earlier._values_as(self)), None)
+        if alike is not None:  # the same estimates and tables: take them with what they hold
+            self.risk, self._refill = alike.risk, alike._refill
+            self._table, self._totals, self._unknown = alike._table, alike._totals, alike._unknown
+        else:
+            self.risk = EndgameRisk(self.opponents, unseen, seed, free_slot=bool(weights.free_slot)) \
+                if weights.round_loss else None
+            if self.risk is not None and not self.risk.active:
+                self.risk = None
+            self._refill = RefillChance(unseen, seed) if weights.fresh_hand and self._unseen_ending == "refill" \
+                else None
+            self._table: dict[tuple, dict[str, float]] = {}
+            self._totals: dict[tuple, float] = {}
+            self._unknown: dict[tuple[int, ...], float] = {}
+        # the plays from each position, kept for later searches when this one is part of a series
+        self._kids: Optional[dict[Node, list[tuple[Play, Node]]]] = None
+        if within is not None:
+            self._kids = next((earlier._kids for earlier in within if earlier._kids is not None), {})
+        self.value = self._search(budget, within or ())
+
+    def _values_as(self, other: TurnSearch) -> bool:
+        """True when this search values the end of a turn as ``other`` does: the same weights, opponents and
+        unseen cards give the same estimates (``risk``, ``_refill``) and tables of build values and stocks."""
+        return (self.weights == other.weights and self.opponents == other.opponents
+                and self._unseen_counts == other._unseen_counts and self._unseen_ending == other._unseen_ending)
 
     def _holds(self, other: TurnSearch) -> bool:
         """True when this full search reached ``other``'s root and valued it as ``other`` would.
@@ -140,11 +156,16 @@ class TurnSearch:
         into sight since (a stock top turned up, a refill) change the root or
         the unseen cards, and so the answer.
         """
-        return (self.depth is None and other.root in self._memo and self.weights == other.weights
-                and self.side == other.side and self.opponents == other.opponents and self.unseen == other.unseen
+        return (self.depth is None and other.root in self._memo and self._values_as(other) and self.side == other.side
                 and bool(self._deal_hands) == bool(other._deal_hands))
 
-    def _search(self, budget: int) -> float:
+    def _share(self, within: tuple[TurnSearch, ...]) -> None:
+        """Take the positions of an earlier search that holds this one's root (see ``_holds``), if there is one."""
+        shared = next((earlier for earlier in within if earlier._holds(self)), None)
+        if shared is not None:
+            self._memo = shared._memo
+
+    def _search(self, budget: int, within: tuple[TurnSearch, ...]) -> float:
         """The root's value: in full, or with the longest lines cut short when the budget runs out.
 
         A node's depth (the cards played to reach it) is the same along every
@@ -164,21 +185,27 @@ class TurnSearch:
         with collector_paused():
             depth_first = DEPTH_FIRST[len(self.side) > 1]
             if self._deal_hands:
+                self._share(within)
                 self._budget = min(budget, DEALS_BUDGET)
                 try:
+                    self._count()
                     return self._value(self.root)  # a shared search may hold the root already
                 except _OverBudget:  # too big to search the deals: a refill is valued by expectation alone
                     self._memo, self._deal_hands = {}, {}
                     if len(self.side) > 1:  # partners past these positions nearly always outgrow ``DEPTH_FIRST``
                         depth_first = 0
+            self._share(within)
+            if self.root in self._memo:
+                return self._memo[self.root][0]
             if depth_first:
                 self._budget = min(budget, depth_first)
                 try:
+                    self._count()
                     return self._value(self.root)
                 except _OverBudget:
                     self._memo = {}
             self._budget = budget
-            reached = _reach(self.root, budget)
+            reached = _reach(self.root, budget, self._plays)
             if not reached.complete:
                 self.depth = _depth_limit(reached.starts, budget)
             self._value_reached(reached)
@@ -209,6 +236,50 @@ class TurnSearch:
                         best_value, best_play, best_child = value, play, nodes[target]
             values[at] = best_value
             memo[node] = (best_value, best_play, best_child)
+
+    def _count(self) -> None:
+        """Raise ``_OverBudget`` where searching depth first from the root would, without valuing a position.
+
+        Only in a series, whose searches take one another's plays: there the
+        count costs a fraction of valuing the positions of a search that is
+        then given up. It visits the positions in ``_expand``'s order (which
+        does not depend on their values), refills over sampled deals included.
+        """
+        if self._kids is None or self.root in self._memo:
+            return
+        counted: set[Node] = set(self._memo)
+        dealing = False
+
+        def expand(node: Node) -> None:
+            nonlocal dealing
+            if len(counted) >= self._budget:
+                raise _OverBudget
+            if _won(node):
+                pass
+            elif node[1] and node[1][0] == UNKNOWN and self._deal_hands and not dealing:
+                dealing = True
+                try:
+                    for hand in self._dealt(node):
+                        if hand not in counted:
+                            expand(hand)
+                finally:
+                    dealing = False
+            else:
+                for _, child in self._plays(node):
+                    if child not in counted:
+                        expand(child)
+            counted.add(node)
+
+        expand(self.root)
+
+    def _plays(self, node: Node) -> list[tuple[Play, Node]]:
+        """``_children(node)``, kept for the later searches of a series."""
+        if self._kids is None:
+            return _children(node)
+        found = self._kids.get(node)
+        if found is None:
+            found = self._kids[node] = _children(node)
+        return found
 
     # -- queries ---------------------------------------------------------------
 
@@ -359,7 +430,7 @@ class TurnSearch:
         best_child = None
         if self.depth is None or depth < self.depth:
             memo = self._memo
-            for play, child in _children(node):
+            for play, child in self._plays(node):
                 known = memo.get(child)
                 value = known[0] if known is not None else self._expand(child, depth + 1)
                 if value > best_value:
@@ -717,7 +788,7 @@ class _Reached(NamedTuple):
     complete: bool  # whether that is every position
 
 
-def _reach(root: Node, budget: int) -> _Reached:
+def _reach(root: Node, budget: int, children: Callable[[Node], list[tuple[Play, Node]]]) -> _Reached:
     """The positions reachable from ``root``, level by level, up to ``budget`` of them.
 
     When there are more, it stops at the first position past the budget: the
@@ -736,7 +807,7 @@ def _reach(root: Node, budget: int) -> _Reached:
             node = nodes[at]
             moves: list[Play] = []
             ids: list[int] = []
-            for play, child in [] if _won(node) else _children(node):
+            for play, child in [] if _won(node) else children(node):
                 known = index.get(child)
                 if known is None:
                     known = index[child] = len(nodes)

@@ -109,7 +109,7 @@ class Judge:
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS):
         self.weights = weights
         self._searches: dict[GameState, TurnSearch] = {}
-        self._full: list[TurnSearch] = []  # full searches of distinct positions, newest first
+        self._earlier: list[TurnSearch] = []  # the searches of distinct positions, newest first
 
     def search(self, view: GameState) -> TurnSearch:
         """The search of ``view`` (a player view in phase play), shared where it can be."""
@@ -117,10 +117,9 @@ class Judge:
         if found is None:
             if len(self._searches) >= self.KEEP:
                 self._searches.clear()
-                self._full.clear()
-            found = self._searches[view] = TurnSearch(view, self.weights, within=self._full)
-            if found.depth is None:
-                self._full.insert(0, found)
+                self._earlier.clear()
+            found = self._searches[view] = TurnSearch(view, self.weights, within=self._earlier)
+            self._earlier.insert(0, found)
         return found
 
     def __call__(self, state: GameState, move: Move) -> Assessment:

@@ -27,11 +27,15 @@ class DealError(ValueError):
 
 @dataclass(frozen=True)
 class Deal:
-    """A freshly dealt round, the dealer's seat, and how the start was decided."""
+    """A freshly dealt round, the dealer's seat, and the cuts that chose the dealer.
+
+    ``cuts`` holds each round of cutting as ``(seat, card)`` pairs (a tie cuts
+    again among the tied); it is empty when the youngest starts.
+    """
 
     state: GameState
     dealer: int
-    story: tuple[str, ...]
+    cuts: tuple[tuple[tuple[int, Card], ...], ...] = ()
 
 
 def partner_teams(players: int) -> tuple[tuple[int, ...], ...]:
@@ -63,15 +67,13 @@ def deal(
         raise DealError(_("{count} stocks of {size} cards do not fit in the {deck}-card deck").format(
             count=count, size=size, deck=DECK_SIZE))
     rng = random.Random(seed)
-    story: list[str] = []
+    cuts: list[tuple[tuple[int, Card], ...]] = []
     if start is StartRule.YOUNGEST:
         first = youngest % count
         dealer = (first - 1) % count
-        story.append(f"{names[first]}, the youngest, starts.")
     else:
-        dealer = _cut(names, rng, story)
+        dealer = _cut(count, rng, cuts)
         first = (dealer + 1) % count
-        story.append(f"{names[dealer]} deals; {names[first]}, on the dealer's left, starts.")
     deck = full_deck()
     rng.shuffle(deck)
     stocks: list[list[Card]] = [[] for _ in names]
@@ -87,23 +89,23 @@ def deal(
         teams=teams,
         rules=rules or Rules(stock_size=size),
     )
-    return Deal(state, dealer, tuple(story))
+    return Deal(state, dealer, tuple(cuts))
 
 
-def _cut(names: Sequence[str], rng: random.Random, story: list[str]) -> int:
+def _cut(count: int, rng: random.Random, cuts: list[tuple[tuple[int, Card], ...]]) -> int:
     """Everyone cuts; the highest number card deals (an SB does not count: cut again)."""
-    contenders = list(range(len(names)))
+    contenders = list(range(count))
     while True:
         deck = full_deck()
         rng.shuffle(deck)
-        cuts: dict[int, Card] = {}
+        cut: dict[int, Card] = {}
         for seat in contenders:
             card = deck.pop()
             while card == SKIP_BO:
                 card = deck.pop()
-            cuts[seat] = card
-        story.append("Cut: " + ", ".join(f"{names[s]} {c}" for s, c in cuts.items()) + ".")
-        best = max(cuts.values())
-        contenders = [s for s, c in cuts.items() if c == best]
+            cut[seat] = card
+        cuts.append(tuple(cut.items()))
+        best = max(cut.values())
+        contenders = [s for s, c in cut.items() if c == best]
         if len(contenders) == 1:
             return contenders[0]

@@ -8,7 +8,6 @@ from users go through.
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any
 
 import yaml
@@ -18,5 +17,7 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 def translation_data(package: str, *parts: str) -> Any:
     """The YAML file ``parts`` of ``package``, as data."""
+    from importlib import resources  # imported here: it costs a ruling in English 3 ms of start-up for nothing
+
     text = resources.files(package).joinpath(*parts).read_text(encoding="utf-8")
     return yaml.load(text, Loader=_LOADER)  # noqa: S506 - a safe loader: the C build of SafeLoader

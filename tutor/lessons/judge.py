@@ -18,7 +18,7 @@ from typing import Optional
 from ..engine.moves import Move
 from ..engine.notation import format_move, parse_move
 from ..engine.play import IllegalMove, play
-from ..engine.rules import Ruling, check_move
+from ..engine.rules import Ruling, UnknownPlayer, check_move
 from ..engine.scoring import score_round
 from ..engine.state import GameState, Phase
 from ..coach.verdicts import Judge
@@ -103,11 +103,11 @@ class Attempt:
             try:
                 for earlier in moves[:-1]:
                     state = play(state, earlier).state
-            except IllegalMove:
+                theirs = check_move(state, moves[-1]) if state == self.state else None
+            except (IllegalMove, UnknownPlayer):
+                continue  # a listed answer that cannot be played matches no move (the course check names it)
+            if theirs is None:
                 continue
-            if state != self.state:
-                continue
-            theirs = check_move(state, moves[-1])
             if theirs.legal != ruling.legal:
                 continue
             if not ruling.legal and theirs.rule == ruling.rule:
