@@ -226,5 +226,6 @@ def test_tab_offers_the_legal_moves_at_the_move_prompt():
     script = Script(["stock to build 1"])
     assert ExerciseRunner(console(), exercise, script).run()
     assert script.prompts == ["move> "]
-    assert script.choices[0] == typed_moves(position_from_data(exercise.position))
+    commands = ["moves", "list", "options", "hint", "board", "q", "quit", "exit"]  # and the commands, after the moves
+    assert script.choices[0] == typed_moves(position_from_data(exercise.position)) + commands
     assert "stock to build 1" in script.choices[0]

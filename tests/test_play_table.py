@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import re
 
+import pytest
 from rich.console import Console
 
 from tutor.cli.play_table import PlayTable
@@ -100,6 +102,7 @@ def test_the_legal_moves_are_numbered_in_words_and_a_number_plays_one():
     from pathlib import Path
 
     from tutor.cli.move_choices import move_groups, typed_moves
+    from tutor.cli.prompt_words import command
     from tutor.coach.principles import played_card
     from tutor.engine.legal import legal_moves
     from tutor.engine.reading import read_move
@@ -126,9 +129,90 @@ def test_the_legal_moves_are_numbered_in_words_and_a_number_plays_one():
     assert f"There is no move 99; type ? to list the {len(groups)} legal moves." in shown
     played = [format_move(move) for turn in game.round.turns for move in turn.moves]
     assert played == ["hand 5 to build 1", "hand 9 to discard 2"]
-    # Tab offers exactly the legal moves, each in a form the reader reads back to that move
-    assert sorted(offered[0]) == sorted(typed_moves(state))
+    # Tab offers exactly the legal moves, each in a form the reader reads back to that move, and the commands
+    moves = [choice for choice in offered[0] if command(choice) is None]
+    assert sorted(moves) == sorted(typed_moves(state))
+    assert [choice for choice in offered[0] if choice not in moves] == ["moves", "list", "options", "hint", "undo",
+                                                                        "board", "help", "h", "q", "quit", "exit"]
+
     def same(move):  # a move with its card filled in from the position
         return move if not hasattr(move, "source") else (move.source, move.target, played_card(state, move))
 
-    assert {same(read_move(state, text)) for text in offered[0]} == {same(move) for move in legal_moves(state)}
+    assert {same(read_move(state, text)) for text in moves} == {same(move) for move in legal_moves(state)}
+
+
+def played_as(move):
+    """A move as played: its card filled in from the position makes no other move."""
+    from dataclasses import replace
+
+    from tutor.engine.moves import Transfer
+
+    return replace(move, card=None, value=None) if isinstance(move, Transfer) else move
+
+
+def table_at_your_turn(seed: int, coach: str, typed: list[str]):
+    """A game at the first prompt of your turn, with ``typed`` answered there (a word for stopping stops, as at the
+    terminal); the output, the position each answer met, and what Tab offered for each."""
+    from tutor.cli.prompt import Quit
+    from tutor.cli.prompt_words import command
+
+    game = Game.new(Settings(("greedy",), stock_size=4, seed=seed, coach=coach))
+    met, offers = [], []
+
+    def ask(prompt: str, choices=()) -> str:
+        if prompt != texts.PROMPT:
+            return ""
+        met.append(game.state)
+        offers.append(list(choices))
+        if not typed or command(typed[0], "quit"):
+            raise Quit
+        return typed.pop(0)
+
+    out = io.StringIO()
+    try:
+        PlayTable(Console(file=out, width=200, color_system=None), game, ask, pace=0, save=lambda: None).run()
+    except Quit:
+        pass
+    return out.getvalue(), met, offers
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "da"])
+@pytest.mark.parametrize("seed", [3, 6, 11])
+def test_the_hint_says_its_moves_in_words_that_read_back_as_those_moves(language, seed):
+    from tutor.coach.principles import along
+    from tutor.engine.reading import read_move
+    from tutor.i18n import use
+
+    use(language)
+    shown, met, _ = table_at_your_turn(seed, "on", ["hint"])
+    view = player_view(met[0], met[0].turn)
+    best = TurnSearch(view).best()
+    said = shown.split(texts.HINT_TITLE, 1)[1].splitlines()
+    lines = [line.split(". ", 1)[1] for line in said if re.match(r"\s*\d+\. ", line)]
+    assert len(lines) == len(best.moves) > 0, shown
+    for (before, move), line in zip(along(view, best.moves), lines):
+        assert "build" not in line or language == "en", line  # words of the language, not the notation
+        assert played_as(read_move(before, line, language)) == played_as(move), line
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "da"])
+def test_a_move_taken_back_is_said_in_words_that_read_back_as_it(language):
+    from tutor.coach.verdicts import assess_move
+    from tutor.engine.legal import legal_moves
+    from tutor.engine.moves import PileKind, Transfer
+    from tutor.engine.reading import read_move
+    from tutor.i18n import use
+
+    use(language)
+    for seed in range(1, 30):
+        _, met, _ = table_at_your_turn(seed, "on", [])
+        state = met[0]
+        weak = [move for move in legal_moves(state) if isinstance(move, Transfer) and move.source.kind is PileKind.HAND
+                and not move.is_discard and len(state.mover.hand) > 1 and assess_move(state, move).quality == "weak"]
+        if weak:
+            break
+    move = weak[0]
+    shown, _, _ = table_at_your_turn(seed, "on", [format_move(move), "undo"])
+    taken_back = texts.UNDONE.split("{move}")[0]
+    line = shown.split(taken_back, 1)[1].splitlines()[0].removesuffix(".")
+    assert played_as(read_move(state, line, language)) == played_as(move), line

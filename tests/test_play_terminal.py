@@ -20,6 +20,7 @@ from tutor.engine.notation import format_move
 from tutor.engine.view import player_view
 from tutor.play.game import Game
 from tutor.play.saves import SaveStore
+from tutor.play.words import move_said
 from tutor.records.files import read_record
 from terminal import exit_status
 
@@ -79,7 +80,7 @@ def play_until(child, home, *, stop_after: int, undo_wanted: bool):
             else:
                 child.expect_exact(PROMPT)
             child.sendline("undo")
-            child.expect_exact(f"Taken back: {format_move(move)}.")
+            child.expect_exact(f"Taken back: {move_said(game.state, move)}.")
             undone = True
             continue
         child.sendline(format_move(strong_move(game)))

@@ -27,6 +27,8 @@ from tutor.engine.reading import AmbiguousMove, read_move, written
 from tutor.engine.rules import check_move
 from tutor.engine.state import DISCARD_PILES, GameState, Phase, accounts_for_deck
 from tutor.engine.view import player_view
+from tutor.i18n import LANGUAGES, use
+from tutor.play.words import move_said
 
 NAMES = ["Ada", "Bo", "Cleo", "Dan", "Eve", "Finn"]
 NUMBERS = range(0, 6)  # pile numbers 1-4 and the impossible 0 and 5
@@ -282,6 +284,26 @@ def every_transfer(state: GameState):
         sources += [(Place(PileKind.DISCARD, n, owner), card) for n in range(1, DISCARD_PILES + 1) for card in cards]
     targets = [Place(kind, n) for kind in (PileKind.BUILD, PileKind.DISCARD) for n in range(1, 5)]
     return [Transfer(source, target, card) for source, card in sources for target in targets]
+
+
+@settings(max_examples=25, deadline=None)
+@given(deals(), st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=150),
+       st.sampled_from(LANGUAGES))
+def test_every_move_said_in_words_to_its_player_reads_back_in_their_language(state, seed, steps, language):
+    """The words ``tutor play`` says a player's move in (its hints, the legal moves, a move taken back) read back,
+    in the language in use, as that move in the player's view of the position."""
+    for state, moves in games(state, seed, steps):
+        pass
+    view = player_view(state, state.turn)
+    use(language)
+    try:
+        for move in legal_moves(view):
+            said = move_said(view, move)
+            read = read_move(view, said, language)
+            unnamed = isinstance(move, Transfer) and replace(read, card=None) == replace(move, card=None)
+            assert read == move or unnamed, (said, move)
+    finally:
+        use("en")
 
 
 @settings(max_examples=25, deadline=None)

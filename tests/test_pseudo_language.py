@@ -3,10 +3,10 @@
 The run speaks Swedish data (the rules reference, the course, the gallery)
 with every message wrapped in ⟪ ⟫; what is left outside the marks must be
 names, numbers, cards, canonical moves (read in every language), rule ids,
-commands and options, or the words of click itself. Every command runs;
-``scenario new`` writes its template to a file here, so that only its
-messages are read, and ``scenario schema`` is left out: both make files (a
-commented template, a JSON schema), and files read the same in every
+commands and options, or the metavars and type names of help (``[OPTIONS]``,
+``<int>``). Every command runs; the template ``scenario new`` prints is read
+too (its keys and values are the format's own), and ``scenario schema`` is
+left out: the JSON schema is a file of the format, in English for every
 language (docs/languages.md). Broken files of every kind (scenarios,
 records, a save, courses) and broken one-line positions are fed to the
 commands that read them, so that every problem found in a file is checked
@@ -29,6 +29,7 @@ from typer.testing import CliRunner
 import tutor.i18n as i18n
 from tutor.cli import usage
 from tutor.cli.app import build_app, listing_app
+from tutor.cli.click_words import RICH_WORDS
 from tutor.cli.help_texts import PANEL_TITLES, translate_help
 
 GALLERY_FILE = "scenarios/rules/build-piles-stay.yaml"
@@ -52,6 +53,8 @@ RUNS = [
     ["simulate", "--games", "3", "--seed", "1"],
     ["review", RECORD],
     ["scenario", "from-record", RECORD, "--turn", "5"],
+    ["scenario", "new"],
+    ["scenario", "new", *POSITION],
     ["scenario", "validate", "scenarios/rules"],
     ["scenario", "test", "scenarios/scoring"],
     ["course", "validate", "tutor/lessons/course"],
@@ -203,15 +206,15 @@ INPUTS = {  # what is typed: the commands of the table, a move, wrong answers an
     "quiz": "build 2 to build 3\n50\nskip\n",
     "learn": "\n7\nhint\n20\n1\n2\n3\n4\n\n\n\n?\nhint\nboard\ns>b1\nend\nq\n",
 }
-# what may stand outside the marks: names, canonical moves and commands, option words, click's own words
+# what may stand outside the marks: names, canonical moves and commands, option words, the metavars of help
 ALLOWED = set("""
 you Anna Bo Cleo Dan Eve stock hand build discard to draw end from on my the SB pile of tutor check show moves
 rules hint simulate learn play review worksheet quiz scenario course validate test new schema from record json
 lang help version verbose phase build stock count opponent partner draw next discards me players bots teams seed
 games workers short match coach start youngest name resume record reveal svg output title key failed only list
-reset stage install completion show Usage Show this message and exit required str int OPTIONS ARGS COMMAND
-SCENARIO MOVE TOPIC FILE DIR ADDRESS NAME POINTS PATH TEXT INTEGER RECORD TURN PLAYER STAGE Error No such option Try for
-runners up turn player games en sv da bogus default range Possible options path FOLDER topic cut strong greedy
+reset stage install completion show str int OPTIONS ARGS COMMAND
+SCENARIO MOVE TOPIC FILE DIR ADDRESS NAME POINTS PATH TEXT INTEGER RECORD TURN PLAYER STAGE
+runners up turn player games en sv da bogus range path FOLDER topic cut strong greedy
 """.split())
 WORD = re.compile(r"[^\W\d_]{2,}")
 
@@ -257,8 +260,8 @@ def marked(message: str) -> str:
 def pseudo(monkeypatch, tmp_path):
     import typer.rich_utils
 
-    for name, english in PANEL_TITLES.items():  # translate_help sets them; put them back afterwards
-        monkeypatch.setattr(typer.rich_utils, name, english)
+    for name in [*PANEL_TITLES, *RICH_WORDS]:  # translate_help sets them; put them back afterwards
+        monkeypatch.setattr(typer.rich_utils, name, getattr(typer.rich_utils, name))
     translations = Pseudo()
     monkeypatch.setattr(i18n, "_translations", translations)
     monkeypatch.setattr(i18n, "_language", "sv")
@@ -335,5 +338,7 @@ def test_no_text_bypasses_translation(pseudo, monkeypatch, tmp_path, args):
     output = re.sub(r"(?m)(?<=: )[\w\[\].]+: ", " ", output)  # the path of a value in a file: its keys, the format's
     if "from-record" in args:  # a scenario file: its keys are the format's, not prose
         output = re.sub(r"(?m)^[\s-]*(?:quality: \w+$|\w+:)", " ", output)  # keys, and the quality ids
+    if "new" in args:  # a template: the format's keys and values, also in its commented-out examples
+        output = re.sub(r"(?m)^# yaml-language-server:.*$|\b\w+:|\b(?:null|true|false|weak)\b", " ", output)
     assert unmarked(output) - swedish_data_words() == set(), result.output
     assert pseudo.uncatalogued == set()  # every message looked up is in the template, so translators see it

@@ -205,3 +205,37 @@ def test_a_best_move_in_the_quiz_is_explained_by_what_it_achieves():
     q = question(ROOT / "scenarios" / "strategy" / "mind-opponents-good.yaml")
     right = judge(q, "hand 6 to build 1", default_assess())
     assert right.right and "Frees the 7 on your stock." in right.explanation
+
+
+@pytest.mark.parametrize("language, none", [("en", "none"), ("sv", "inga"), ("da", "ingen")])
+def test_no_legal_option_is_answered_in_the_language_or_in_english(language, none):
+    from tutor.i18n import use
+
+    q = question(STOCK_FIRST)  # options 1 and 2 are legal: "none" is wrong, and judged
+    use(language)
+    try:
+        for said in (none, none.upper(), "none", "0"):
+            assert not judge(q, said).right
+    finally:
+        use("en")
+    with pytest.raises(AnswerError):
+        judge(q, "inga")  # a Swedish word is no answer in English
+
+
+@pytest.mark.parametrize("language, turn", [
+    ("sv", "SB från handen på byggstapel 1 sedan tian från handen på avläggshög 1"),
+    ("da", "SB fra hånden på byggebunke 1 derefter tieren fra hånden på afkastbunke 1"),
+    ("sv", "hand SB to build 1 then hand 10 to discard 1"),
+])
+def test_the_moves_of_a_turn_are_separated_by_the_language_s_word_for_then(language, turn):
+    from tutor.i18n import use
+
+    q = question(SAVE_WILDS)
+    use(language)
+    try:
+        judged = judge(q, turn, default_assess())
+        as_a_turn = judge(q, "hSB>b1; h10>d1", default_assess())
+        first_alone = judge(q, "hSB>b1", default_assess())
+    finally:
+        use("en")
+    assert not judged.right and judged.explanation == as_a_turn.explanation != first_alone.explanation

@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tutor.cli import scenario as scenario_cli
@@ -392,3 +393,20 @@ def test_new_never_writes_through_a_link_out_of_the_folder(tmp_path):
     (folder / "scenario.schema.json").symlink_to("schema-v1.json")  # a link within the folder is followed
     assert run("new", folder / "lesson.yaml").exit_code == 0
     assert json.loads((folder / "schema-v1.json").read_text(encoding="utf-8"))["title"]
+
+
+@pytest.mark.parametrize("language, comment, title", [("sv", "# krävs: ett kort namn", "title: Stockhögen först"),
+                                                      ("da", "# påkrævet: et kort navn", "title: Stakbunken først")])
+def test_new_writes_its_comments_and_example_in_the_language_and_the_file_reads_in_every_language(
+        tmp_path, language, comment, title):
+    from tutor.i18n import use
+
+    path = tmp_path / "ny.yaml"
+    try:
+        assert run("new", path, "--lang", language).exit_code == 0
+    finally:
+        use("en")
+    text = path.read_text(encoding="utf-8")
+    assert comment in text and title in text
+    assert "moves: stock to build 1" in text and "players:" in text  # the format's keys and moves
+    assert run("validate", path).exit_code == 0 and run("test", path).exit_code == 0  # read in English

@@ -240,7 +240,9 @@ PHRASINGS = {
     "draws": [
         (FOUR_IN_HAND, "I'll draw", Legal("draw")),
         (FOUR_IN_HAND, "draw up to five", Illegal("draw 5 cards", "turn.draw-when-empty")),
-        (FOUR_IN_HAND, "draw a card", Legal("draw")),
+        (FOUR_IN_HAND, "draw a card", Legal("draw 1 card")),
+        (table(seat(hand=(9,)), seat("Anna"), phase="start"), "draw a card", Illegal("draw 1 card",
+                                                                                  "turn.draw-when-empty")),
         (FOUR_IN_HAND, "draw 7", Legal("draw 7")),
         (FOUR_IN_HAND, "refill", Legal("draw")),
         (table(seat(hand=(9,)), seat("Anna"), phase="start"), "draw up to five", Illegal("draw 5 cards",

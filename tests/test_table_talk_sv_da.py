@@ -22,7 +22,8 @@ SWEDISH = [
     # the glossary's phrasings
     (AT_THE_TABLE, "lägg sjuan från stockhögen på byggstapel 1", Legal("stock 7 to build 1")),
     (FOUR_IN_HAND, "dra fem kort", Illegal("draw 5 cards", "turn.draw-when-empty")),
-    (FOUR_IN_HAND, "dra ett kort", Legal("draw")),
+    (FOUR_IN_HAND, "dra ett kort", Legal("draw 1 card")),
+    (FOUR_IN_HAND, "dra en", Legal("draw")),
     (FOUR_IN_HAND, "dra", Legal("draw")),
     (FOUR_IN_HAND, "dra upp till fem", Illegal("draw 5 cards", "turn.draw-when-empty")),
     (FOUR_IN_HAND, "dra 1", Legal("draw 1 card")),
@@ -60,6 +61,14 @@ SWEDISH = [
     (AT_THE_TABLE, "lägg trean från andra avläggshögen på tredje bygghögen", Legal("discard 2 3 to build 3")),
     (AT_THE_TABLE, "lägg nian på tredje avläggshögen", Legal("hand 9 to discard 3")),
     (AT_THE_TABLE, "tolvan på fjärde avläggshögen", Legal("hand 12 to discard 4")),
+    (AT_THE_TABLE, "lägg sjuan på 1:a byggstapeln", Legal("stock 7 to build 1")),
+    (AT_THE_TABLE, "trean från 2:a avläggshögen på 3:e bygghögen", Legal("discard 2 3 to build 3")),
+    (AT_THE_TABLE, "lägg nian på 2:a avläggshögen", Legal("hand 9 to discard 2")),
+    (AT_THE_TABLE, "1:a avläggshögen på 4:e byggstapeln", Illegal("discard 1 to build 4", "build.start")),
+    (AT_THE_TABLE, "lägg sjuan på 5:e byggstapeln", Illegal("stock 7 to build 5", "build.four-piles")),
+    (AT_THE_TABLE, "nian på 3:e byggstapeln", Ambiguous(("hand 9 to build 3", "discard 1 9 to build 3"))),
+    (AT_THE_TABLE, "lägg 2:a på byggstapel 3", Illegal("hand 2 to build 3", "source.hand")),  # a card: no pile follows
+    (AT_THE_TABLE, "1:a avläggshögen", Unreadable(("where it goes",))),
     # the wild and its value
     (AT_THE_TABLE, "lägg SB som en sjua på byggstapel 1", Legal("hand SB to build 1 as 7")),
     (AT_THE_TABLE, "lägg jokern som en femma på byggstapel 1", Illegal("hand SB to build 1 as 5", "build.sequence")),
@@ -102,7 +111,8 @@ DANISH = [
     (FOUR_IN_HAND, "træk fem kort", Illegal("draw 5 cards", "turn.draw-when-empty")),
     (FOUR_IN_HAND, "træk", Legal("draw")),
     (FOUR_IN_HAND, "træk op til fem", Illegal("draw 5 cards", "turn.draw-when-empty")),
-    (FOUR_IN_HAND, "træk et kort", Legal("draw")),
+    (FOUR_IN_HAND, "træk et kort", Legal("draw 1 card")),
+    (FOUR_IN_HAND, "træk en", Legal("draw")),
     (AT_THE_TABLE, "Annas stakbunke på byggebunke 1", Illegal("Anna:stock to build 1", "source.not-yours")),
     (LARS, "Lars' stakbunke på byggebunke 1", Illegal("Lars:stock to build 1", "source.not-yours")),
     # Danish "to" is 2, and joins the canonical form
@@ -126,6 +136,12 @@ DANISH = [
     (AT_THE_TABLE, "treeren fra afkastbunke 2 på tredje byggebunke", Legal("discard 2 3 to build 3")),
     (AT_THE_TABLE, "læg syveren på første byggebunke", Legal("stock 7 to build 1")),
     (AT_THE_TABLE, "læg nieren på fjerde afkastbunke", Legal("hand 9 to discard 4")),
+    (AT_THE_TABLE, "læg syveren på 1. byggebunke", Legal("stock 7 to build 1")),
+    (AT_THE_TABLE, "treeren fra 2. afkastbunke på 3. byggebunke", Legal("discard 2 3 to build 3")),
+    (AT_THE_TABLE, "læg 9'eren på 5. afkastbunke", Illegal("hand 9 to discard 5", "discard.four-piles")),
+    (AT_THE_TABLE, "nieren på 3. byggebunke", Ambiguous(("hand 9 to build 3", "discard 1 9 to build 3"))),
+    (AT_THE_TABLE, "læg syveren på byggebunke 1.", Legal("stock 7 to build 1")),  # a full stop, no ordinal
+    (AT_THE_TABLE, "2. afkastbunke", Unreadable(("where it goes",))),
     (TEAMS, "makkers stakbunke på byggebunke 1", Legal("Cleo:stock to build 1")),
     (TEAMS, "Cleos stakbunke på byggebunke 1", Legal("Cleo:stock to build 1")),
     # the wild, the discard, the end

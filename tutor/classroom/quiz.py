@@ -36,7 +36,6 @@ from .texts import text
 
 Assess = Callable[[GameState, Move], Any]
 _POSITIVE_QUALITIES = ("best", "good")
-_SEPARATOR = re.compile(r"\s*(?:[;,]|\bthen\b)\s*", re.IGNORECASE)  # between the moves of a turn
 
 
 @dataclass(frozen=True)
@@ -127,7 +126,7 @@ def is_legal_option(expectation: Expectation) -> bool:
 
 def _judge_legal(question: Question, answer: str) -> Judgement:
     words = answer.replace(",", " ").split()
-    if [w.lower() for w in words] in (["none"], ["0"]):
+    if [w.lower() for w in words] in (["none"], ["0"], [text("quiz-none").lower()]):
         chosen: set[int] = set()
     elif words and all(is_short_number(w) and 1 <= int(w) <= len(question.options) for w in words):
         chosen = {int(w) for w in words}
@@ -175,7 +174,9 @@ def _judge_play(question: Question, answer: str, assess: Optional[Assess]) -> Ju
 
 
 def _read_phrases(answer: str) -> list[Phrase]:
-    texts = [part for part in _SEPARATOR.split(answer.strip()) if part]
+    then = "|".join(re.escape(word) for word in {"then", text("quiz-then")})
+    separator = re.compile(rf"\s*(?:[;,]|\b(?:{then})\b)\s*", re.IGNORECASE)  # between the moves of a turn
+    texts = [part for part in separator.split(answer.strip()) if part]
     if not texts:
         raise AnswerError(text("quiz-want-move"))
     try:

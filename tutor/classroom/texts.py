@@ -97,11 +97,13 @@ TEXTS = TextTable("classroom", {
     # the quiz
     "quiz-heading": "Question {number} of {total}: {title}",
     "quiz-ask-points": "Answer with a whole number.",
-    "quiz-ask-play": "Answer with a move, or a turn with moves separated by ';', ',' or 'then' (e.g. hand 5 to build 1; stock to build 1).",
-    "quiz-ask-legal": "Which of these moves are legal? Answer with their numbers (e.g. 1 3), or none.",
+    "quiz-ask-play": "Answer with a move, or a turn with moves separated by ';', ',' or '{then}' (e.g. hand 5 to build 1; stock to build 1).",
+    "quiz-then": "then",  # between the moves of a turn (read beside "then")
+    "quiz-ask-legal": "Which of these moves are legal? Answer with their numbers (e.g. 1 3), or {none}.",
+    "quiz-none": "none",  # the answer that no option is legal (read beside "none" and 0)
     "quiz-option": "{number}. {moves}",
     "quiz-prompt": "answer> ",
-    "quiz-commands": "(skip: go on without answering; q: stop the quiz)",
+    "quiz-commands": "({skip}: go on without answering; {quit}: stop the quiz)",
     "quiz-right": "Right!",
     "quiz-wrong": "Not right.",
     "quiz-skipped": "Skipped.",

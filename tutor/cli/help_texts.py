@@ -1,4 +1,4 @@
-"""``--help`` in the language in use.
+"""``--help`` in the language in use (click's own words: ``click_words``).
 
 Every command's help and every option's and argument's help in the command
 tree is a catalogue message known by the context ``help`` (and each panel
@@ -12,6 +12,7 @@ import sys
 from typing import Any, Iterator
 
 from ..i18n import language, pgettext
+from .click_words import speak_click
 
 HELP = "help"
 PANEL = "help-panel"
@@ -34,11 +35,13 @@ def translate_help(command: Any, *, panels: bool = True) -> None:
     Typer's rich help is imported only to be translated: an English run, or one that shows no panel
     (``panels`` False, as a ``--json`` run without ``--help``), never loads it for this.
     """
-    if panels and (language() != "en" or "typer.rich_utils" in sys.modules):
+    rich = panels and (language() != "en" or "typer.rich_utils" in sys.modules)
+    if rich:
         import typer.rich_utils
 
         for name, english in PANEL_TITLES.items():
             setattr(typer.rich_utils, name, pgettext(PANEL, english))
+    speak_click(command, panels=rich)
     for holder, attribute in _texts(command):
         context = PANEL if attribute == "rich_help_panel" else HELP
         setattr(holder, attribute, pgettext(context, getattr(holder, attribute)))

@@ -18,6 +18,7 @@ from ..lessons.texts import text as says
 from .output import console as make_console, print_json, printable, unusable
 from .move_choices import move_groups, typed_moves
 from .prompt import Quit, ask
+from .prompt_words import command, offered, shown, shown_words
 from .streams import require_input
 
 if TYPE_CHECKING:
@@ -198,7 +199,7 @@ class Session:
             self.run_stage(current)
             current = self.course.after(current)
             if current is not None:
-                self.ask("\n" + says("next-stage", number=current.number, title=current.title))
+                self.ask("\n" + says("next-stage", number=current.number, title=current.title, quit=shown("quit")))
         self.console.print("\n" + says("last-stage"))
 
     def run_stage(self, stage: Stage) -> None:
@@ -248,7 +249,7 @@ class Session:
 
             self.console.print()
             self.console.print(board(position_from_data(step.board)))
-        self.ask(says("go-on"))
+        self.ask(says("go-on", quit=shown("quit")))
 
 
 class ExerciseRunner:
@@ -287,7 +288,7 @@ class ExerciseRunner:
         if self.misses >= TRIES:
             self.say(says("solution", solution=" ; ".join(self.exercise.solution)), "bold")
             self.say(self.exercise.done)
-            self.ask(says("go-on"))
+            self.ask(says("go-on", quit=shown("quit")))
             return True
         self.show_hint()
         return False
@@ -318,14 +319,14 @@ class ExerciseRunner:
             state = finished_state(exercise) if exercise.finish else position_from_data(exercise.position)
             self.console.print(board(state))
         self.show_options()
-        wanted = says("type-choice" if exercise.options else "type-number")
+        wanted = says("type-choice" if exercise.options else "type-number", **shown_words("moves", "hint", "quit"))
         while True:
-            text = self.ask(says("answer-prompt"))
-            command = text.lower()
-            if command == "hint":
+            text = self.ask(says("answer-prompt"), offered("hint", "moves", "quit"))
+            said = command(text, "hint", "moves")
+            if said == "hint":
                 self.show_hint()
                 continue
-            if command in ("?", "options", "list"):
+            if said == "moves":
                 self.show_options()
                 self.say(wanted, "dim")
                 continue
@@ -355,19 +356,19 @@ class ExerciseRunner:
 
         attempt = Attempt(self.exercise)
         self.show_board(attempt)
-        self.say(says("type-move"), "dim")
+        self.say(says("type-move", **shown_words("moves", "hint", "board", "quit")), "dim")
         while True:
-            text = self.ask(says("move-prompt"), typed_moves(attempt.state))
-            command = text.lower()
+            text = self.ask(says("move-prompt"), typed_moves(attempt.state) + offered("moves", "hint", "board", "quit"))
+            said = command(text, "moves", "hint", "board")
             if not text:
                 continue
-            if command in ("?", "moves", "list"):
+            if said == "moves":
                 self.list_moves(attempt)
                 continue
-            if command == "hint":
+            if said == "hint":
                 self.show_hint()
                 continue
-            if command == "board":
+            if said == "board":
                 self.show_board(attempt)
                 continue
             try:

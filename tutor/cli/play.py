@@ -13,6 +13,7 @@ from ..i18n import _
 from ..i18n.grammar import shown_name
 from ..play import texts
 from .output import unusable
+from .prompt_words import shown_words
 from .streams import require_input
 
 EXIT_INTERRUPTED = 130
@@ -230,6 +231,6 @@ def _introduce(table, resumed: bool) -> None:
         table.say(texts.COACH_ON)
     elif table.coach == "quiet":
         table.say(texts.COACH_QUIET)
-    table.say(texts.HOW_TO, "dim")
+    table.say(texts.HOW_TO.format(**shown_words("moves", "hint", "undo", "quit")), "dim")
     table.announce_round()
 

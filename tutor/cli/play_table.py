@@ -14,7 +14,7 @@ from ..engine.cards import card_label, is_short_number, n_cards
 from ..engine.dealing import StartRule
 from ..engine.legal import legal_moves
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Transfer
-from ..engine.notation import NotationError, format_move
+from ..engine.notation import NotationError
 from ..engine.reading import AmbiguousMove, read_move
 from ..engine.rules import Ruling, UnknownPlayer, Verdict, check_move
 from ..engine.state import HAND_SIZE, GameState, Phase
@@ -23,10 +23,11 @@ from ..i18n import language
 from ..i18n.grammar import shown_name
 from ..play import texts
 from ..play.game import Game
-from ..play.words import move_in_words
+from ..play.words import move_in_words, move_said
 from ..records.recording import drawn_cards
 from .board import board
 from .move_choices import move_groups, typed_moves
+from .prompt_words import command, offered, shown, shown_words
 from .rulings import print_wrapped
 
 if TYPE_CHECKING:
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 
     from ..coach.verdicts import Assessment
 
+#: The commands typed at the move prompt, besides a move, a number from the list, and quitting.
+COMMANDS = ("moves", "hint", "undo", "board", "help")
 
 class PlayTable:
     """One sitting at the table: shows the game, takes the player's moves, narrates the bots'."""
@@ -47,7 +50,7 @@ class PlayTable:
         self.save = save
         self.coach = game.record.coach or "on"
         self.flagged = False  # the coach flagged the player's last move
-        self.quiet_notes: list[tuple[int, Move, "Assessment"]] = []
+        self.quiet_notes: list[tuple[int, str, "Assessment"]] = []  # a turn, a move in words, the coach's word
 
     def say(self, sentence: str, style: str = "") -> None:
         print_wrapped(self.out, sentence, style, indent="")
@@ -107,7 +110,7 @@ class PlayTable:
         self.say(texts.QUIET_SUMMARY.format(moves=len(notes), **counts), "bold")
         for turn, move, assessment in notes:
             if assessment.quality == "weak":
-                self.say(texts.QUIET_WEAK.format(turn=turn, move=format_move(move, pile_said=True),
+                self.say(texts.QUIET_WEAK.format(turn=turn, move=move,
                                                  grade=GRADES.text(assessment.grade),
                                                  explanation=assessment.explanation), "yellow")
         self.quiet_notes = []
@@ -128,10 +131,10 @@ class PlayTable:
                     game.play(EndTurn())
                     self.say(texts.TURN_ENDS_EMPTY)
                     continue
-                self.command(self.ask(texts.PROMPT, typed_moves(state)))
+                self.command(self.ask(texts.PROMPT, typed_moves(state) + offered(*COMMANDS, "quit")))
                 continue
             if state.phase is Phase.ENDED and self.undo_allowed():
-                if self.ask(texts.GO_ON_PROMPT).lower() == "undo":
+                if command(self.ask(texts.GO_ON_PROMPT.format(undo=shown("undo"))), "undo"):
                     self.undo()
                     continue
             break
@@ -161,21 +164,22 @@ class PlayTable:
         word = text.strip().lower()
         if not word:
             return
-        if word in ("?", "moves"):
+        said = command(word, *COMMANDS)
+        if said == "moves":
             self.list_moves()
-        elif word == "hint":
+        elif said == "hint":
             self.hint()
-        elif word == "undo":
+        elif said == "undo":
             if self.coach != "on":
                 self.say(texts.NO_UNDO_OFF)
             elif self.undo_allowed():
                 self.undo()
             else:
                 self.say(texts.NO_UNDO)
-        elif word == "board":
+        elif said == "board":
             self.show_board()
-        elif word in ("help", "h"):
-            self.say(texts.HELP.format(partner=self.partner_help()))
+        elif said == "help":
+            self.say(texts.HELP.format(partner=self.partner_help(), **shown_words(*COMMANDS, "quit")))
         elif is_short_number(word):
             self.pick(int(word))
         else:
@@ -224,13 +228,13 @@ class PlayTable:
         if assessment is None:
             return
         if self.coach == "quiet":
-            self.quiet_notes.append((len(self.game.round.turns), move, assessment))
+            self.quiet_notes.append((len(self.game.round.turns), move_said(state, move), assessment))
         elif assessment.quality == "weak":
             self.flagged = True
             self.say(texts.COACH_WEAK.format(grade=GRADES.text(assessment.grade), explanation=assessment.explanation),
                      "yellow")
             if self.game.can_undo():
-                self.say(texts.COACH_UNDO, "yellow")
+                self.say(texts.COACH_UNDO.format(undo=shown("undo")), "yellow")
         if self.game.state.phase is Phase.PLAY and isinstance(move, Transfer) and move.source.kind is PileKind.STOCK:
             self.show_board()
 
@@ -248,7 +252,7 @@ class PlayTable:
         move = self.game.undo()
         self.flagged = False
         self.save()
-        self.say(texts.UNDONE.format(move=format_move(move, pile_said=True)))
+        self.say(texts.UNDONE.format(move=move_said(self.game.state, move)))
         self.show_board()
 
     def partner_help(self) -> str:
@@ -258,15 +262,12 @@ class PlayTable:
 
     def list_moves(self) -> None:
         """The legal moves in words, numbered: a number typed at the prompt plays one."""
-        from ..coach.principles import played_card
-
         state = self.game.state
         groups = move_groups(state)
         self.say(texts.MOVES_TITLE, "bold")
         for number, group in enumerate(groups, start=1):
             move = group[0]
-            card = played_card(state, move) if isinstance(move, Transfer) else None
-            words = move_in_words(move, card, yours=True)
+            words = move_said(state, move)
             if len(group) > 1:
                 words = texts.MOVES_ALIKE.format(move=words, piles=_any_of([m.target.number for m in group[1:]]))
             if isinstance(move, Transfer) and move.is_discard:
@@ -280,14 +281,16 @@ class PlayTable:
         if state.phase is not Phase.PLAY or state.turn != self.game.human:
             self.say(texts.HINT_NONE)
             return
+        from ..coach.principles import along
         from ..coach.reasons import turn_steps
         from ..coach.search import TurnSearch
 
         view = player_view(state, self.game.human)
         best = TurnSearch(view).best()
         self.say(texts.HINT_TITLE, "bold green")
-        for number, step in enumerate(turn_steps(view, best), start=1):
-            self.say(f"{number:>2}. {format_move(step.move, pile_said=True)}", "bold")
+        steps = zip(turn_steps(view, best), along(view, best.moves))
+        for number, (step, (before, move)) in enumerate(steps, start=1):
+            self.say(f"{number:>2}. {move_said(before, move)}", "bold")
             print_wrapped(self.out, step.reason)
         if best.ending == "refill":
             self.say(texts.HINT_REFILL, "dim")

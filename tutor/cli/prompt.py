@@ -12,21 +12,22 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from .prompt_words import command
+
 if TYPE_CHECKING:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import CompleteEvent, Completion
     from prompt_toolkit.document import Document
 
-STOP_WORDS = ("q", "quit", "exit")
 _SESSIONS: dict[str, "PromptSession[str]"] = {}  # one per prompt, each with its own history
 
 
 class Quit(Exception):
-    """The person asked to stop (q, quit, exit, or the end of the input)."""
+    """The person asked to stop (q, quit, exit or the language's words for it, or the end of the input)."""
 
 
 def ask(prompt: str, choices: Sequence[str] = ()) -> str:
-    """The answer to ``prompt``, stripped; ``Quit`` on a stop word or at the end of the input.
+    """The answer to ``prompt``, stripped; ``Quit`` on a word for stopping or at the end of the input.
 
     ``choices``: what Tab offers to complete what has been typed (at a terminal).
     """
@@ -34,7 +35,7 @@ def ask(prompt: str, choices: Sequence[str] = ()) -> str:
         answer = _edited_line(prompt, choices) if _at_terminal() else input(prompt)
     except EOFError:
         raise Quit from None
-    if answer.strip().lower() in STOP_WORDS:
+    if command(answer, "quit"):
         raise Quit
     return answer.strip()
 

@@ -12,7 +12,8 @@ from ..classroom.texts import text
 from ..lessons.course import reflow
 from .move_choices import typed_moves
 from .output import console, error_console, print_json, printable, unusable
-from .prompt import STOP_WORDS, Quit, ask
+from .prompt import Quit, ask
+from .prompt_words import command, offered, shown_words
 from .streams import require_input
 from .scenario_paths import usable_scenarios
 
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 EXIT_INTERRUPTED = 130
-SKIP = ("skip", "s")
 
 
 def quiz_command(
@@ -81,7 +81,7 @@ class QuizSession:
         line = sys.stdin.readline()
         if not line:
             raise Quit
-        if line.strip().lower() in STOP_WORDS:
+        if command(line, "quit"):
             raise Quit
         return line.strip()
 
@@ -105,18 +105,19 @@ class QuizSession:
         asked = scenario.data.get("question")
         if isinstance(asked, str) and asked.strip():
             self.say(" ".join(asked.split()), "bold")
-        self.say(text(f"quiz-ask-{question.kind}"))
+        self.say(text(f"quiz-ask-{question.kind}", none=text("quiz-none"), then=text("quiz-then")))
         for option, expectation in enumerate(question.options, start=1):
             self.say("  " + text("quiz-option", number=option, moves=expectation.moves_text))
-        self.say(text("quiz-commands"), "dim")
+        self.say(text("quiz-commands", **shown_words("skip", "quit")), "dim")
 
     def take_answer(self, question: Question) -> dict[str, Any]:
         choices = typed_moves(question.scenario.state) if question.kind == "play" else []
+        choices += offered("skip", "quit")
         while True:
             answer = self.ask(text("quiz-prompt"), choices)
             if not answer:
                 continue
-            if answer.lower() in SKIP:
+            if command(answer, "skip"):
                 self.say(text("quiz-skipped"), "yellow")
                 return self.record(question, None, False, [])
             try:

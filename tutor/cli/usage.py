@@ -4,7 +4,8 @@ Click reports a missing argument or a value it cannot convert before any
 command runs, with a box on stderr. Under ``--json`` the promise is one JSON
 document on stdout, so the command tree uses ``UsageReportingGroup``: a usage
 error in a run that asked for JSON becomes the same error object (kind
-``usage``, exit status 2) as any other unusable input.
+``usage``, exit status 2) as any other unusable input. Either way the
+message is in the language in use (``click_words``).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from ..i18n import use
+from ..i18n import language, use
 from ..i18n.choice import UnknownLanguage, choose
+from .click_words import TEXTS, in_language
 from .output import unusable
 
 JSON_FLAG = "--json"
@@ -26,7 +28,6 @@ ParserError = next(kind for kind in typer.BadParameter.__mro__ if kind.__name__ 
 UsageError = next(kind for kind in typer.BadParameter.__mro__ if kind.__name__ == "UsageError")
 MAX_VALUE_SHOWN = 40  # characters of a rejected value repeated in the message
 _LONG_VALUE = re.compile(r"'[^']{%d,}'" % (MAX_VALUE_SHOWN + 1))
-OPTION_LIKE_HINT = "a move or value that starts with '-' goes after '--', e.g. tutor check FILE -- -x"
 
 
 class UsageReportingGroup(TyperGroup):
@@ -41,7 +42,7 @@ class UsageReportingGroup(TyperGroup):
         except ParserError as error:
             if as_json:
                 unusable([usage_message(error)], as_json=True, kind="usage")
-            raise
+            raise spoken(error) from None
         context.meta[JSON_FLAG] = as_json
         return context
 
@@ -51,7 +52,7 @@ class UsageReportingGroup(TyperGroup):
         except ParserError as error:
             if ctx.meta.get(JSON_FLAG):
                 unusable([usage_message(error)], as_json=True, kind="usage")
-            raise
+            raise spoken(error) from None
 
 
 def speak_chosen_language(args: list[str], as_json: bool) -> list[str]:
@@ -75,10 +76,17 @@ def wants_json(args: list[str]) -> bool:
 
 
 def usage_message(error: Exception) -> str:
-    """The parser's complaint, naming the command it is about."""
+    """The parser's complaint in the language in use, naming the command it is about."""
     context = getattr(error, "ctx", None)
     where = f"{context.command_path}: " if context is not None else ""
-    message = _LONG_VALUE.sub(lambda long: long[0][:MAX_VALUE_SHOWN] + "...'", error.format_message())
+    message = _LONG_VALUE.sub(lambda long: long[0][:MAX_VALUE_SHOWN] + "...'", in_language(error.format_message()))
     if not str(getattr(error, "option_name", "--")).startswith("--"):  # an unknown short option: a move like -s>b1?
-        message += f" ({OPTION_LIKE_HINT})"
+        message += f" ({TEXTS.text('option-like')})"
     return where + message
+
+
+def spoken(error: Exception) -> Exception:
+    """The parser's usage ``error`` as click shows it, its message in the language in use (in English: itself)."""
+    if language() == "en" or not isinstance(error, UsageError) or type(error).__name__ == "NoArgsIsHelpError":
+        return error
+    return UsageError(in_language(error.format_message()), error.ctx)

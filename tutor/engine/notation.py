@@ -27,7 +27,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-from .cards import SKIP_BO, Card, CardError, card_label, is_short_number, parse_card, quoted
+from ..i18n import speaking
+from ..i18n.grammar import genitive
+from ..i18n.tables import TextTable
+from .cards import SKIP_BO, Card, CardError, card_label, is_short_number, parse_card, quoted, the_card
 from .moves import PARTNER as PARTNER_OWNER
 from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from .text import fold, normalised
@@ -38,15 +41,97 @@ NAME, OTHER = "name", "other"
 #: Words read past between the parts of a move.
 _PASSED = (FILLER, COUNT, FROM, PILE_WORD, QUESTION)
 
-EXAMPLES = {
-    PileKind.STOCK: "stock to build 2 (or s>b2)",
-    PileKind.HAND: "hand 5 to build 1 (or h5>b1)",
-    PileKind.DISCARD: "discard 3 to build 1 (or d3>b1)",
-    PileKind.BUILD: "build piles only take cards: stock to build 2",
-}
-GENERAL_EXAMPLE = "stock to build 2, hand 5 to build 1, discard 3 to build 1, hand 9 to discard 2, draw, end"
-DRAW_EXAMPLE = "draw, draw 5 cards, or draw 3 7 SB 9 1 naming the cards"
-JOINED = "a move names where the card comes from and where it goes, joined by 'to' or '>'"
+#: What the reader says of a move it cannot read (``place-*``: a pile as the reader understood it so far).
+TEXTS = TextTable("notation", {
+    "message": "cannot read the move {text}: {problem}",
+    "understood": "understood so far: {understood}",
+    "example": "write it like: {example}",
+    "or-compact": "{example} (or {compact})",
+    "several": "this holds {count} moves ({shown}): give one",
+    "empty": "the move is empty",
+    "no-move": "it names no move, only words such as {fillers} around one",
+    "quote": "a quote is not closed",
+    "did-you-mean": "; did you mean {word}?",
+    "joined": "a move names where the card comes from and where it goes, joined by {join} or '>'",
+    "from": "from {place}",
+    "onto": "onto {place}",
+    "card-from-where": "say where the {card} comes from: {sources}",
+    "no-pile-source": "{word} names no pile (where the card comes from): use {piles}",
+    "no-pile-target": "{word} names no pile (where the card goes): use {piles}",
+    "nothing": "nothing",
+    "not-a-number": "{word} is not a card or a pile number",
+    "not-a-card": "{word} is not a card: cards are 1 to 12 and SB",
+    "which-pile": "say which pile: build pile or discard pile",
+    "nobodys-build": "build piles belong to nobody: say which build pile, 1 to 4",
+    "not-onto-stock": "cards go onto a build pile or a discard pile, not onto a stock",
+    "not-onto-hand": "cards go onto a build pile or a discard pile, not onto a hand",
+    "which-build": "say which build pile, 1 to 4",
+    "which-discard": "say which discard pile, 1 to 4",
+    "others-hand": "nobody plays from another player's hand",
+    "one-hand-card": "name the one hand card you play",
+    "single-card": "a stock shows a single card",
+    "value-onto-build": "a card is played as a value only onto a build pile",
+    "say-value": "say the value the wild stands for, as in {example}",
+    "how-many": "say how many cards, as in {example}",
+    "at-most": "a draw takes five cards at most, not {count}",
+    "a-draw": "a draw",
+    "a-hand-card": "a hand card",
+    "a-stock-card": "a stock card",
+    "a-build-pile": "a build pile",
+    "a-discard-card": "a card from a discard pile",
+    "a-card-from-hand": "a card from the hand",
+    "a-discard-pile-card": "a discard-pile card",
+    "a-wild-value": "a wild played as a value",
+    "a-build-by-card": "a build pile named by its card",
+    "onto-a-build": "onto a build pile",
+    "onto-a-discard": "onto a discard pile",
+    "a-pile-stock": "a stock pile",
+    "a-pile-hand": "a hand pile",
+    "a-pile-discard": "a discard pile",
+    "a-pile-build": "a build pile",
+    "owned-pile-stock": "{owner} stock pile",
+    "owned-pile-hand": "{owner} hand pile",
+    "owned-pile-discard": "{owner} discard pile",
+    "owned-pile-build": "{owner} build pile",
+    "place-stock": "stock",
+    "place-hand": "hand",
+    "place-discard": "discard",
+    "place-build": "build",
+    "owned-place": "{owner}:{place}",
+    "card-said": "the {card}",
+    "owned-card-said": "{owner} {card}",
+})
+#: The moves the reader's messages show, said in the language in use; each reads back in it (a comma between
+#: two moves).
+EXAMPLES = TextTable("notation-example", {
+    "general": "stock to build 2, hand 5 to build 1, discard 3 to build 1, hand 9 to discard 2, draw, end",
+    "one": "stock to build 2",
+    "stock": "stock to build 2",
+    "hand": "hand 5 to build 1",
+    "discard": "discard 3 to build 1",
+    "build": "stock to build 2",
+    "draw": "draw, draw 5 cards, draw 3 7 SB 9 1",
+    "draw-count": "draw 5 cards",
+    "draw-named": "draw 3 7 SB 9 1",
+    "quote": '"Anna Lee":stock to build 1',
+    "card-first": "the 5 from my hand to build 1",
+    "build-pile": "hand 5 to build pile 3",
+    "to-build": "hand 5 to build 2",
+    "to-discard": "hand 9 to discard 2",
+    "to-card": "the 4 on the 3",
+    "onto": "hand 5 to build 1, hand 9 to discard 2",
+    "wild": "the SB on build 1 as a 5",
+})
+#: The words to type that the reader's messages name, said in the language a move is read in.
+SAID = TextTable("notation-words", {
+    "join": "'to'",
+    "fillers": "'the', 'my'",
+    "sources": "hand, stock, discard",
+    "piles": "stock, hand, discard N, build N",
+    "targets": "build N, discard N",
+})
+#: The compact form beside an example, the same in every language.
+COMPACT = {"stock": "s>b2", "hand": "h5>b1", "discard": "d3>b1"}
 MOST_DRAWN = 5
 #: Where a card said with no pile may be, in the order of its readings: the hand, a stock, a discard pile.
 CARD_PLACES = (PileKind.HAND, PileKind.STOCK, PileKind.DISCARD)
@@ -57,22 +142,42 @@ _RUNS = re.compile(r"\d+|[^\W\d_]+|[\W_]")
 _NEEDS_QUOTES = re.compile(r"[\s:>,\"?!;]|->")
 
 
-class NotationError(ValueError):
-    """A move text that cannot be read; says what was understood and shows the right form."""
+def example_move(key: str, language: str = ENGLISH) -> str:
+    """The example ``key`` of ``EXAMPLES`` said in ``language``, the language the move is read in (a file's:
+    English), with its compact form where it has one."""
+    said = said_example(key, language)
+    return TEXTS.text("or-compact", example=said, compact=COMPACT[key]) if key in COMPACT else said
 
-    def __init__(self, text: str, problem: str, understood: str = "", example: str = GENERAL_EXAMPLE):
+
+def said_example(key: str, language: str = ENGLISH) -> str:
+    """The example move(s) ``key`` of ``EXAMPLES`` as a reader of ``language`` types them."""
+    with speaking(language):
+        return EXAMPLES.text(key)
+
+
+def said_words(key: str, language: str = ENGLISH) -> str:
+    """The words ``key`` of ``SAID`` as a reader of ``language`` types them."""
+    with speaking(language):
+        return SAID.text(key)
+
+
+class NotationError(ValueError):
+    """A move text that cannot be read; says what was understood and shows the right form (``example``: the
+    right form, said in the language in use; the general examples by default)."""
+
+    def __init__(self, text: str, problem: str, understood: str = "", example: Optional[str] = None):
         self.text = text
         self.problem = problem
         self.understood = understood
-        self.example = example
+        self.example = example_move("general") if example is None else example
         super().__init__(self.message)
 
     @property
     def message(self) -> str:
-        parts = [f"cannot read the move {quoted(self.text, 60)}: {self.problem}"]
+        parts = [TEXTS.text("message", text=quoted(self.text, 60), problem=self.problem)]
         if self.understood:
-            parts.append(f"understood so far: {self.understood}")
-        parts.append(f"write it like: {self.example}")
+            parts.append(TEXTS.text("understood", understood=self.understood))
+        parts.append(TEXTS.text("example", example=self.example))
         return "; ".join(parts)
 
 
@@ -102,8 +207,8 @@ def parse_phrase(text: str, language: str = ENGLISH) -> Phrase:
     phrases = parse_phrases(text, language)
     if len(phrases) != 1:
         shown = "; ".join(repr(p.text) for p in phrases[:2]) + ("; ..." if len(phrases) > 2 else "")
-        raise NotationError(text, f"this holds {len(phrases)} moves ({shown}): give one", "",
-                            "one move, such as stock to build 2")
+        raise NotationError(text, TEXTS.text("several", count=len(phrases), shown=shown), "",
+                            example_move("one", language))
     return phrases[0]
 
 
@@ -124,7 +229,7 @@ def read_phrases(text: str, language: str = ENGLISH) -> tuple[list[Phrase], Opti
     except NotationError as error:
         return [], error
     if not tokens:
-        return [], NotationError(text, "the move is empty")
+        return [], NotationError(text, TEXTS.text("empty"), "", example_move("general", language))
     reader = _Reader(text, clean, tokens, words)
     phrases = []
     while True:
@@ -138,7 +243,8 @@ def read_phrases(text: str, language: str = ENGLISH) -> tuple[list[Phrase], Opti
         first, last = reader.tokens[start], reader.tokens[reader.position - 1]
         phrases.append(Phrase(" ".join(clean[first.start:last.end].split()), readings))
     if not phrases:
-        return [], NotationError(text, "it names no move, only words such as 'the' or 'my' around one")
+        return [], NotationError(text, TEXTS.text("no-move", fillers=said_words("fillers", language)), "",
+                                 example_move("general", language))
     return phrases, None
 
 
@@ -154,6 +260,10 @@ def is_question(text: str, language: str = ENGLISH) -> bool:
 
 def _tokens(text: str, clean: str, words: Vocabulary) -> list[Token]:
     tokens: list[Token] = []
+    ordinals = set()
+    if words.ordinal_ending is not None:  # "2:a", "2.": the digit alone, an ordinal if a pile word follows
+        ordinals = {ending.start() - 1 for ending in words.ordinal_ending.finditer(clean)}
+        clean = words.ordinal_ending.sub(lambda ending: " " * len(ending.group()), clean)
     if words.card_ending is not None:  # "7:an", "9'eren": the digit alone, each character kept in its place
         clean = words.card_ending.sub(lambda ending: " " * len(ending.group()), clean)
     pieces = [piece for piece in _PIECES.finditer(clean) if piece.lastgroup != "gap"]
@@ -161,7 +271,7 @@ def _tokens(text: str, clean: str, words: Vocabulary) -> list[Token]:
         kind = piece.lastgroup
         start, end = piece.span()
         if kind == "open":
-            raise NotationError(text, "a quote is not closed", "", '"Anna Lee":stock to build 1')
+            raise NotationError(text, TEXTS.text("quote"), "", example_move("quote", words.language))
         if kind == "quoted":
             tokens.append(Token(NAME, piece["quoted"], piece["quoted"], start, end))
         elif kind == "join":
@@ -180,7 +290,16 @@ def _tokens(text: str, clean: str, words: Vocabulary) -> list[Token]:
                     name = name[:-2] if name.casefold().endswith(words.possessive) else name
                     found = [Token(NAME, name, name, first.start, found[0].end)]
             tokens.extend(found)
-    return _paired(tokens, words)
+    return _ordinals(_paired(tokens, words), ordinals)
+
+
+def _ordinals(tokens: list[Token], starts: set[int]) -> list[Token]:
+    """A digit written as an ordinal (``2:a``, ``2.``) made an ordinal where a pile word follows it: ``2:a
+    byggstapeln`` is the second build pile, ``lägg 2:a på ...`` a card."""
+    return [Token(ORDINAL, token.value, token.text, token.start, token.end, spelled=True)
+            if token.kind == NUMBER and token.start in starts and index + 1 < len(tokens)
+            and tokens[index + 1].kind == PILE else token
+            for index, token in enumerate(tokens)]
 
 
 def _paired(tokens: list[Token], words: Vocabulary) -> list[Token]:
@@ -234,7 +353,7 @@ def _nearest_word(typed: str, words: Vocabulary) -> str:
 
     known = [word for word, (kind, _) in words.kinds.items() if kind in (PILE, DRAW, END) and len(word) > 1]
     close = get_close_matches(fold(typed), known, n=1, cutoff=0.75)
-    return f"; did you mean {close[0]!r}?" if close else ""
+    return TEXTS.text("did-you-mean", word=repr(close[0])) if close else ""
 
 
 def _word(word: str, start: int, words: Vocabulary) -> Token:
@@ -289,8 +408,27 @@ class _Reader:
         while self.peek() is not None and self.peek().kind in _PASSED:
             self.position += 1
 
-    def fail(self, problem: str, understood: str = "", example: str = GENERAL_EXAMPLE) -> NotationError:
-        return NotationError(self.text, problem, understood, example)
+    def fail(self, problem: str, understood: str = "", shown: Optional[str] = None) -> NotationError:
+        """The error for ``problem`` (a text of ``TEXTS``, filled in), with ``understood`` and the example
+        ``shown`` (the general examples by default)."""
+        return NotationError(self.text, problem, understood, self.example("general") if shown is None else shown)
+
+    def example(self, key: str) -> str:
+        """The example ``key`` said in the language this reader reads."""
+        return example_move(key, self.words.language)
+
+    def said(self, key: str) -> str:
+        """The words ``key`` of ``SAID`` in the language this reader reads."""
+        return said_words(key, self.words.language)
+
+    def unjoined(self, understood: str = "") -> NotationError:
+        """The error for a move whose source and target are not joined."""
+        return self.fail(TEXTS.text("joined", join=self.said("join")), understood)
+
+    def unplaced(self, card: Token) -> NotationError:
+        """The error for a card said with no pile it comes from."""
+        problem = TEXTS.text("card-from-where", card=card.text, sources=self.said("sources"))
+        return self.fail(problem, shown=self.example("card-first"))
 
     # -- a whole move --
 
@@ -312,11 +450,11 @@ class _Reader:
         value = self.value_said()  # "SB as a 4 on build 3"
         self.skip_filler()
         if not self.joining():
-            raise self.fail(JOINED, f"from {self.describe(source)}")
+            raise self.unjoined(TEXTS.text("from", place=self.describe(source)))
         self.take()
         self.skip_filler()
         if self.peek() is None:
-            raise self.fail(JOINED, f"from {self.describe(source)}")
+            raise self.unjoined(TEXTS.text("from", place=self.describe(source)))
         try:
             onto = self.side(is_source=False)
             value = self.value_said() if value is None else value  # "the wild on build 1 as a 5"
@@ -324,7 +462,7 @@ class _Reader:
         except NotationError as error:
             if error.understood:
                 raise
-            raise self.fail(error.problem, f"from {self.describe(source)}", error.example) from None
+            raise self.fail(error.problem, TEXTS.text("from", place=self.describe(source)), error.example) from None
         return self.transfers(source, target, value)
 
     def target_first(self) -> tuple[Move, ...]:
@@ -332,20 +470,20 @@ class _Reader:
         self.take()
         self.skip_filler()
         if self.peek() is None:
-            raise self.fail(JOINED)
+            raise self.unjoined()
         onto = self.side(is_source=False)
         value = self.value_said()
         target = self.target(onto, value)
         self.skip_filler()
         if self.peek() is None or self.peek().kind in (END, DRAW) or self.joining():
-            raise self.fail(JOINED, f"onto {format_place(target)}")
+            raise self.unjoined(TEXTS.text("onto", place=place_words(target)))
         source = self.side(is_source=True, alone=True)
         return self.transfers(source, target, self.value_said() if value is None else value)
 
     def transfers(self, source: _Side, target: Place, value: Optional[Card]) -> tuple[Transfer, ...]:
         if value is not None and target.kind is not PileKind.BUILD:
-            raise self.fail("a card is played as a value only onto a build pile", f"onto {format_place(target)}",
-                            "the SB on build 1 as a 5")
+            raise self.fail(TEXTS.text("value-onto-build"), TEXTS.text("onto", place=place_words(target)),
+                            self.example("wild"))
         return tuple(Transfer(place, target, card, value) for place, card in self.sources(source, target))
 
     def value_said(self) -> Optional[Card]:
@@ -356,9 +494,9 @@ class _Reader:
         self.skip_filler()
         token = self.peek()
         if token is None or token.kind != NUMBER:
-            raise self.fail("say the value the wild stands for, as in 'as a 5'", "a wild played as a value",
-                            "the SB on build 1 as a 5")
-        return self.card(self.take(), "a wild played as a value", "the SB on build 1 as a 5")
+            problem = TEXTS.text("say-value", example=repr(said_example("wild", self.words.language)))
+            raise self.fail(problem, TEXTS.text("a-wild-value"), self.example("wild"))
+        return self.card(self.take(), TEXTS.text("a-wild-value"), self.example("wild"))
 
     def with_target_understood(self, error: NotationError) -> NotationError:
         """A source that cannot be read: say what the target reads as, if it can be read."""
@@ -371,12 +509,17 @@ class _Reader:
             target = ahead.target(ahead.side(is_source=False))
         except NotationError:
             return error
-        return self.fail(error.problem, f"onto {format_place(target)}", error.example)
+        return self.fail(error.problem, TEXTS.text("onto", place=place_words(target)), error.example)
 
     def draw(self) -> Draw:
         while self.peek() is not None and self.peek().text.casefold() in self.words.draw_up_to:  # "draw up to five"
             self.take()
         numbers: list[Token] = []
+        after = self.tokens[self.position + 1] if self.position + 1 < len(self.tokens) else None
+        if self.peek() is not None and self.peek().text.casefold() in self.words.one and after is not None and (
+                after.kind == COUNT):  # "draw a card": a count of one
+            self.position += 2
+            return Draw(count=1)
         while self.peek() is not None and self.peek().kind in (NUMBER, CARD, OTHER):
             numbers.append(self.take())
         counted = self.peek() is not None and self.peek().kind == COUNT
@@ -384,14 +527,15 @@ class _Reader:
             self.take()
         if counted or (len(numbers) == 1 and numbers[0].spelled):
             if len(numbers) != 1 or numbers[0].kind != NUMBER:
-                raise self.fail("say how many cards, as in 'draw 5 cards'", "a draw", DRAW_EXAMPLE)
+                raise self.fail(TEXTS.text("how-many", example=repr(said_example("draw-count", self.words.language))),
+                                TEXTS.text("a-draw"), self.example("draw"))
             count = numbers[0].value
             if count > MOST_DRAWN:
-                raise self.fail(f"a draw takes five cards at most, not {count}", "a draw", DRAW_EXAMPLE)
+                raise self.fail(TEXTS.text("at-most", count=count), TEXTS.text("a-draw"), self.example("draw"))
             return Draw(count=count)
         if len(numbers) > MOST_DRAWN:
-            raise self.fail(f"a draw takes five cards at most, not {len(numbers)}", "a draw", "draw 3 7 SB 9 1")
-        return Draw(tuple(self.card(token, "a draw", DRAW_EXAMPLE) for token in numbers))
+            raise self.fail(TEXTS.text("at-most", count=len(numbers)), TEXTS.text("a-draw"), self.example("draw-named"))
+        return Draw(tuple(self.card(token, TEXTS.text("a-draw"), self.example("draw")) for token in numbers))
 
     # -- one side of a transfer --
 
@@ -406,7 +550,6 @@ class _Reader:
             first = self.card_named_first()
         ordinal = self.take() if self.peek() is not None and self.peek().kind == ORDINAL else None
         token = self.peek()
-        role = "where the card comes from" if is_source else "where the card goes"
         if first is not None and ordinal is None and self.joining():
             located = self.located(first)  # "the 6 on my stock onto build 1"
             if located is not None:
@@ -415,8 +558,7 @@ class _Reader:
         if first is not None and ordinal is None and (token is None or token.kind == AS or (
                 alone and token.kind != PILE)):  # "SB as a 4 on build 3"; "on build 2, my 7"
             if token is None and not alone:
-                raise self.fail(f"say where the {first.text} comes from: hand, stock or discard",
-                                example="the 5 from my hand to build 1")
+                raise self.unplaced(first)
             return _Side(None, owner, [], first, False)
         if not is_source and ordinal is None and token is not None and token.kind in (NUMBER, CARD):
             if self.position and self.tokens[self.position - 1].kind == PILE_WORD:  # "on pile 3": no kind said
@@ -424,11 +566,11 @@ class _Reader:
             return _Side(None, owner, [], self.take(), False)  # "my 4 on the 3": the build pile showing a 3
         if token is None or token.kind != PILE:
             if first is not None:
-                raise self.fail(f"say where the {first.text} comes from: hand, stock or discard",
-                                example="the 5 from my hand to build 1")
-            shown = token.text if token is not None else "nothing"
-            raise self.fail(f"{quoted(shown)} names no pile ({role}): use stock, hand, discard N or build N"
-                            + _nearest_word(shown, self.words))
+                raise self.unplaced(first)
+            shown = token.text if token is not None else TEXTS.text("nothing")
+            problem = (TEXTS.text("no-pile-source", word=quoted(shown), piles=self.said("piles")) if is_source
+                       else TEXTS.text("no-pile-target", word=quoted(shown), piles=self.said("targets")))
+            raise self.fail(problem + _nearest_word(shown, self.words))
         return self.pile_side(owner, first, ordinal, is_source)
 
     def located(self, first: Token) -> Optional[_Side]:
@@ -461,8 +603,8 @@ class _Reader:
             numbers = self.side_numbers(is_source)
         for number in numbers:
             if number.kind == OTHER:
-                raise self.fail(f"{quoted(number.text)} is not a card or a pile number",
-                                self.kind_words(token.value, owner), EXAMPLES[token.value])
+                raise self.fail(TEXTS.text("not-a-number", word=quoted(number.text)),
+                                self.kind_words(token.value, owner), self.example(token.value.value))
         pile_said = pile_said or token.text.casefold() not in self.words.pile_verbs  # "avläggshög 9" is a pile
         return _Side(token.value, owner, numbers, first, len(token.text) == 1, pile_said)
 
@@ -501,28 +643,27 @@ class _Reader:
         """Where the card goes; ``value``, a wild's value said, makes a bare ``pile 3`` a build pile."""
         if side.kind is None and side.pile_said:
             if value is None or side.numbers[0].kind != NUMBER:
-                raise self.fail("say which pile: build pile or discard pile", "", "... to build pile 3")
+                raise self.fail(TEXTS.text("which-pile"), "", self.example("build-pile"))
             return Place(PileKind.BUILD, side.numbers[0].value)
         if side.kind is None:  # a build pile named by its top card
             if side.owner is not None:
-                raise self.fail("build piles belong to nobody: say which build pile, 1 to 4", "",
-                                "... to build 2")
-            return Place(PileKind.BUILD, top=self.card(side.first, "a build pile named by its card", "... to the 3"))
+                raise self.fail(TEXTS.text("nobodys-build"), "", self.example("to-build"))
+            top = self.card(side.first, TEXTS.text("a-build-by-card"), self.example("to-card"))
+            return Place(PileKind.BUILD, top=top)
         if side.kind not in (PileKind.BUILD, PileKind.DISCARD):
-            raise self.fail(f"cards go onto a build pile or a discard pile, not onto a {side.kind.value}", "",
-                            "hand 5 to build 1, or hand 9 to discard 2")
+            raise self.fail(TEXTS.text(f"not-onto-{side.kind.value}"), "", self.example("onto"))
         if len(side.numbers) != 1 or side.numbers[0].kind != NUMBER:
-            raise self.fail(f"say which {side.kind.value} pile, 1 to 4", f"onto a {side.kind.value} pile",
-                            f"... to {side.kind.value} 2")
+            raise self.fail(TEXTS.text(f"which-{side.kind.value}"), TEXTS.text(f"onto-a-{side.kind.value}"),
+                            self.example(f"to-{side.kind.value}"))
         return Place(side.kind, side.numbers[0].value, side.owner)
 
     def sources(self, side: _Side, target: Place) -> list[tuple[Place, Optional[Card]]]:
         """Every reading of the source side: the pile, and the card it names."""
         kind, owner, numbers, first = side.kind, side.owner, side.numbers, side.first
-        onto = f"onto {format_place(target)}"
+        onto = TEXTS.text("onto", place=place_words(target))
         cards = [first] if first is not None else []
         if kind is None:  # the card alone: each pile of the owner that could show it, the hand first
-            card = self.card(first, onto, "the 5 from my hand to build 1")
+            card = self.card(first, onto, self.example("card-first"))
             if owner is None and target.kind is PileKind.DISCARD:  # only a hand card is discarded
                 return [(Place(PileKind.HAND), card)]
             if owner is None:
@@ -531,57 +672,73 @@ class _Reader:
             return [(Place(shown_by, None, owner), card) for shown_by in CARD_PLACES[1:] + CARD_PLACES[:1]]
         if kind is PileKind.HAND:
             if owner is not None:
-                raise self.fail("nobody plays from another player's hand", onto, EXAMPLES[kind])
+                raise self.fail(TEXTS.text("others-hand"), onto, self.example(kind.value))
             if len(cards + numbers) != 1:
-                raise self.fail("name the one hand card you play", "a hand card", EXAMPLES[kind])
-            return [(Place(kind), self.card((cards + numbers)[0], "a card from the hand", EXAMPLES[kind]))]
+                raise self.fail(TEXTS.text("one-hand-card"), TEXTS.text("a-hand-card"), self.example(kind.value))
+            card = self.card((cards + numbers)[0], TEXTS.text("a-card-from-hand"), self.example(kind.value))
+            return [(Place(kind), card)]
         if kind is PileKind.STOCK:
             if len(cards + numbers) > 1:
-                raise self.fail("a stock shows a single card", "a stock card", EXAMPLES[kind])
+                raise self.fail(TEXTS.text("single-card"), TEXTS.text("a-stock-card"), self.example(kind.value))
             shown = cards + numbers
-            return [(Place(kind, None, owner), self.card(shown[0], "a stock card", EXAMPLES[kind]) if shown else None)]
+            return [(Place(kind, None, owner),
+                     self.card(shown[0], TEXTS.text("a-stock-card"), self.example(kind.value)) if shown else None)]
         if kind is PileKind.BUILD:
             if len(numbers) != 1 or numbers[0].kind != NUMBER:
-                raise self.fail("say which build pile, 1 to 4", "a build pile", EXAMPLES[kind])
+                raise self.fail(TEXTS.text("which-build"), TEXTS.text("a-build-pile"), self.example(kind.value))
             return [(Place(kind, numbers[0].value), None)]
-        which = self.fail("say which discard pile, 1 to 4", "a card from a discard pile", EXAMPLES[kind])
+        which = self.fail(TEXTS.text("which-discard"), TEXTS.text("a-discard-card"), self.example(kind.value))
         if first is not None or len(numbers) == 2:  # a pile and its card, or the card alone ("the 8 from discard")
             piles, named = (numbers, first) if first is not None else (numbers[:1], numbers[1])
             if len(piles) > 1 or (piles and piles[0].kind != NUMBER):
                 raise which
             number = piles[0].value if piles else None
-            return [(Place(kind, number, owner), self.card(named, "a discard-pile card", EXAMPLES[kind]))]
+            card = self.card(named, TEXTS.text("a-discard-pile-card"), self.example(kind.value))
+            return [(Place(kind, number, owner), card)]
         if len(numbers) != 1:
             raise which
         only = numbers[0]
         pile_named = side.letter or side.pile_said  # "d9", "discard pile 9": a pile, never a card
         if not pile_named and owner is None and target.kind is PileKind.DISCARD:  # "discard 9 on discard pile 2"
-            return [(Place(PileKind.HAND), self.card(only, "a card from the hand", EXAMPLES[PileKind.HAND]))]
+            return [(Place(PileKind.HAND), self.card(only, TEXTS.text("a-card-from-hand"), self.example("hand")))]
         if only.kind == CARD or (4 < only.value <= 12 and not pile_named):  # a number no pile has: the card
-            return [(Place(kind, None, owner), self.card(only, "a discard-pile card", EXAMPLES[kind]))]
+            card = self.card(only, TEXTS.text("a-discard-pile-card"), self.example(kind.value))
+            return [(Place(kind, None, owner), card)]
         readings: list[tuple[Place, Optional[Card]]] = [(Place(kind, only.value, owner), None)]
         if 1 <= only.value <= 4 and not pile_named:  # "discard 3": pile 3, or the 3 on one of the piles
             readings.append((Place(kind, None, owner), only.value))
         return readings
 
-    def card(self, token: Token, understood: str, example: str) -> Card:
+    def card(self, token: Token, understood: str, shown: str) -> Card:
         if token.kind == CARD:
             return SKIP_BO
         try:
             return parse_card(token.value if token.spelled else token.text)
-        except CardError as error:
-            raise self.fail(str(error), understood, example) from None
+        except CardError:
+            raise self.fail(TEXTS.text("not-a-card", word=quoted(token.text)), understood, shown) from None
 
     @staticmethod
     def kind_words(kind: PileKind, owner: Optional[str]) -> str:
-        return f"{owner}'s {kind.value} pile" if owner else f"a {kind.value} pile"
+        if owner:
+            return TEXTS.text(f"owned-pile-{kind.value}", owner=genitive(owner))
+        return TEXTS.text(f"a-pile-{kind.value}")
 
     @staticmethod
     def describe(side: _Side) -> str:
-        owner = f"{side.owner}:" if side.owner else ""
         if side.kind is None:
-            return f"{side.owner}'s {side.first.text}" if side.owner else f"the {side.first.text}"
-        return owner + " ".join([side.kind.value, *(n.text for n in side.numbers)])
+            if side.owner:
+                return TEXTS.text("owned-card-said", owner=genitive(side.owner), card=side.first.text)
+            return TEXTS.text("card-said", card=side.first.text)
+        said = " ".join([TEXTS.text(f"place-{side.kind.value}"), *(n.text for n in side.numbers)])
+        return TEXTS.text("owned-place", owner=side.owner, place=said) if side.owner else said
+
+
+def place_words(place: Place) -> str:
+    """``place`` as a message of the reader names it, in the language in use: ``build 1``, ``the 3``."""
+    if place.number is None and place.top is not None:
+        return the_card(place.top)
+    said = " ".join([TEXTS.text(f"place-{place.kind.value}"), *([str(place.number)] if place.number else [])])
+    return TEXTS.text("owned-place", owner=place.owner, place=said) if place.owner else said
 
 
 # -- writing ------------------------------------------------------------------

@@ -18,7 +18,7 @@ from typing import Optional
 from ..i18n.tables import TextTable
 from .cards import a_card, the_card
 from .moves import PARTNER, Draw, Move, PileKind, Place, Transfer
-from .notation import NotationError, Phrase, format_move, parse_phrase
+from .notation import NotationError, Phrase, example_move, format_move, parse_phrase
 from .rules import Ruling, UnknownPlayer, check_move, draw_reading
 from .state import BUILD_SLOTS, DISCARD_PILES, GameState
 from .words import ENGLISH
@@ -67,7 +67,7 @@ def read_move(state: GameState, phrase: Phrase | str, language: str = ENGLISH) -
     if isinstance(phrase, str):
         phrase = parse_phrase(phrase, language)
     moves = [placed for move in phrase.readings
-             for placed in _targets(state, phrase.text, _partnered(state, _genitives(state, move)))]
+             for placed in _targets(state, phrase.text, _partnered(state, _genitives(state, move)), language)]
     candidates = [reading for move in moves for reading in _expanded(state, move)]
     strongest = max(support for _, support in candidates)
     live = _distinct([move for move, support in candidates if support == strongest > NONE])
@@ -106,14 +106,15 @@ def _partnered(state: GameState, move: Move) -> Move:
     return replace(move, source=named(move.source), target=named(move.target))
 
 
-def _targets(state: GameState, text: str, move: Move) -> list[Move]:
-    """The move for each build pile showing the card its target names (``my 4 on the 3``)."""
+def _targets(state: GameState, text: str, move: Move, language: str) -> list[Move]:
+    """The move for each build pile showing the card its target names (``my 4 on the 3``; ``language``: the one
+    it was said in, for the example of an error)."""
     if not isinstance(move, Transfer) or move.target.top is None:
         return [move]
     top = move.target.top
     slots = [slot for slot in range(1, BUILD_SLOTS + 1) if state.build_value(slot - 1) == top and top]
     if not slots:
-        raise NotationError(text, TEXTS.text("no-pile-shows", card=a_card(top)), "", "... to build 2")
+        raise NotationError(text, TEXTS.text("no-pile-shows", card=a_card(top)), "", example_move("to-build", language))
     return [replace(move, target=Place(PileKind.BUILD, slot)) for slot in slots]
 
 

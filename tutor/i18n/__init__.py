@@ -30,8 +30,7 @@ def use(language: str) -> None:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}")
     _language = language
-    _translations = (_gettext.NullTranslations() if language == "en"
-                     else _gettext.translation(DOMAIN, LOCALE_DIR, [language]))
+    _translations = _catalogue(language)
 
 
 def language() -> str:
@@ -60,12 +59,21 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 
 @contextlib.contextmanager
-def english() -> Iterator[None]:
-    """English for a moment: for texts that are compared with words a file wrote in English."""
+def speaking(language: str) -> Iterator[None]:
+    """``language``'s texts for a moment, whatever the run speaks: for the words a reader of that language reads."""
     global _translations
     kept = _translations
-    _translations = _gettext.NullTranslations()
+    _translations = kept if language == _language else _catalogue(language)
     try:
         yield
     finally:
         _translations = kept
+
+
+def english() -> contextlib.AbstractContextManager[None]:
+    """English for a moment: for texts that are compared with words a file wrote in English."""
+    return speaking("en")
+
+
+def _catalogue(language: str) -> _gettext.NullTranslations:
+    return _gettext.NullTranslations() if language == "en" else _gettext.translation(DOMAIN, LOCALE_DIR, [language])

@@ -19,8 +19,8 @@ TEXTS = TextTable("play", {
                       "a game record holds: choose at most {largest} points",
     "PLAYER_BOT": "{name} ({bot})",
     "PARTNER": "Your partner is {name}, sitting opposite.",
-    "HOW_TO": "Type a move (as in tutor check; Tab completes it), ? for the legal moves numbered, hint, undo, "
-              "or q to save and quit.",
+    "HOW_TO": "Type a move (as in tutor check; Tab completes it), {moves} for the legal moves numbered, {hint}, "
+              "{undo}, or {quit} to save and quit.",
     "COACH_ON": "The coach is on: weak moves are flagged at once, and you may take them back.",
     "COACH_QUIET": "The coach watches quietly and sums up at the end of each round.",
     "RESUMED": "Resuming the saved game: round {round}, {player} to move.",
@@ -29,7 +29,7 @@ TEXTS = TextTable("play", {
 
     # -- the player's turn ---------------------------------------------------------------
     "PROMPT": "your move> ",
-    "GO_ON_PROMPT": "[Enter] to go on, undo to take it back> ",
+    "GO_ON_PROMPT": "[Enter] to go on, {undo} to take it back> ",
     "NEXT_ROUND_PROMPT": "[Enter] for the next round> ",
     "YOUR_TURN": "Your turn.",
     "YOU_DREW": "You draw {cards}.",
@@ -39,8 +39,8 @@ TEXTS = TextTable("play", {
     "ILLEGAL": "Not allowed ({rule}): {reason}",
     "UNDECIDABLE": "That cannot be played: {reason}",
     "HELP": "Moves: stock to build 2 (s>b2), hand 5 to build 1 (h5>b1), discard 3 to build 1 (d3>b1), "
-            "hand 9 to discard 2 (h9>d2){partner}. Commands: ? legal moves, hint the coach's best turn, "
-            "undo (when the coach allows it), board, q save and quit.",
+            "hand 9 to discard 2 (h9>d2){partner}. Commands: {moves} legal moves, {hint} the coach's best turn, "
+            "{undo} (when the coach allows it), {board}, {help} this help, {quit} save and quit.",
     "HELP_PARTNER": ", {partner}:stock to build 1 (your partner's piles)",
 
     # -- a move in words ---------------------------------------------------------------
@@ -56,7 +56,7 @@ TEXTS = TextTable("play", {
     "SOURCES_OF.hand": "{owner} hand",
     "SOURCES_OF.discard": "{owner} discard pile {pile}",
     "WORDS_DRAW": "draw",
-    "WORDS_END": "end the turn (the hand is empty)",
+    "WORDS_END": "end the turn",
 
     # -- the legal moves ---------------------------------------------------------------
     "MOVES_TITLE": "Legal moves (type a number, or the move):",
@@ -73,7 +73,7 @@ TEXTS = TextTable("play", {
     "HINT_REFILL": "Then you get five new cards: ask again once you see them.",
     "HINT_NONE": "No hint now: it is not your turn to play.",
     "COACH_WEAK": "Coach: {grade}. {explanation}",
-    "COACH_UNDO": "Type undo to take it back.",
+    "COACH_UNDO": "Type {undo} to take it back.",
     "UNDONE": "Taken back: {move}.",
     "NO_UNDO": "Nothing to undo: the coach allows undo only right after a move it flagged, before a card is turned up.",
     "NO_UNDO_OFF": "Undo is for games with the coach on (--coach on).",

@@ -1,8 +1,11 @@
 """A move said in words for the player: ``the 9 from discard pile 1 onto build pile 1``.
 
-``tutor play`` narrates the bots' moves, lists the legal moves under ``?`` and
-``tutor review`` lists each turn in these words; the notation that is typed
-(``discard 1 to build 1``) stays what Tab completes and the reader reads.
+``tutor play`` narrates the bots' moves, lists the legal moves under ``?``,
+gives its hints and says what was taken back in these words, and ``tutor
+review`` lists each turn in them; a move of the player's own said with its
+card (``move_said``) is read back by the reader as that move, in the
+language in use. The notation (``discard 1 to build 1``) stays what Tab
+completes.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Optional
 from ..engine.cards import Card, the_card
 from ..engine.moves import Draw, Move, Transfer
 from ..engine.notation import format_move
+from ..engine.state import GameState
 from ..i18n.grammar import genitive
 from . import texts
 
@@ -34,3 +38,11 @@ def move_in_words(move: Move, card: Optional[Card] = None, *, yours: bool = Fals
     where = sources[source.kind.value].format(owner=owner, pile=source.number)
     template = texts.WORDS_DISCARD if move.is_discard else texts.WORDS_BUILD
     return template.format(card=the_card(card), source=where, pile=move.target.number, slot=move.target.number)
+
+
+def move_said(state: GameState, move: Move) -> str:
+    """``move``, the mover's in ``state``, in words naming the card it takes, as the mover reads it."""
+    from ..coach.principles import played_card  # the coach is loaded only when a move is said this way
+
+    card = played_card(state, move) if isinstance(move, Transfer) else None
+    return move_in_words(move, card, yours=True)

@@ -38,6 +38,8 @@ class Vocabulary(NamedTuple):
     possessive: str
     bare_genitive: bool  # a name with a bare -s names its owner ("Annas stockhög")
     card_ending: Optional[re.Pattern[str]]  # a digit's card-noun ending ("7:an", "9'eren"), read as the digit
+    ordinal_ending: Optional[re.Pattern[str]]  # a digit's ordinal ending ("2:a", "2."): a pile when one follows
+    one: frozenset[str]  # articles that count one card before a count word ("dra ett kort")
     joins_too: frozenset[str]  # numbers that join where a join is due and a pile follows (Danish "to")
     pile_verbs: frozenset[str]  # pile words that are also a verb ("discard"): a number after one may be a card
 
@@ -77,5 +79,8 @@ def vocabulary(language: str = ENGLISH) -> Vocabulary:
     letters = frozenset(word for words in table.PILES.values() for word in words if len(word) == 1)
     endings = "|".join(re.escape(ending) for ending in sorted(table.CARD_ENDINGS, key=len, reverse=True))
     card_ending = re.compile(rf"(?<=\d)(?:{endings})(?!\w)", re.IGNORECASE) if endings else None
+    ordinals = "|".join(re.escape(ending) for ending in table.ORDINAL_ENDINGS)
+    ordinal_ending = re.compile(rf"(?<=\b\d)(?:{ordinals})(?=\s+\w)", re.IGNORECASE) if ordinals else None
     return Vocabulary(language, kinds, letters, table.WILD_PAIRS, table.DRAW_UP_TO, table.POSSESSIVE,
-                      table.BARE_GENITIVE, card_ending, frozenset(table.JOINS_TOO), frozenset(table.PILE_VERBS))
+                      table.BARE_GENITIVE, card_ending, ordinal_ending, frozenset(table.ONE),
+                      frozenset(table.JOINS_TOO), frozenset(table.PILE_VERBS))

@@ -43,6 +43,10 @@ POSSESSIVE = "'s"
 BARE_GENITIVE = True
 #: "9'eren", "7'er", "10'eren": a digit with the ending of its card noun.
 CARD_ENDINGS = ("'eren", "'erne", "'er", "'en")
+#: "2. byggebunke": a digit with a full stop names a pile when a pile word follows.
+ORDINAL_ENDINGS = (".",)
+#: Articles that say a count of one before a count word ("træk et kort").
+ONE = ("en", "et")
 #: Numbers that join a move where a join is due and a pile follows: "hand 5 to build 1".
 JOINS_TOO = ("to",)
 PARTNER = ("makkers", "makker", "makkeren", "makkerens", "partner", "partners")

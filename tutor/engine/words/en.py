@@ -51,6 +51,10 @@ QUESTIONS = ("what", "what's", "whats", "how", "why", "when", "who", "which", "w
 BARE_GENITIVE = False
 #: No digit takes the ending of a card noun in English.
 CARD_ENDINGS = ()
+#: No digit takes an ordinal ending in English ("1st" is a word of its own, in ``ORDINALS``).
+ORDINAL_ENDINGS = ()
+#: Articles that say a count of one before a count word ("draw a card").
+ONE = ("a", "an")
 #: No number joins a move in English.
 JOINS_TOO = ()
 #: Pile words that are also a verb ("discard 9 on discard pile 2"): a number after one may be a card.

@@ -53,6 +53,10 @@ POSSESSIVE = "'s"
 BARE_GENITIVE = True
 #: "7:an", "7:a", "10:an": a digit with the ending of its card noun.
 CARD_ENDINGS = (":an", ":a", ":orna", ":or")
+#: "2:a byggstapeln", "3:e avläggshögen": a digit with an ordinal ending names a pile when a pile word follows.
+ORDINAL_ENDINGS = (":a", ":e")
+#: Articles that say a count of one before a count word ("dra ett kort").
+ONE = ("en", "ett")
 JOINS_TOO = ()
 PARTNER = ("partnerns", "partners", "partner")
 QUESTIONS = ("vad", "hur", "varför", "när", "vem", "vilken", "vilket", "kan", "får", "måste", "ska", "är")
