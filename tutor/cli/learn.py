@@ -199,7 +199,8 @@ class Session:
             self.run_stage(current)
             current = self.course.after(current)
             if current is not None:
-                self.ask("\n" + says("next-stage", number=current.number, title=current.title, quit=shown("quit")))
+                self.console.print("\n" + says("next-stage", number=current.number, title=current.title))
+                self.ask(says("go-on", quit=shown("quit")))
         self.console.print("\n" + says("last-stage"))
 
     def run_stage(self, stage: Stage) -> None:

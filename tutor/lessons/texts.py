@@ -55,7 +55,7 @@ TEXTS = TextTable("lesson", {
     "stage-again": "You finished this stage before; going through it again keeps it finished.",
     "stage-heading": "Stage {number}/{count}: {title}",
     "step-of": "Step {number} of {count}",
-    "next-stage": "Next: stage {number}, {title}. [Enter] to go on, {quit} to stop: ",
+    "next-stage": "Next: stage {number}, {title}.",
     "last-stage": "That was the last stage. Well played!",
     "see-rule": "(rule {rule}; see: tutor rules {rule})",
     "see-principle": "(principle {principle}; see: tutor rules {principle})",
