@@ -7,6 +7,13 @@ read in every language.
 
 from __future__ import annotations
 
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from position_helpers import seat, table
@@ -177,3 +184,45 @@ def test_each_language_reads_only_its_own_words():
 
 def test_enough_phrasings_in_each_language():
     assert len(SWEDISH) >= 60 and len(DANISH) >= 30
+
+
+def _gallery_positions():
+    from tutor.scenario.loader import load_scenario
+
+    root = Path(__file__).resolve().parent.parent / "scenarios"
+    return [load_scenario(path).state for path in sorted(root.glob("*/*.yaml"))]
+
+
+@pytest.mark.parametrize("language", ["sv", "da"])
+def test_every_move_check_and_moves_print_reads_back_in_the_language(language):
+    from tutor.engine.legal import legal_moves
+    from tutor.engine.play import play
+    from tutor.engine.reading import read_move
+    from tutor.i18n import use
+    from tutor.play.words import move_to_type
+
+    said_all = []
+    use(language)
+    try:
+        for state in _gallery_positions():
+            for move in legal_moves(state):
+                said = move_to_type(state, move)
+                assert play(state, read_move(state, said, language)) == play(state, move), said
+                said_all.append(said)
+    finally:
+        use("en")
+    in_english = [said for said in said_all if " to build " in said or " to discard " in said]
+    assert len(said_all) > 200 and len(in_english) < len(said_all) / 20, in_english
+
+
+@pytest.mark.parametrize("language", ["sv", "da"])
+def test_the_hint_says_its_moves_in_the_language_and_they_are_the_coach_s_moves(language):
+    scenario = Path(__file__).resolve().parent.parent / "scenarios" / "strategy" / "dig-for-the-stock.yaml"
+    env = dict(os.environ, NO_COLOR="1", COLUMNS="400", SKIPBO_TUTOR_LANG=language)
+    run = lambda *extra: subprocess.run([sys.executable, "-m", "tutor", "hint", str(scenario), *extra],
+                                        capture_output=True, text=True, env=env, timeout=120)
+    coach = [parse_move(move) for move in json.loads(run("--json").stdout)["best"]["moves"]]
+    printed = [line.split(". ", 1)[1] for line in run().stdout.splitlines() if re.match(r"\s+\d+\. ", line)]
+    assert len(printed) == len(coach) > 3
+    assert [parse_move(text, language) for text in printed] == coach
+    assert not any(" to build " in text or " to discard " in text for text in printed)

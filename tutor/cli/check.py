@@ -24,11 +24,13 @@ from .quick import QuickPosition
 
 @dataclass
 class MoveReport:
-    """The ruling on one move, with what it made happen; ``shown`` is the move as written in its position."""
+    """The ruling on one move, with what it made happen; ``shown`` is the move as written in its position,
+    ``said`` as a player of the language in use types it."""
 
     text: str
     move: Move
     shown: str
+    said: str
     ruling: Ruling
     events: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
@@ -92,6 +94,15 @@ def parse_moves(texts: list[str], language: str = ENGLISH) -> tuple[list[Phrase]
     return phrases, unread
 
 
+def _as_typed(state: GameState, move: Move, shown: str) -> str:
+    """``move`` as a player of the language in use types it (the words of play are loaded only off English)."""
+    if language() == "en":
+        return shown
+    from ..play.words import move_to_type
+
+    return move_to_type(state, move)
+
+
 @collector_paused()
 def rule_on_moves(state: GameState, phrases: list[Phrase], language: str = ENGLISH,
                   ) -> tuple[list[MoveReport], Optional[Unread]]:
@@ -108,7 +119,8 @@ def rule_on_moves(state: GameState, phrases: list[Phrase], language: str = ENGLI
         except NotationError as error:
             return reports, Unread(phrase.text, [error.message])
         ruling = check_move(state, move)
-        report = MoveReport(phrase.text, move, written(state, move), ruling)
+        shown = written(state, move)
+        report = MoveReport(phrase.text, move, shown, _as_typed(state, move, shown), ruling)
         reports.append(report)
         if not ruling.legal:
             break

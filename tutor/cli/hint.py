@@ -7,7 +7,7 @@ from typing import Any, Optional
 import typer
 
 from ..engine import Draw, Phase, PileKind, Transfer, apply_move, format_move
-from ..coach.principles import deals_won
+from ..coach.principles import along, deals_won
 from ..coach.reasons import Step, achievements, turn_steps
 from ..coach.templates import MOVES, TURNS, chance_in_words, say
 from ..coach.evaluation import DEFAULT_WEIGHTS
@@ -15,7 +15,7 @@ from ..coach.verdicts import BEST_MARGIN
 from ..coach.search import Turn, TurnSearch
 from ..engine.rules import awaits_refill
 from ..engine.view import player_view
-from ..i18n import _
+from ..i18n import _, language
 from ..i18n.tables import TextTable
 from .output import print_json, unusable
 from .positions import load_position, with_quick_position
@@ -77,7 +77,24 @@ def hint_command(
     if as_json:
         print_json(document)
     else:
-        _print(loaded, document)
+        _print(loaded, document, _typed(loaded.state, view, [best, *others], document) if language() != "en" else None)
+
+
+def _typed(before, view, turns: list[Turn], document: dict[str, Any]) -> dict[str, Any]:
+    """The moves of the best turn and the runners-up (``turns``, as in ``document``) as a player of the language
+    in use types them: each said in the position it is played in, reading back as that move."""
+    from ..engine import parse_move
+    from ..play.words import move_to_type
+
+    def line(turn: Turn) -> list[str]:
+        return [move_to_type(state, move) for state, move in along(view, turn.moves)]
+
+    prelude = [move_to_type(before, Draw())] * (len(document["best"]["steps"]) - len(turns[0].moves))
+    runners_up = document["runners_up"]
+    return {"best": prelude + line(turns[0]),
+            "runners_up": [line(turn) for turn in turns[1:]],
+            "reveal_first": [move_to_type(view, parse_move(entry["reveal_first"])) if "reveal_first" in entry else None
+                             for entry in runners_up]}
 
 
 def _stalemate(state, best: Turn) -> Optional[str]:
@@ -142,7 +159,8 @@ def _step_json(step: Step) -> dict[str, Any]:
             "findings": [achievement.to_json() for achievement in step.achieves]}
 
 
-def _print(loaded, document: dict[str, Any]) -> None:
+def _print(loaded, document: dict[str, Any], typed: Optional[dict[str, Any]] = None) -> None:
+    """The hint for a person; ``typed``: its moves as the language in use says them (else the document's)."""
     from rich.text import Text
 
     from .output import console
@@ -159,16 +177,18 @@ def _print(loaded, document: dict[str, Any]) -> None:
         return
     out.print(Text(_("Best turn:"), style="bold green"))
     for number, step in enumerate(best["steps"], start=1):
-        out.print(Text.assemble(f"{number:>3}. ", (step["move"], "bold")))
+        out.print(Text.assemble(f"{number:>3}. ", (typed["best"][number - 1] if typed else step["move"], "bold")))
         print_wrapped(out, step["reason"], indent="     ")
     print_wrapped(out, ending, "dim", indent="     ")
     if document["runners_up"]:
         out.print(Text(_("Runners-up:"), style="bold"))
-        for turn in document["runners_up"]:
+        for index, turn in enumerate(document["runners_up"]):
             if turn["equal"]:
                 verdict = say(TURNS, "equal")
             elif "reveal_first" in turn:
-                verdict = say(TURNS, "reveal-later", move=turn["reveal_first"])
+                reveal = typed["reveal_first"][index] if typed else turn["reveal_first"]
+                verdict = say(TURNS, "reveal-later", move=reveal)
             else:
                 verdict = say(TURNS, "worse", loss=f"{turn['loss'] / DEFAULT_WEIGHTS.stock_card:.2f}")
-            print_wrapped(out, f"{', '.join(turn['moves'])}  ({verdict})", prefix="- ", indent="  ")
+            moves = typed["runners_up"][index] if typed else turn["moves"]
+            print_wrapped(out, f"{', '.join(moves)}  ({verdict})", prefix="- ", indent="  ")

@@ -32,6 +32,7 @@ def moves_command(
         return
     from rich.table import Table
 
+    from ..play.words import move_to_type
     from .rulings import highlight_cards
 
     out = console()
@@ -55,5 +56,5 @@ def moves_command(
     table.add_column(style="dim", no_wrap=True)
     table.add_column(ratio=1)
     for number, (move, reason) in enumerate(listed, start=1):
-        table.add_row(f"{number}.", written(state, move), format_compact(move), highlight_cards(reason))
+        table.add_row(f"{number}.", move_to_type(state, move), format_compact(move), highlight_cards(reason))
     out.print(table)

@@ -78,7 +78,7 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool =
     out.print(heading(scenario))
     for number, report in enumerate(reports, start=1):
         verdict = report.ruling.verdict
-        line = Text.assemble(f"{number:>2}. ", (report.shown, "bold"), "  ",
+        line = Text.assemble(f"{number:>2}. ", (report.said, "bold"), "  ",
                              (verdict_word(verdict), _VERDICT_STYLES[verdict]))
         if report.ruling.rule:
             line.append(f"  {report.ruling.rule}", style="cyan")

@@ -15,7 +15,9 @@ from typing import Optional
 from ..engine.cards import Card, the_card
 from ..engine.moves import Draw, Move, Transfer
 from ..engine.notation import format_move
+from ..engine.reading import written
 from ..engine.state import GameState
+from ..i18n import language
 from ..i18n.grammar import genitive
 from . import texts
 
@@ -46,3 +48,11 @@ def move_said(state: GameState, move: Move) -> str:
 
     card = played_card(state, move) if isinstance(move, Transfer) else None
     return move_in_words(move, card, yours=True)
+
+
+def move_to_type(state: GameState, move: Move) -> str:
+    """``move`` as a player of the language in use would type it, reading back as ``move`` in ``state``:
+    the canonical form in English, words in every other language (a draw naming its cards stays canonical)."""
+    if language() == "en" or (isinstance(move, Draw) and move.says is not None):
+        return written(state, move)
+    return move_said(state, move)
