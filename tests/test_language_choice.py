@@ -133,3 +133,14 @@ def test_the_quiz_reads_an_answer_in_the_language_in_use():
         assert judge(q, "sexan från handen till byggstapel 1", default_assess()).right
     finally:
         use("en")
+
+
+def test_a_language_spoken_for_a_moment_is_the_language_in_use_until_it_ends():
+    from tutor.i18n import _, language, speaking
+
+    with speaking("sv"):
+        assert language() == "sv" and _("Best turn:") != "Best turn:"
+        with speaking("en"):
+            assert language() == "en" and _("Best turn:") == "Best turn:"
+        assert language() == "sv"
+    assert language() == "en" and _("Best turn:") == "Best turn:"

@@ -198,19 +198,16 @@ def test_every_move_check_and_moves_print_reads_back_in_the_language(language):
     from tutor.engine.legal import legal_moves
     from tutor.engine.play import play
     from tutor.engine.reading import read_move
-    from tutor.i18n import use
+    from tutor.i18n import speaking
     from tutor.play.words import move_to_type
 
     said_all = []
-    use(language)
-    try:
+    with speaking(language):
         for state in _gallery_positions():
             for move in legal_moves(state):
                 said = move_to_type(state, move)
                 assert play(state, read_move(state, said, language)) == play(state, move), said
                 said_all.append(said)
-    finally:
-        use("en")
     in_english = [said for said in said_all if " to build " in said or " to discard " in said]
     assert len(said_all) > 200 and len(in_english) < len(said_all) / 20, in_english
 

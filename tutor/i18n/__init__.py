@@ -60,14 +60,16 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 @contextlib.contextmanager
 def speaking(language: str) -> Iterator[None]:
-    """``language``'s texts for a moment, whatever the run speaks: for the words a reader of that language reads."""
-    global _translations
-    kept = _translations
-    _translations = kept if language == _language else _catalogue(language)
+    """``language`` for a moment, whatever the run speaks (its texts and ``language()``): for the words a reader of
+    that language reads."""
+    global _translations, _language
+    kept = _translations, _language
+    if language != _language:
+        _translations, _language = _catalogue(language), language
     try:
         yield
     finally:
-        _translations = kept
+        _translations, _language = kept
 
 
 def english() -> contextlib.AbstractContextManager[None]:
