@@ -640,3 +640,13 @@ def test_a_json_ruling_in_english_loads_neither_rich_nor_what_only_other_paths_n
     ruling, loaded = run.stdout.rstrip("\n").rsplit("\n", 1)
     assert json.loads(ruling)["legal"] is True
     assert loaded == "[]"
+
+
+def test_moves_put_each_reason_under_its_move_where_columns_would_squeeze_it():
+    scenario = str(Path(__file__).resolve().parent.parent / "scenarios" / "strategy" / "dig-for-the-stock.yaml")
+    narrow = tutor("--lang", "da", "moves", scenario, env={"NO_COLOR": "1", "COLUMNS": "60"}).stdout.splitlines()
+    assert narrow[1].split() == ["1.", "toeren", "fra", "din", "hånd", "til", "byggebunke", "2", "h2>b2"]
+    assert narrow[2].strip().startswith("Toeren fra din hånd lægges på byggebunke 2")
+    assert max(map(len, narrow)) <= 60
+    wide = tutor("--lang", "da", "moves", scenario, env={"NO_COLOR": "1", "COLUMNS": "120"}).stdout.splitlines()
+    assert "h2>b2" in wide[1] and "Toeren fra din hånd lægges" in wide[1]

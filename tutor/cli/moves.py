@@ -49,12 +49,33 @@ def moves_command(
     else:
         title = ngettext("{count} legal move for {name}", "{count} legal moves for {name}", len(listed)).format(
             count=len(listed), name=printable(state.mover.name))
-    table = Table(title=title, title_justify="left",
-                  box=None, padding=(0, 1), show_header=False)
-    table.add_column(justify="right", style="dim")
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column(style="dim", no_wrap=True)
-    table.add_column(ratio=1)
-    for number, (move, reason) in enumerate(listed, start=1):
-        table.add_row(f"{number}.", move_to_type(state, move), format_compact(move), highlight_cards(reason))
-    out.print(table)
+    rows = [(f"{number}.", move_to_type(state, move), format_compact(move), reason)
+            for number, (move, reason) in enumerate(listed, start=1)]
+    if _fits_beside(out.width, rows):
+        table = Table(title=title, title_justify="left",
+                      box=None, padding=(0, 1), show_header=False)
+        table.add_column(justify="right", style="dim")
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column(style="dim", no_wrap=True)
+        table.add_column(ratio=1)
+        for number, said, compact, reason in rows:
+            table.add_row(number, said, compact, highlight_cards(reason))
+        out.print(table)
+        return
+    from rich.text import Text
+
+    from .rulings import print_wrapped
+
+    out.print(title, soft_wrap=True)
+    for number, said, compact, reason in rows:  # too narrow for columns: each reason under its move
+        out.print(Text.assemble(f"{number:>4} ", (said, "bold"), "  ", (compact, "dim")), soft_wrap=True)
+        print_wrapped(out, reason, "dim", indent="     ")
+
+
+READABLE_REASON = 30  # the narrowest column a reason reads well in, beside its move
+
+
+def _fits_beside(width: int, rows: list[tuple[str, str, str, str]]) -> bool:
+    """Whether each move, its compact form and a readable column for its reason fit on one line of ``width``."""
+    widest = [max(len(row[column]) for row in rows) for column in range(3)]
+    return sum(widest) + 3 + READABLE_REASON <= width
