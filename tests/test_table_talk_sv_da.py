@@ -223,3 +223,11 @@ def test_the_hint_says_its_moves_in_the_language_and_they_are_the_coach_s_moves(
     assert len(printed) == len(coach) > 3
     assert [parse_move(text, language) for text in printed] == coach
     assert not any(" to build " in text or " to discard " in text for text in printed)
+
+
+def test_the_hint_names_the_stock_card_to_play_first_in_the_language():
+    args = ["hint", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,5,SB,9,12", "--opponent", "Anna:12"]
+    env = dict(os.environ, NO_COLOR="1", COLUMNS="400", SKIPBO_TUTOR_LANG="da")
+    text = subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, env=env,
+                          timeout=120).stdout
+    assert "men syveren fra din stakbunke til byggebunke 1 bør komme først" in text

@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from ..engine import Draw, Phase, PileKind, Transfer, apply_move, format_move
+from ..engine import Draw, Move, Phase, PileKind, Transfer, apply_move, format_move
 from ..coach.principles import along, deals_won
 from ..coach.reasons import Step, achievements, turn_steps
 from ..coach.templates import MOVES, TURNS, chance_in_words, say
@@ -64,6 +64,7 @@ def hint_command(
     search = TurnSearch(view)
     best, others = _stock_soonest(search.best(), search.runners_up(runners_up))
     best_json = _turn_json(view, best, search.value, prelude)
+    reveals = [_reveal_first(search, turn) for turn in others]
     stalemate = _stalemate(state, best)
     if stalemate:
         best_json["stalemate"] = stalemate
@@ -71,30 +72,28 @@ def hint_command(
         "player": state.mover.name,
         "value": round(search.value, 2),
         "best": best_json,
-        "runners_up": [_turn_json(view, turn, search.value, reveal=_reveal_first(search, turn)) for turn in others],
+        "runners_up": [_turn_json(view, turn, search.value, reveal=reveal) for turn, reveal in zip(others, reveals)],
         "positions_searched": search.nodes,
     }
     if as_json:
         print_json(document)
     else:
-        _print(loaded, document, _typed(loaded.state, view, [best, *others], document) if language() != "en" else None)
+        typed = _typed(loaded.state, view, best, others, reveals, drew=bool(prelude)) if language() != "en" else None
+        _print(loaded, document, typed)
 
 
-def _typed(before, view, turns: list[Turn], document: dict[str, Any]) -> dict[str, Any]:
-    """The moves of the best turn and the runners-up (``turns``, as in ``document``) as a player of the language
-    in use types them: each said in the position it is played in, reading back as that move."""
-    from ..engine import parse_move
+def _typed(before, view, best: Turn, others: list[Turn], reveals: list[Optional[Move]], drew: bool) -> dict[str, Any]:
+    """The moves of the best turn (after the draw from ``before`` when it ``drew``), the runners-up and their
+    ``reveals`` as a player of the language in use types them: each said in the position it is played in,
+    reading back as that move."""
     from ..play.words import move_to_type
 
     def line(turn: Turn) -> list[str]:
         return [move_to_type(state, move) for state, move in along(view, turn.moves)]
 
-    prelude = [move_to_type(before, Draw())] * (len(document["best"]["steps"]) - len(turns[0].moves))
-    runners_up = document["runners_up"]
-    return {"best": prelude + line(turns[0]),
-            "runners_up": [line(turn) for turn in turns[1:]],
-            "reveal_first": [move_to_type(view, parse_move(entry["reveal_first"])) if "reveal_first" in entry else None
-                             for entry in runners_up]}
+    return {"best": [move_to_type(before, Draw())] * drew + line(best),
+            "runners_up": [line(turn) for turn in others],
+            "reveal_first": [None if reveal is None else move_to_type(view, reveal) for reveal in reveals]}
 
 
 def _stalemate(state, best: Turn) -> Optional[str]:
@@ -125,17 +124,16 @@ def _first_stock_step(turn: Turn) -> int:
     return next(steps, len(turn.moves))
 
 
-def _reveal_first(search: TurnSearch, turn: Turn) -> Optional[str]:
+def _reveal_first(search: TurnSearch, turn: Turn) -> Optional[Move]:
     """The stock card ``turn`` could play before its first move, losing nothing, when it is as good as the best turn:
     the turn commits a card before seeing what that stock card turns up (so it is not called as good)."""
     if not turn.moves or search.value - turn.value > BEST_MARGIN:
         return None
-    reveal = search.reveal_before(turn.moves[0]) if search.weights.reveal_first else None
-    return None if reveal is None else format_move(reveal, pile_said=True)
+    return search.reveal_before(turn.moves[0]) if search.weights.reveal_first else None
 
 
 def _turn_json(view, turn: Turn, best_value: float, prelude: Optional[list] = None,
-               reveal: Optional[str] = None) -> dict[str, Any]:
+               reveal: Optional[Move] = None) -> dict[str, Any]:
     steps = list(prelude or [])
     steps += [_step_json(step) for step in turn_steps(view, turn)]
     loss = max(0.0, best_value - turn.value)
@@ -148,7 +146,7 @@ def _turn_json(view, turn: Turn, best_value: float, prelude: Optional[list] = No
         "value": round(turn.value, 2),
         "loss": round(loss, 2),
         "equal": loss <= BEST_MARGIN and reveal is None,
-        **({"reveal_first": reveal} if reveal else {}),
+        **({"reveal_first": format_move(reveal, pile_said=True)} if reveal else {}),
         **({"win_chance": round(deals_won(turn), 2)} if turn.deals else {}),
     }
 

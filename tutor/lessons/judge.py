@@ -103,11 +103,11 @@ class Attempt:
             try:
                 for earlier in moves[:-1]:
                     state = play(state, earlier).state
-                theirs = check_move(state, moves[-1]) if state == self.state else None
+                if state != self.state:
+                    continue
+                theirs = check_move(state, moves[-1])
             except (IllegalMove, UnknownPlayer):
                 continue  # a listed answer that cannot be played matches no move (the course check names it)
-            if theirs is None:
-                continue
             if theirs.legal != ruling.legal:
                 continue
             if not ruling.legal and theirs.rule == ruling.rule:
