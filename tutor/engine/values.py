@@ -23,12 +23,15 @@ class Value:
 
     __slots__ = ()
     _fields: tuple[str, ...] = ()
+    _shown: tuple[str, ...] = ()  # the fields ``repr`` shows (not those declared with ``field(repr=False)``)
     _key: Callable[[Any], tuple[Any, ...]]  # the fields' values, in order
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         dataclass(init=False, repr=False, eq=False)(cls)  # the fields only: no method is generated
-        cls._fields = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+        fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
+        cls._fields = tuple(fields)
+        cls._shown = tuple(name for name, field in fields.items() if field.repr)
         cls._key = staticmethod(_values_of(cls._fields))  # type: ignore[method-assign]
 
     def __eq__(self, other: object) -> bool:
@@ -40,7 +43,7 @@ class Value:
         return hash(self._key(self))
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self._key(self)))
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._shown)
         return f"{self.__class__.__qualname__}({shown})"
 
     def __setattr__(self, name: str, value: Any) -> None:
