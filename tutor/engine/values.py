@@ -1,8 +1,8 @@
 """Immutable values whose methods are written once, not compiled for each class at import.
 
 ``@dataclass(frozen=True)`` writes the source of six methods for each class and
-compiles it when its module is imported: 2-7 million instructions a class, a
-tenth of the start-up of ``tutor check`` for the engine's seven values. A
+compiles it when its module is imported: 2-7 million instructions a class; the
+engine's seven values alone took a tenth of the start-up of ``tutor check``. A
 ``Value`` subclass is a dataclass all the same (``dataclasses.replace``,
 ``fields`` and ``asdict`` work on it, and it is equal, hashed, shown and frozen
 as a frozen dataclass is), but its equality, hash, ``repr`` and immutability
@@ -22,7 +22,6 @@ class Value:
     """A frozen dataclass of the annotated fields, in order, with the methods it would generate."""
 
     __slots__ = ()
-    _fields: tuple[str, ...] = ()
     _shown: tuple[str, ...] = ()  # the fields ``repr`` shows (not those declared with ``field(repr=False)``)
     _key: Callable[[Any], tuple[Any, ...]]  # the fields' values, in order
 
@@ -30,9 +29,8 @@ class Value:
         super().__init_subclass__(**kwargs)
         dataclass(init=False, repr=False, eq=False)(cls)  # the fields only: no method is generated
         fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
-        cls._fields = tuple(fields)
         cls._shown = tuple(name for name, field in fields.items() if field.repr)
-        cls._key = staticmethod(_values_of(cls._fields))  # type: ignore[method-assign]
+        cls._key = staticmethod(_values_of(tuple(fields)))  # type: ignore[method-assign]
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
