@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import pickle
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Optional
@@ -60,6 +61,19 @@ def test_a_value_is_equal_hashed_and_shown_as_its_frozen_dataclass(first, second
     assert hash(value) == hash(frozen)
     assert repr(value) == repr(frozen).replace("FrozenPile", "Pile", 1)
     assert (value == frozen) is False and value != first
+
+
+def test_only_the_fields_make_a_value_equal_as_for_a_frozen_dataclass():
+    class Counted(Pile):
+        """A value that keeps a figure worked out from its fields."""
+
+        @functools.cached_property
+        def total(self) -> int:
+            return sum(self.cards)
+
+    worked, fresh = Counted("build", 1, (1, 2)), Counted("build", 1, (1, 2))
+    assert worked.total == 3 and "total" in vars(worked) and "total" not in vars(fresh)
+    assert worked == fresh and hash(worked) == hash(fresh)
 
 
 def test_a_value_without_fields_is_one_value():

@@ -7,8 +7,7 @@ engine's seven values alone took a tenth of the start-up of ``tutor check``. A
 ``fields`` and ``asdict`` work on it, and it is equal, hashed, shown and frozen
 as a frozen dataclass is), but its equality, hash, ``repr`` and immutability
 are the ones below, shared by all, and it writes its own ``__init__``, which
-stores the fields through ``__dict__`` (a value's fields are set there and
-nowhere else).
+stores the fields through ``__dict__``.
 """
 
 from __future__ import annotations
@@ -34,7 +33,8 @@ class Value:
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return self.__dict__ == other.__dict__  # the fields, and nothing else, are kept there
+            key = self._key
+            return key(self) == key(other)
         return NotImplemented
 
     def __hash__(self) -> int:
