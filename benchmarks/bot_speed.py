@@ -109,9 +109,10 @@ def report(title: str, tallies: dict[str, Tally], per: str) -> None:
     print(title)
     for bot, tally in tallies.items():
         if per == "game":
+            games, turns = tally.games / tally.cpu, tally.turns / tally.cpu
             line = (f"  {bot:10} {tally.games} rounds, {tally.turns / tally.games:.1f} turns each: "
-                    f"{tally.games / tally.cpu:.2f} games/s ({tally.games / tally.cpu / (base.games / base.cpu):.2f}x), "
-                    f"{tally.turns / tally.cpu:.0f} turns/s ({tally.turns / tally.cpu / (base.turns / base.cpu):.2f}x) "
+                    f"{games:.2f} games/s ({games / (base.games / base.cpu):.2f}x), "
+                    f"{turns:.0f} turns/s ({turns / (base.turns / base.cpu):.2f}x) "
                     f"in processor time; in wall time {tally.games / tally.wall / (base.games / base.wall):.2f}x "
                     f"and {tally.turns / tally.wall / (base.turns / base.wall):.2f}x")
         else:

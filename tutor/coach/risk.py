@@ -85,24 +85,26 @@ def plays_out(stock: tuple[int, ...], builds: tuple[int, ...], helpers: tuple[in
 def _plays_out(stock: tuple[int, ...], builds: tuple[int, ...], spare: int, wilds: int, free_slot: bool) -> bool:
     """``plays_out`` with the number helpers as a bit set ``spare`` and ``wilds`` wild cards."""
     piles = list(builds)
+    needs_of = _NEEDS[free_slot]
     for card in stock:
         if card == SKIP_BO:
             at = piles.index(min(piles))
             piles[at] = _raised(piles[at] + 1)
             continue
-        best = None
+        needs = needs_of[card]
+        lacking = ~spare
+        fewest = wilds + 1  # the fewest wild cards a pile needs for the card (the first such pile is taken)
         for at, value in enumerate(piles):
-            if value < card or free_slot:
-                needed = BETWEEN[value][card] if value < card else TO_COMPLETE[value] | BETWEEN[0][card]
-                short = (needed & ~spare).bit_count()
-                if short <= wilds and (best is None or short < best[0]):
-                    best = (short, at, needed)
-        if best is None:
+            needed = needs[value]
+            if needed is not None:
+                short = (needed & lacking).bit_count()
+                if short < fewest:
+                    fewest, chosen, taken = short, at, needed
+        if fewest > wilds:
             return False
-        short, at, needed = best
-        spare &= ~needed
-        wilds -= short
-        piles[at] = _raised(card)
+        spare &= ~taken
+        wilds -= fewest
+        piles[chosen] = _raised(card)
     return True
 
 
@@ -112,16 +114,22 @@ def _starts(card: int, spare: int, wilds: int, free_slot: bool) -> int:
     if card == SKIP_BO:
         return (1 << COMPLETE_AT + 1) - 1
     starts = 0
-    for value in range(COMPLETE_AT):
-        if value < card or free_slot:
-            needed = BETWEEN[value][card] if value < card else TO_COMPLETE[value] | BETWEEN[0][card]
-            if (needed & ~spare).bit_count() <= wilds:
-                starts |= 1 << value
+    for value, needed in enumerate(_NEEDS[free_slot][card][:COMPLETE_AT]):
+        if needed is not None and (needed & ~spare).bit_count() <= wilds:
+            starts |= 1 << value
     return starts
 
 
 # TO_COMPLETE[value]: the bit set of the cards that carry a pile at ``value`` to completion
 TO_COMPLETE = [sum(1 << card for card in range(value + 1, COMPLETE_AT + 1)) for value in range(COMPLETE_AT + 1)]
+
+# _NEEDS[free_slot][card][value]: the helpers a number ``card`` needs to go on a pile at ``value`` (0-12): the
+# cards between, or (``free_slot``, a pile at or above it) those completing the pile and then up from a free slot;
+# None where it cannot go
+_NEEDS = tuple(
+    tuple(tuple(BETWEEN[value][card] if value < card else TO_COMPLETE[value] | BETWEEN[0][card] if free_slot else None
+                for value in range(COMPLETE_AT + 1)) for card in range(COMPLETE_AT + 1))
+    for free_slot in (False, True))
 
 
 def _raised(value: int) -> int:
@@ -177,8 +185,11 @@ class EndgameRisk:
             if opponent.count == 1:  # one card: it gets out exactly when it can be played from one of the piles
                 won = sum(1 for *_, starts in deals if starts & values)
             else:  # a deal whose top cannot be played from any pile is lost before the rest is tried
-                won = sum(1 for stock, spare, wilds, starts in deals
-                          if starts & values and _plays_out(stock, piles, spare, wilds, self.free_slot))
+                won = 0
+                free_slot = self.free_slot
+                for stock, spare, wilds, starts in deals:
+                    if starts & values and _plays_out(stock, piles, spare, wilds, free_slot):
+                        won += 1
             chance = self._known[key] = won / len(deals)
         return chance
 
