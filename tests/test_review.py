@@ -77,6 +77,10 @@ def test_review_json_is_one_document_and_human_output_fits_60_columns(tmp_path):
     assert "The costliest moments" in human.stdout and "Accuracy" in human.stdout
     random_player = document["players"]["random-2"]["mean_loss"]
     assert f"mean loss {random_player / 10:.2f} stock cards a move" in " ".join(human.stdout.split())
+    weak = [turn for turn in document["turns"] if turn["loss"] >= 0.5]
+    assert weak, "a random player loses something"
+    for turn in weak:  # each turn's loss in stock cards, as the mean loss is, never the JSON's tenths
+        assert f"-{turn['loss'] / 10:.1f} stock cards]" in " ".join(human.stdout.split())
 
 
 @pytest.mark.parametrize("content, message", [

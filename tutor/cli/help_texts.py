@@ -8,6 +8,7 @@ the same tree that ``translate_help`` walks before the command runs.
 
 from __future__ import annotations
 
+import inspect
 import sys
 from typing import Any, Iterator
 
@@ -44,7 +45,16 @@ def translate_help(command: Any, *, panels: bool = True) -> None:
     speak_click(command, panels=rich)
     for holder, attribute in _texts(command):
         context = PANEL if attribute == "rich_help_panel" else HELP
-        setattr(holder, attribute, pgettext(context, getattr(holder, attribute)))
+        setattr(holder, attribute, flowing(pgettext(context, getattr(holder, attribute))))
+
+
+def flowing(text: str) -> str:
+    """``text`` with each paragraph on one line, so that the help fills the terminal's width.
+
+    Typer keeps a line break inside a paragraph: a docstring's lines would end where the source's do.
+    """
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(" ".join(line.strip() for line in paragraph.splitlines()) for paragraph in paragraphs)
 
 
 def _texts(command: Any) -> Iterator[tuple[Any, str]]:

@@ -9,8 +9,7 @@ import typer
 from ..engine import Draw, Move, Phase, PileKind, Transfer, apply_move, format_move
 from ..coach.principles import along, deals_won
 from ..coach.reasons import Step, achievements, turn_steps
-from ..coach.templates import MOVES, TURNS, chance_in_words, say
-from ..coach.evaluation import DEFAULT_WEIGHTS
+from ..coach.templates import MOVES, TURNS, chance_in_words, in_stock_cards, say
 from ..coach.verdicts import BEST_MARGIN
 from ..coach.search import Turn, TurnSearch
 from ..collector import collector_paused
@@ -194,6 +193,6 @@ def _print(loaded, document: dict[str, Any], typed: Optional[dict[str, Any]] = N
                 reveal = typed["reveal_first"][index] if typed else turn["reveal_first"]
                 verdict = say(TURNS, "reveal-later", move=reveal)
             else:
-                verdict = say(TURNS, "worse", loss=f"{turn['loss'] / DEFAULT_WEIGHTS.stock_card:.2f}")
+                verdict = say(TURNS, "worse", loss=in_stock_cards(turn["loss"], 2))
             moves = typed["runners_up"][index] if typed else turn["moves"]
             print_wrapped(out, f"{', '.join(moves)}  ({verdict})", prefix="- ", indent="  ")

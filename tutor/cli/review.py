@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from ..coach.evaluation import DEFAULT_WEIGHTS
-from ..coach.templates import GRADES
+from ..coach.templates import GRADES, in_stock_cards
 from ..i18n import _
 from ..i18n.grammar import shown_name
+from ..i18n.numbers import percent
 from ..play import texts
 from .output import print_json, unusable
 
@@ -133,7 +133,7 @@ def print_review(out: "Console", review: "Review", source: str) -> None:
             print_wrapped(out, texts.COSTLY_LINE.format(player=shown_name(moment.player), turn=moment.turn,
                                                         round=moment.round,
                                                         move=_move(moment.move), grade=GRADES.text(assessment.grade),
-                                                        loss=assessment.loss), "yellow", indent="  ")
+                                                        loss=in_stock_cards(assessment.loss)), "yellow", indent="  ")
             print_wrapped(out, assessment.explanation, indent="    ")
     for number in range(1, len(review.record.rounds) + 1):
         out.print()
@@ -166,8 +166,9 @@ def _print_turn(out: "Console", turn: "TurnReview") -> None:
     line = Text(texts.REVIEW_TURN.format(turn=turn.turn, player=shown_name(turn.player), moves=moves))
     if turn.grade is not None:
         style = {"best": "dim", "good": "dim", "inaccuracy": "yellow"}.get(turn.grade, "bold red")
-        grade = texts.REVIEW_TURN_GRADE if round(turn.loss, 1) else texts.REVIEW_TURN_GRADE_NO_LOSS
-        line.append(grade.format(grade=GRADES.text(turn.grade), loss=turn.loss), style=style)
+        loss = in_stock_cards(turn.loss)
+        grade = texts.REVIEW_TURN_GRADE if loss != in_stock_cards(0) else texts.REVIEW_TURN_GRADE_NO_LOSS
+        line.append(grade.format(grade=GRADES.text(turn.grade), loss=loss), style=style)
     for number, part in enumerate(line.wrap(out, max(out.width - TURN_HANG, 20), overflow="fold")):
         part.rstrip()
         out.print(Text(" " * TURN_HANG) + part if number else part, no_wrap=True, overflow="ignore")
@@ -187,8 +188,8 @@ def _print_accuracy(out: "Console", review: "Review") -> None:
                           indent="  ")
             continue
         print_wrapped(out, texts.ACCURACY_LINE.format(player=shown_name(summary.name), plays=summary.plays, moves=moves,
-                                                      accuracy=summary.accuracy,
-                                                      mean_loss=summary.mean_loss / DEFAULT_WEIGHTS.stock_card,
+                                                      accuracy=percent(summary.accuracy),
+                                                      mean_loss=in_stock_cards(summary.mean_loss, 2),
                                                       **summary.counts), indent="  ")
 
 

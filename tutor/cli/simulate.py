@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from ..i18n import _
+from ..i18n.numbers import decimal, percent
 from .output import EXIT_UNUSABLE, print_json, printable, unusable
 
 MAX_WORKERS = 32  # every worker is a process started at once
@@ -62,8 +63,8 @@ def simulate_command(
     if games < 1:
         problems.append(_("--games: play at least one round, not {games}").format(games=games))
     elif games > (most := MAX_GAMES if cluster is None else MAX_CLUSTER_GAMES):
-        problems.append(_("--games: at most {most:,} rounds in one run; for more, run several series with "
-                          "different --seed values and add up their results").format(most=most))
+        problems.append(_("--games: at most {most} rounds in one run; for more, run several series with "
+                          "different --seed values and add up their results").format(most=decimal(most)))
     if not 1 <= workers <= MAX_WORKERS:
         problems.append(_("--workers: 1 to {most}, not {workers}").format(most=MAX_WORKERS, workers=workers))
     if teams and players not in (4, 6):
@@ -157,7 +158,7 @@ def _print(series, summary, asked: int) -> None:
     table.add_column(_("95% interval"), justify="right")
     for bot, won in summary.wins.items():
         low, high = summary.interval(bot)
-        table.add_row(bot, str(won), f"{won / summary.games:.1%}", f"{low:.1%} - {high:.1%}")
+        table.add_row(bot, str(won), percent(won / summary.games, 1), f"{percent(low, 1)} - {percent(high, 1)}")
     out.print(table)
-    out.print(_("stalemates: {stalemates}   mean turns: {turns:.1f}   games per second: {speed:.1f}").format(
-        stalemates=summary.stalemates, turns=summary.mean_turns, speed=summary.games_per_second))
+    out.print(_("stalemates: {stalemates}   mean turns: {turns}   games per second: {speed}").format(
+        stalemates=summary.stalemates, turns=decimal(summary.mean_turns, 1), speed=decimal(summary.games_per_second, 1)))

@@ -9,7 +9,9 @@ with its article (``the 7``, ``an 8``), ``your`` or ``Anna's``.
 
 from __future__ import annotations
 
+from ..i18n.numbers import decimal
 from ..i18n.tables import TextTable
+from .evaluation import DEFAULT_WEIGHTS
 
 # A move as a phrase: what was played, from where, onto which pile.
 MOVES = TextTable("coach-move", {
@@ -173,6 +175,12 @@ def chance_in_words(chance: float) -> str:
     fractions = [(shown, n) for n in (2, 3, 4, 5, 10) for shown in range(1, n)]
     shown, out_of = min(fractions, key=lambda f: (abs(f[0] / f[1] - chance), f[1]))
     return CHANCE.text("some", shown=shown, out_of=out_of)
+
+
+def in_stock_cards(loss: float, places: int = 1) -> str:
+    """A loss of the evaluation (tenths of a stock card, as the JSON gives it) in stock cards, as the language
+    writes the number: ``1.9``."""
+    return decimal(loss / DEFAULT_WEIGHTS.stock_card, places)
 
 
 def gap_in_words(gap: int) -> str:

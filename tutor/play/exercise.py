@@ -16,7 +16,7 @@ from typing import Any, Optional
 
 import yaml
 
-from ..coach.templates import GRADES
+from ..coach.templates import GRADES, in_stock_cards
 from ..coach.verdicts import assess_move
 from ..engine.cards import card_label
 from ..engine.moves import Draw, Move, PileKind, Transfer
@@ -162,6 +162,6 @@ def _expectations(data: dict[str, Any], steps: list[Step]) -> tuple[list[dict[st
             reviewed = assess_move(step.before, step.move)
             expect.append({"moves": [format_move(m) for m in moves[:index + 1]],
                            "quality": assess_move(state, step.move).quality,
-                           "note": texts.EXERCISE_NOTE.format(grade=GRADES.text(reviewed.grade), loss=reviewed.loss)})
+                           "note": texts.EXERCISE_NOTE.format(grade=GRADES.text(reviewed.grade), loss=in_stock_cards(reviewed.loss))})
         state = apply_move(state, step.move).state
     return expect, answer

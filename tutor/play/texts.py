@@ -142,16 +142,16 @@ TEXTS = TextTable("play", {
     "REVIEW_ROUND_OPEN": "still in play",
     "REVIEW_ROUND_STOPPED": "stopped before its end (a simulation's turn limit), so no winner",
     "REVIEW_TURN": "{turn:>3}. {player}: {moves}",
-    "REVIEW_TURN_GRADE": "  [{grade}, -{loss:.1f}]",
+    "REVIEW_TURN_GRADE": "  [{grade}, -{loss} stock cards]",
     "REVIEW_TURN_GRADE_NO_LOSS": "  [{grade}]",
     "REVIEW_NO_MOVES": "(no choice)",
     "ACCURACY_TITLE": "Accuracy",
-    "ACCURACY_LINE": "{player} ({plays}): accuracy {accuracy:.0%}, mean loss {mean_loss:.2f} stock cards a move; graded "
+    "ACCURACY_LINE": "{player} ({plays}): accuracy {accuracy}, mean loss {mean_loss} stock cards a move; graded "
                      "moves {moves}: "
                      "best {best}, good {good}, inaccuracies {inaccuracy}, mistakes {mistake}, blunders {blunder}.",
     "ACCURACY_NONE": "{player} ({plays}): no graded moves.",
     "COSTLIEST_TITLE": "The costliest moments",
-    "COSTLY_LINE": "{player}, turn {turn} (round {round}): {move}  [{grade}, -{loss:.1f}]",
+    "COSTLY_LINE": "{player}, turn {turn} (round {round}): {move}  [{grade}, -{loss} stock cards]",
     "COSTLY_NONE": "{player}: no weak move.",
     "TIMELINE_TITLE": "Stock cards over the turns of round {round} (^ a mistake or blunder)",
     "TIMELINE_SPAN": "turns {first}-{last}, one column per {step}",
@@ -167,7 +167,7 @@ TEXTS = TextTable("play", {
     "EXERCISE_ANSWER": "The coach's best turn: {moves}.",
     "EXERCISE_THEN": ", then ",
     "EXERCISE_QUESTION": "What is the best way to play this turn?",
-    "EXERCISE_NOTE": "played in the game; the review graded it {grade} (loss {loss:.1f})",
+    "EXERCISE_NOTE": "played in the game; the review graded it {grade} (a loss of {loss} stock cards)",
     "NO_SUCH_TURN": "the game has {count} turns; there is no turn {turn}",
     "NO_SUCH_PLAYER_TURN": "{player} played {count} turns; there is no turn {turn} of theirs",
     "NOT_A_PLAYER": "{player!r} did not play in this game ({players})",
