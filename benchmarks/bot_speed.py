@@ -7,7 +7,10 @@ Two measures, both on the same deals for every bot:
   the machine's load falls on all alike. Games per second depend on how long
   the rounds are, so turns per second are printed too;
 - mixed: ``strong`` against ``strong-v1`` in the same rounds, the time each
-  spends planning per turn it plays (the length of the round is the same for both).
+  spends planning per turn it plays (the length of the round is the same for both),
+  and where the first bot's planning time goes: the endgame risk, the searches
+  that go on over refill deals and those whose deals outgrew ``DEALS_BUDGET``
+  (searched again without them).
 
 Each bot's figure is given as a ratio to strong-v1's, in processor time (the
 machine may be shared) and in wall time. A digest of every move played is
@@ -20,6 +23,7 @@ as it was (``--expect BOT=DIGEST`` checks it and exits 1 if it differs).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import random
 import sys
@@ -27,7 +31,10 @@ import time
 from dataclasses import dataclass, field
 
 from tutor.coach.bots import Bot, make_bot
+from tutor.coach.risk import EndgameRisk
+from tutor.coach.search import TurnSearch
 from tutor.coach.simulation import game_seed, play_round
+from tutor.collector import collector_paused
 from tutor.engine.dealing import deal
 
 BASELINE = "strong-v1"
@@ -56,14 +63,14 @@ class Timed:
     def __init__(self, bot: Bot):
         self.bot = bot
         self.cpu = self.wall = 0.0
-        self.plans = 0
+        self.views: list = []
 
     def plan(self, view, rng):
         cpu, wall = time.process_time(), time.perf_counter()
         moves = self.bot.plan(view, rng)
         self.cpu += time.process_time() - cpu
         self.wall += time.perf_counter() - wall
-        self.plans += 1
+        self.views.append(view)
         return moves
 
 
@@ -90,18 +97,80 @@ def self_play(bots: list[str], games: int, seed: int, stock: int, chunk: int) ->
     return tallies
 
 
-def mixed(bot: str, games: int, seed: int, stock: int) -> dict[str, Tally]:
-    """``bot`` against ``BASELINE`` in seat-swapped rounds: each one's planning time and turns."""
+def mixed(bot: str, games: int, seed: int, stock: int) -> tuple[dict[str, Tally], dict[str, list]]:
+    """``bot`` against ``BASELINE`` in seat-swapped rounds: each one's planning time and turns, and the views
+    each planned on."""
     tallies = {bot: Tally(), BASELINE: Tally()}
     digest = tallies[bot].digest
+    views: dict[str, list] = {bot: [], BASELINE: []}
     for index in range(games):
         names = (bot, BASELINE) if index % 2 == 0 else (BASELINE, bot)
         timed = [Timed(make_bot(name)) for name in names]
         turns = play(names, seed, index, stock, timed, digest)
         for seat, (name, player) in enumerate(zip(names, timed)):
             tallies[name].add(0, (turns + 1 - seat) // 2, player.cpu, player.wall)
+            views[name] += player.views
     tallies[BASELINE].digest = digest
-    return tallies
+    return tallies, views
+
+
+@contextlib.contextmanager
+def timing(cls: type, names: tuple[str, ...], spent: list[float]):
+    """``cls``'s methods ``names`` add the processor time they take to ``spent[0]`` while in this block."""
+    originals = {name: getattr(cls, name) for name in names}
+
+    def timed(method):
+        def run(*args, **kwargs):
+            start = time.process_time()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                spent[0] += time.process_time() - start
+        return run
+
+    for name, method in originals.items():
+        setattr(cls, name, timed(method))
+    try:
+        yield
+    finally:
+        for name, method in originals.items():
+            setattr(cls, name, method)
+
+
+def parts(views: dict[str, list]) -> None:
+    """Where the first bot's planning time goes, each bot's searches made again on the views it planned on."""
+    spent = {}
+    for bot, seen in views.items():
+        weights = make_bot(bot).weights
+        risk = [0.0]
+        total = dealt = given_up = other_risk = 0.0
+        with timing(EndgameRisk, ("__init__", "weighted"), risk):
+            for view in seen:
+                start, risk_before = time.process_time(), risk[0]
+                with collector_paused():
+                    search = TurnSearch(view, weights)
+                    search.best_moves()
+                took = time.process_time() - start
+                total += took
+                if search._deal_hands:
+                    dealt += took
+                elif _deals_given_up(search):
+                    given_up += took
+                else:
+                    other_risk += risk[0] - risk_before
+        spent[bot] = (len(seen), total, dealt, given_up, other_risk)
+    (bot, (count, total, dealt, given_up, risk)), (_, (base_count, base_total, *_)) = spent.items()
+    rest = total - dealt - given_up - risk
+    print(f"  {bot}'s {count} searches made again: {total:.2f} s ({BASELINE}'s {base_count}: {base_total:.2f} s); "
+          f"{dealt / total:.0%} in searches over refill deals, {given_up / total:.0%} in those whose deals outgrew "
+          f"the budget, {risk / total:.0%} in the endgame risk of the others; the rest {rest:.2f} s")
+
+
+def _deals_given_up(search: TurnSearch) -> bool:
+    """Whether ``search`` was to go on over refill deals (as its ``__init__`` decides) but had to give them up."""
+    stock = sum(count for _, count in search.root[2])
+    return (search.weights.deals > 0 and search._unseen_ending == "refill" and bool(search.unseen)
+            and stock <= search.weights.deals_within)
 
 
 def report(title: str, tallies: dict[str, Tally], per: str) -> None:
@@ -136,8 +205,9 @@ def main() -> None:
     solo = self_play(bots, args.games, args.seed, args.stock, args.chunk)
     report(f"self-play, {args.games} rounds each, {args.stock}-card stocks, seed {args.seed} "
            f"(ratios to {BASELINE}, the same run):", solo, "game")
-    both = mixed(bots[0], args.games, args.seed, args.stock)
+    both, views = mixed(bots[0], args.games, args.seed, args.stock)
     report(f"{bots[0]} against {BASELINE}, the same {args.games} rounds (planning time per turn):", both, "plan")
+    parts(views)
     digests = {bot: tally.digest.hexdigest()[:16] for bot, tally in solo.items()}
     digests[f"{bots[0]}+mixed"] = both[bots[0]].digest.hexdigest()[:16]
     wrong = [f"{bot}: {digests.get(bot)} instead of {digest}"
