@@ -152,16 +152,22 @@ class EndgameRisk:
                  samples: int = SAMPLES, free_slot: bool = False):
         self.opponents = opponents
         self.free_slot = free_slot
-        # per deal: (stock, helper bits, wilds, bit set of the pile values the top can be played from)
-        self._deals: dict[int, tuple[tuple[tuple[int, ...], int, int, int], ...]] = {}
+        # per deal: (stock, helper bits, wilds, bit sets of the pile values the top and the card under it can be
+        # played from, each with every helper at hand: every value for an SB or no card)
+        self._deals: dict[int, tuple[tuple[tuple[int, ...], int, int, int, int], ...]] = {}
+        # per opponent: the bit set of the pile value their top leaves (every value for an SB: it goes anywhere)
+        self._landed: dict[int, int] = {}
         for index, opponent in enumerate(opponents):
             if _close(opponent):
                 deals = sample_deals(unseen, HAND_SIZE + opponent.count - 1, seed + index, samples)
                 self._deals[index] = tuple(
-                    ((opponent.top, *deal[HAND_SIZE:]), spare, wilds, _starts(opponent.top, spare, wilds, free_slot))
+                    ((opponent.top, *deal[HAND_SIZE:]), spare, wilds, _starts(opponent.top, spare, wilds, free_slot),
+                     _starts(deal[HAND_SIZE] if len(deal) > HAND_SIZE else SKIP_BO, spare, wilds, free_slot))
                     for deal in deals
                     for spare, wilds in [(_mask(deal[:HAND_SIZE] + opponent.tops),
                                           (deal[:HAND_SIZE] + opponent.tops).count(SKIP_BO))])
+                self._landed[index] = _starts(SKIP_BO, 0, 0, free_slot) if opponent.top == SKIP_BO \
+                    else 1 << _raised(opponent.top)
         self._known: dict[tuple[int, tuple[int, ...]], float] = {}
 
     @property
@@ -183,12 +189,15 @@ class EndgameRisk:
             for value in piles:
                 values |= 1 << value
             if opponent.count == 1:  # one card: it gets out exactly when it can be played from one of the piles
-                won = sum(1 for *_, starts in deals if starts & values)
-            else:  # a deal whose top cannot be played from any pile is lost before the rest is tried
+                won = sum(1 for _, _, _, starts, _ in deals if starts & values)
+            else:  # a deal is lost before the rest is tried when no pile takes its top, or when none of the piles
+                # then in play (those now and the one the top leaves) takes the card under it, even with every
+                # helper still at hand
                 won = 0
                 free_slot = self.free_slot
-                for stock, spare, wilds, starts in deals:
-                    if starts & values and _plays_out(stock, piles, spare, wilds, free_slot):
+                then = values | self._landed[index]
+                for stock, spare, wilds, starts, next_starts in deals:
+                    if starts & values and next_starts & then and _plays_out(stock, piles, spare, wilds, free_slot):
                         won += 1
             chance = self._known[key] = won / len(deals)
         return chance
