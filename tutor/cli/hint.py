@@ -85,7 +85,8 @@ def _best_turns(view, runners_up: int) -> tuple[float, int, Turn, list[Turn], li
     """The search's value and positions, the best turn, the runners-up and the stock card each could play first."""
     search = TurnSearch(view)
     best, others = _stock_soonest(search.best(), search.runners_up(runners_up))
-    return search.value, search.nodes, best, others, [_reveal_first(search, turn) for turn in others]
+    reveals = [_reveal_first(search, turn) for turn in others]
+    return search.value, search.nodes, best, others, reveals
 
 
 def _typed(before, view, best: Turn, others: list[Turn], reveals: list[Optional[Move]], drew: bool) -> dict[str, Any]:
