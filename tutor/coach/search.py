@@ -270,7 +270,10 @@ class TurnSearch:
                         expand(child)
             counted.add(node)
 
-        expand(self.root)
+        try:
+            expand(self.root)
+        finally:
+            del expand  # it refers to itself: without it, this search would live until the collector's next pass
 
     def _plays(self, node: Node) -> list[tuple[Play, Node]]:
         """``_children(node)``, kept for the later searches of a series."""
