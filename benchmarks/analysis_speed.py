@@ -27,6 +27,7 @@ from tutor.coach.search import TurnSearch
 from tutor.coach.simulation import Series, Summary, run_series
 from tutor.coach.verdicts import assess_move
 from tutor.engine.view import player_view
+from tutor.cli.hint import _best_turns
 
 HARD = {
     "title": "three wilds, four piles",
@@ -102,9 +103,7 @@ def verdict_figures() -> None:
 
 def _hint(state) -> None:
     """What ``tutor hint`` asks of the analysis: one search, its best turn and the runners-up."""
-    search = TurnSearch(player_view(state, state.turn))
-    search.best()
-    search.runners_up(3)
+    _best_turns(player_view(state, state.turn), 3)
 
 
 def game_figures(games: int, seed: int) -> None:

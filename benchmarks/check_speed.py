@@ -1,8 +1,9 @@
 """How long `tutor check --json` takes, as a ratio to importing typer and yaml.
 
 The commands run as fresh processes, interleaved, several times each; the
-report gives the medians and their ratio (the target is at most 1.3), and
-the same check in Swedish (`--lang sv`, which loads a gettext catalogue).
+report gives the medians and their ratio (the target is at most 1.3) for a
+check of three moves (one of them weak, so the coach explains it) and of one,
+and the same three in Swedish (`--lang sv`, which loads a gettext catalogue).
 On a shared, loaded machine the wall times wander; ``--instructions`` counts
 instead the instructions each command executes, under valgrind's callgrind
 (once each: the counts hardly vary), and gives their ratio, which follows
@@ -28,6 +29,7 @@ SCRIPT = Path(sys.executable).with_name("tutor")  # the installed console script
 BASELINE = [sys.executable, "-c", "import typer, yaml"]
 CHECK = [str(SCRIPT), "check", str(ROOT / "scenarios/rules/stock-first.yaml"),
          "stock to build 1", "hand SB to build 2", "hand 9 to discard 2", "--json"]
+CHECK_ONE = [*CHECK[:4], "--json"]
 CHECK_SV = [*CHECK, "--lang", "sv"]
 
 
@@ -49,12 +51,14 @@ def instructions(command: list[str]) -> int:
 def count_instructions() -> None:
     if shutil.which("valgrind") is None:
         sys.exit("--instructions needs valgrind")
-    wall_time(BASELINE), wall_time(CHECK), wall_time(CHECK_SV)  # byte-code caches written
-    base, mine, sv = instructions(BASELINE), instructions(CHECK), instructions(CHECK_SV)
+    wall_time(BASELINE), wall_time(CHECK), wall_time(CHECK_ONE), wall_time(CHECK_SV)  # byte-code caches written
+    base, mine, one, sv = (instructions(command) for command in (BASELINE, CHECK, CHECK_ONE, CHECK_SV))
     print(f"import typer, yaml           : {base / 1e6:7.1f} M instructions")
     print(f"tutor check --json           : {mine / 1e6:7.1f} M instructions")
+    print(f"  one move                   : {one / 1e6:7.1f} M instructions")
     print(f"tutor check --json --lang sv : {sv / 1e6:7.1f} M instructions")
     print(f"ratio                        : {mine / base:7.3f}x (target <= 1.30x)")
+    print(f"ratio of one move            : {one / base:7.3f}x")
     print(f"ratio in Swedish             : {sv / base:7.3f}x")
 
 
@@ -67,17 +71,20 @@ def main() -> None:
         count_instructions()
         return
     runs = args.runs
-    wall_time(BASELINE), wall_time(CHECK), wall_time(CHECK_SV)  # warm the file cache
-    baseline, check, swedish = [], [], []
+    wall_time(BASELINE), wall_time(CHECK), wall_time(CHECK_ONE), wall_time(CHECK_SV)  # warm the file cache
+    baseline, check, single, swedish = [], [], [], []
     for _ in range(runs):
         baseline.append(wall_time(BASELINE))
         check.append(wall_time(CHECK))
+        single.append(wall_time(CHECK_ONE))
         swedish.append(wall_time(CHECK_SV))
-    base, mine, sv = statistics.median(baseline), statistics.median(check), statistics.median(swedish)
+    base, mine, one, sv = (statistics.median(times) for times in (baseline, check, single, swedish))
     print(f"import typer, yaml           : {base * 1000:7.1f} ms (median of {runs})")
     print(f"tutor check --json           : {mine * 1000:7.1f} ms (median of {runs})")
+    print(f"  one move                   : {one * 1000:7.1f} ms (median of {runs})")
     print(f"tutor check --json --lang sv : {sv * 1000:7.1f} ms (median of {runs})")
     print(f"ratio                        : {mine / base:7.2f}x (target <= 1.30x)")
+    print(f"ratio of one move            : {one / base:7.2f}x")
     print(f"ratio in Swedish             : {sv / base:7.2f}x")
 
 

@@ -124,3 +124,21 @@ def test_a_refill_brought_by_a_completed_pile_stops_the_plan():
     # the strong bot plans the two plays, then plans again with the new hand, which it must end with a discard
     final = play_turn(state, StrongBot(), random.Random(1))
     assert final.phase is Phase.ENDED and len(final.players[0].hand) < 5
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_a_strong_plan_and_a_verdict_leave_the_cycle_collector_as_they_found_it(collecting):
+    """The search is let go with the collector paused; afterwards it runs again exactly if it ran before."""
+    import gc
+
+    from tutor.coach.verdicts import assess_move
+
+    state = position(hand=(5, 7), stock=6, build=(4, None, None, None))
+    (gc.enable if collecting else gc.disable)()
+    try:
+        assert StrongBot().plan(player_view(state, 0), random.Random(1))
+        assert gc.isenabled() == collecting
+        assert assess_move(state, parse_move("hand 5 to build 1")).quality == "best"
+        assert gc.isenabled() == collecting
+    finally:
+        gc.enable()

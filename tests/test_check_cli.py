@@ -642,6 +642,34 @@ def test_a_json_ruling_in_english_loads_neither_rich_nor_what_only_other_paths_n
     assert loaded == "[]"
 
 
+#: Run after a ruling: the methods of the dataclasses loaded that were compiled from source, and whether the
+#: collector was told that what was loaded lives on.
+GENERATED_METHODS = """
+methods = ('__init__', '__repr__', '__eq__', '__hash__', '__setattr__', '__delattr__')
+classes = {value for module in list(sys.modules.values()) if module.__name__.startswith('tutor')
+           for value in vars(module).values() if isinstance(value, type) and hasattr(value, '__dataclass_fields__')}
+generated = sorted(f'{value.__module__}.{value.__qualname__}.{name}' for value in classes for name in methods
+                   if getattr(getattr(value.__dict__.get(name), '__code__', None), 'co_filename', '') == '<string>')
+print(sorted(name for name in sys.modules if name.startswith('tutor.coach')))
+print(generated, gc.get_freeze_count() > 0)
+"""
+
+
+def test_a_ruling_compiles_no_dataclass_methods_and_freezes_what_it_loaded(position):
+    """No dataclass that a ruling with a weak move loads (the engine's values, the scenario, the reports, the
+    coach's) has methods compiled from source when its module is imported (six for a frozen dataclass: a tenth of
+    the start-up); what the command loaded is frozen for the collector."""
+    code = ("import gc, sys\nfrom tutor.cli.app import main\ntry:\n    main(sys.argv[1:])\n"
+            "except SystemExit:\n    pass\n" + GENERATED_METHODS)
+    environment = {**os.environ, "SKIPBO_TUTOR_LANG": "en"}
+    run = subprocess.run([sys.executable, "-c", code, "check", str(position), "stock to build 1", "hand SB to build 2",
+                          "hand 9 to discard 2", "--json"], capture_output=True, text=True, env=environment, timeout=60)
+    ruling, coach, generated = run.stdout.rstrip("\n").rsplit("\n", 2)
+    assert json.loads(ruling)["moves"][1]["quality"] == "weak"
+    assert "tutor.coach.principles" in coach and "tutor.coach.verdicts" in coach
+    assert generated == "[] True"
+
+
 def test_moves_put_each_reason_under_its_move_where_columns_would_squeeze_it():
     scenario = str(Path(__file__).resolve().parent.parent / "scenarios" / "strategy" / "dig-for-the-stock.yaml")
     narrow = tutor("--lang", "da", "moves", scenario, env={"NO_COLOR": "1", "COLUMNS": "60"}).stdout.splitlines()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, NoReturn, Optional
 
 import typer
@@ -14,6 +14,7 @@ from ..engine import GameState, Move, NotationError, Ruling, UnknownPlayer, Verd
 from ..engine.cards import quoted
 from ..engine.notation import Phrase, is_question, parse_phrases, read_phrases
 from ..engine.reading import AmbiguousMove, read_move, written
+from ..engine.values import Value
 from ..engine.words import ENGLISH
 from ..i18n import _, language
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, unusable
@@ -22,10 +23,9 @@ from .quality import MoveQuality
 from .quick import QuickPosition
 
 
-@dataclass
-class MoveReport:
+class MoveReport(Value):
     """The ruling on one move, with what it made happen; ``shown`` is the move as written in its position,
-    ``said`` as a player of the language in use types it."""
+    ``said`` as a player of the language in use types it; ``extra``, the verdict of the analysis on a legal move."""
 
     text: str
     move: Move
@@ -34,6 +34,11 @@ class MoveReport:
     ruling: Ruling
     events: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, text: str, move: Move, shown: str, said: str, ruling: Ruling, events: tuple[str, ...] = (),
+                 extra: Optional[dict[str, Any]] = None) -> None:
+        self.__dict__.update(text=text, move=move, shown=shown, said=said, ruling=ruling, events=events,
+                             extra={} if extra is None else extra)
 
     def to_json(self) -> dict[str, Any]:
         entry: dict[str, Any] = {"move": self.shown, "legal": _legal_value(self.ruling.verdict)}
@@ -54,12 +59,14 @@ def _legal_value(verdict: Verdict) -> Optional[bool]:
     return {Verdict.LEGAL: True, Verdict.ILLEGAL: False}.get(verdict)
 
 
-@dataclass
-class Unread:
+class Unread(Value):
     """A move that cannot be read: what was typed and why."""
 
     text: str
     problems: list[str]
+
+    def __init__(self, text: str, problems: list[str]) -> None:
+        self.__dict__.update(text=text, problems=problems)
 
 
 def parse_moves(texts: list[str], language: str = ENGLISH) -> tuple[list[Phrase], Optional[Unread]]:
@@ -120,13 +127,13 @@ def rule_on_moves(state: GameState, phrases: list[Phrase], language: str = ENGLI
             return reports, Unread(phrase.text, [error.message])
         ruling = check_move(state, move)
         shown = written(state, move)
-        report = MoveReport(phrase.text, move, shown, _as_typed(state, move, shown), ruling)
-        reports.append(report)
+        said = _as_typed(state, move, shown)
         if not ruling.legal:
+            reports.append(MoveReport(phrase.text, move, shown, said, ruling))
             break
-        report.extra.update(quality(state, move))
+        verdict = quality(state, move)
         outcome = apply_move(state, move)
-        report.events = outcome.events
+        reports.append(MoveReport(phrase.text, move, shown, said, ruling, outcome.events, verdict))
         state = outcome.state
     return reports, None
 

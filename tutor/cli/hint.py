@@ -12,6 +12,7 @@ from ..coach.reasons import Step, achievements, turn_steps
 from ..coach.templates import MOVES, TURNS, chance_in_words, in_stock_cards, say
 from ..coach.verdicts import BEST_MARGIN
 from ..coach.search import Turn, TurnSearch
+from ..collector import collector_paused
 from ..engine.rules import awaits_refill
 from ..engine.view import player_view
 from ..i18n import _, language
@@ -60,25 +61,32 @@ def hint_command(
         prelude.append(_step_json(Step(Draw(), say(MOVES, "draw"), achievements(state, Draw(), ()))))
         state = apply_move(state, Draw()).state
     view = player_view(state, state.turn)
-    search = TurnSearch(view)
-    best, others = _stock_soonest(search.best(), search.runners_up(runners_up))
-    best_json = _turn_json(view, best, search.value, prelude)
-    reveals = [_reveal_first(search, turn) for turn in others]
+    value, searched, best, others, reveals = _best_turns(view, runners_up)
+    best_json = _turn_json(view, best, value, prelude)
     stalemate = _stalemate(state, best)
     if stalemate:
         best_json["stalemate"] = stalemate
     document = {
         "player": state.mover.name,
-        "value": round(search.value, 2),
+        "value": round(value, 2),
         "best": best_json,
-        "runners_up": [_turn_json(view, turn, search.value, reveal=reveal) for turn, reveal in zip(others, reveals)],
-        "positions_searched": search.nodes,
+        "runners_up": [_turn_json(view, turn, value, reveal=reveal) for turn, reveal in zip(others, reveals)],
+        "positions_searched": searched,
     }
     if as_json:
         print_json(document)
     else:
         typed = _typed(loaded.state, view, best, others, reveals, drew=bool(prelude)) if language() != "en" else None
         _print(loaded, document, typed)
+
+
+@collector_paused()  # the search is let go before the collector runs again: its passes over the tables find nothing
+def _best_turns(view, runners_up: int) -> tuple[float, int, Turn, list[Turn], list[Optional[Move]]]:
+    """The search's value and positions, the best turn, the runners-up and the stock card each could play first."""
+    search = TurnSearch(view)
+    best, others = _stock_soonest(search.best(), search.runners_up(runners_up))
+    reveals = [_reveal_first(search, turn) for turn in others]
+    return search.value, search.nodes, best, others, reveals
 
 
 def _typed(before, view, best: Turn, others: list[Turn], reveals: list[Optional[Move]], drew: bool) -> dict[str, Any]:

@@ -8,15 +8,16 @@ checked by the same rules. Cards left unsaid are unknown.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any, Optional
+from dataclasses import field
+from typing import Any, Iterable, Optional
 
 from ..engine.cards import is_short_number, quoted
 from ..engine.text import fold
+from ..engine.values import Value
 from ..i18n import _
 
 EMPTY_MARKS = {"-", "_", "x", "."}
-WILD_TOP = re.compile(r"^(?:sb|SB|Sb|sB)\s*=\s*(\d{1,2})$")
+WILD_TOP = r"^(?:sb|SB|Sb|sB)\s*=\s*(\d{1,2})$"  # compiled on first use (by re's cache): few checks need it
 DEFAULT_STOCK_COUNT = 10
 
 
@@ -24,8 +25,7 @@ class QuickPositionError(ValueError):
     """A one-line position option that cannot be read."""
 
 
-@dataclass
-class QuickPosition:
+class QuickPosition(Value):
     """The options that describe a position on the command line."""
 
     build: Optional[str] = None
@@ -38,6 +38,13 @@ class QuickPosition:
     phase: Optional[str] = None
     draw_next: Optional[str] = None
     me: str = "you"
+
+    def __init__(self, build: Optional[str] = None, stock: Optional[str] = None, stock_count: Optional[int] = None,
+                 hand: Optional[str] = None, discards: Optional[str] = None, opponents: Iterable[str] = (),
+                 partner: Optional[str] = None, phase: Optional[str] = None, draw_next: Optional[str] = None,
+                 me: str = "you") -> None:
+        self.__dict__.update(build=build, stock=stock, stock_count=stock_count, hand=hand, discards=discards,
+                             opponents=list(opponents), partner=partner, phase=phase, draw_next=draw_next, me=me)
 
     @property
     def given(self) -> bool:
@@ -122,7 +129,7 @@ def _build(text: str) -> list[Optional[int | list[int | str]]]:
     slots: list[Optional[int | list[int | str]]] = []
     for token in text.split(","):
         token = token.strip()
-        wild = WILD_TOP.match(token)
+        wild = re.match(WILD_TOP, token)
         if token in EMPTY_MARKS or not token:
             slots.append(None)
         elif token == "0":

@@ -85,24 +85,26 @@ def plays_out(stock: tuple[int, ...], builds: tuple[int, ...], helpers: tuple[in
 def _plays_out(stock: tuple[int, ...], builds: tuple[int, ...], spare: int, wilds: int, free_slot: bool) -> bool:
     """``plays_out`` with the number helpers as a bit set ``spare`` and ``wilds`` wild cards."""
     piles = list(builds)
+    needs_of = _NEEDS[free_slot]
     for card in stock:
         if card == SKIP_BO:
             at = piles.index(min(piles))
             piles[at] = _raised(piles[at] + 1)
             continue
-        best = None
+        needs = needs_of[card]
+        lacking = ~spare
+        fewest = wilds + 1  # the fewest wild cards a pile needs for the card (the first such pile is taken)
         for at, value in enumerate(piles):
-            if value < card or free_slot:
-                needed = BETWEEN[value][card] if value < card else TO_COMPLETE[value] | BETWEEN[0][card]
-                short = (needed & ~spare).bit_count()
-                if short <= wilds and (best is None or short < best[0]):
-                    best = (short, at, needed)
-        if best is None:
+            needed = needs[value]
+            if needed is not None:
+                short = (needed & lacking).bit_count()
+                if short < fewest:
+                    fewest, chosen, taken = short, at, needed
+        if fewest > wilds:
             return False
-        short, at, needed = best
-        spare &= ~needed
-        wilds -= short
-        piles[at] = _raised(card)
+        spare &= ~taken
+        wilds -= fewest
+        piles[chosen] = _raised(card)
     return True
 
 
@@ -112,16 +114,22 @@ def _starts(card: int, spare: int, wilds: int, free_slot: bool) -> int:
     if card == SKIP_BO:
         return (1 << COMPLETE_AT + 1) - 1
     starts = 0
-    for value in range(COMPLETE_AT):
-        if value < card or free_slot:
-            needed = BETWEEN[value][card] if value < card else TO_COMPLETE[value] | BETWEEN[0][card]
-            if (needed & ~spare).bit_count() <= wilds:
-                starts |= 1 << value
+    for value, needed in enumerate(_NEEDS[free_slot][card][:COMPLETE_AT]):
+        if needed is not None and (needed & ~spare).bit_count() <= wilds:
+            starts |= 1 << value
     return starts
 
 
 # TO_COMPLETE[value]: the bit set of the cards that carry a pile at ``value`` to completion
 TO_COMPLETE = [sum(1 << card for card in range(value + 1, COMPLETE_AT + 1)) for value in range(COMPLETE_AT + 1)]
+
+# _NEEDS[free_slot][card][value]: the helpers a number ``card`` needs to go on a pile at ``value`` (0-12): the
+# cards between, or (``free_slot``, a pile at or above it) those completing the pile and then up from a free slot;
+# None where it cannot go
+_NEEDS = tuple(
+    tuple(tuple(BETWEEN[value][card] if value < card else TO_COMPLETE[value] | BETWEEN[0][card] if free_slot else None
+                for value in range(COMPLETE_AT + 1)) for card in range(COMPLETE_AT + 1))
+    for free_slot in (False, True))
 
 
 def _raised(value: int) -> int:
@@ -144,16 +152,22 @@ class EndgameRisk:
                  samples: int = SAMPLES, free_slot: bool = False):
         self.opponents = opponents
         self.free_slot = free_slot
-        # per deal: (stock, helper bits, wilds, bit set of the pile values the top can be played from)
-        self._deals: dict[int, tuple[tuple[tuple[int, ...], int, int, int], ...]] = {}
+        # per deal: (stock, helper bits, wilds, bit sets of the pile values the top and the card under it can be
+        # played from, each with every helper at hand: every value for an SB or no card)
+        self._deals: dict[int, tuple[tuple[tuple[int, ...], int, int, int, int], ...]] = {}
+        # per opponent: the bit set of the pile value their top leaves (every value for an SB: it goes anywhere)
+        self._landed: dict[int, int] = {}
         for index, opponent in enumerate(opponents):
             if _close(opponent):
                 deals = sample_deals(unseen, HAND_SIZE + opponent.count - 1, seed + index, samples)
                 self._deals[index] = tuple(
-                    ((opponent.top, *deal[HAND_SIZE:]), spare, wilds, _starts(opponent.top, spare, wilds, free_slot))
+                    ((opponent.top, *deal[HAND_SIZE:]), spare, wilds, _starts(opponent.top, spare, wilds, free_slot),
+                     _starts(deal[HAND_SIZE] if len(deal) > HAND_SIZE else SKIP_BO, spare, wilds, free_slot))
                     for deal in deals
                     for spare, wilds in [(_mask(deal[:HAND_SIZE] + opponent.tops),
                                           (deal[:HAND_SIZE] + opponent.tops).count(SKIP_BO))])
+                self._landed[index] = _starts(SKIP_BO, 0, 0, free_slot) if opponent.top == SKIP_BO \
+                    else 1 << _raised(opponent.top)
         self._known: dict[tuple[int, tuple[int, ...]], float] = {}
 
     @property
@@ -175,10 +189,16 @@ class EndgameRisk:
             for value in piles:
                 values |= 1 << value
             if opponent.count == 1:  # one card: it gets out exactly when it can be played from one of the piles
-                won = sum(1 for *_, starts in deals if starts & values)
-            else:  # a deal whose top cannot be played from any pile is lost before the rest is tried
-                won = sum(1 for stock, spare, wilds, starts in deals
-                          if starts & values and _plays_out(stock, piles, spare, wilds, self.free_slot))
+                won = sum(1 for _, _, _, starts, _ in deals if starts & values)
+            else:  # a deal is lost before the rest is tried when no pile takes its top, or when none of the piles
+                # then in play (those now and the one the top leaves) takes the card under it, even with every
+                # helper still at hand
+                won = 0
+                free_slot = self.free_slot
+                then = values | self._landed[index]
+                for stock, spare, wilds, starts, next_starts in deals:
+                    if starts & values and next_starts & then and _plays_out(stock, piles, spare, wilds, free_slot):
+                        won += 1
             chance = self._known[key] = won / len(deals)
         return chance
 

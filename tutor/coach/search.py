@@ -270,7 +270,10 @@ class TurnSearch:
                         expand(child)
             counted.add(node)
 
-        expand(self.root)
+        try:
+            expand(self.root)
+        finally:
+            del expand  # it refers to itself: without it, this search would live until the collector's next pass
 
     def _plays(self, node: Node) -> list[tuple[Play, Node]]:
         """``_children(node)``, kept for the later searches of a series."""
@@ -418,24 +421,26 @@ class TurnSearch:
 
     def _expand(self, node: Node, depth: int) -> float:
         """``_value`` of a node not searched yet: its endings and children, memoised."""
-        if len(self._memo) >= self._budget:
+        memo = self._memo
+        if len(memo) >= self._budget:
             raise _OverBudget
         if _won(node):
             won = _win_value(node)
-            self._memo[node] = (won, ("win",), None)
+            memo[node] = (won, ("win",), None)
             return won
-        if node[1] and node[1][0] == UNKNOWN and self._deal_hands and not self._dealing and self.depth is None:
+        hand = node[1]
+        if hand and hand[0] == UNKNOWN and self._deal_hands and not self._dealing and self.depth is None:
             return self._deal(node, depth)
         best_value, best_play = self._best_ending(node)
         best_child = None
         if self.depth is None or depth < self.depth:
-            memo = self._memo
-            for play, child in self._plays(node):
+            deeper = depth + 1
+            for play, child in _children(node) if self._kids is None else self._plays(node):
                 known = memo.get(child)
-                value = known[0] if known is not None else self._expand(child, depth + 1)
+                value = known[0] if known is not None else self._expand(child, deeper)
                 if value > best_value:
                     best_value, best_play, best_child = value, play, child
-        self._memo[node] = (best_value, best_play, best_child)
+        memo[node] = (best_value, best_play, best_child)
         return best_value
 
     def _deal(self, node: Node, depth: int) -> float:
@@ -849,27 +854,31 @@ def _children(node: Node) -> list[tuple[Play, Node]]:
     wild: list[tuple[Play, Node]] = []  # wild cards from hand and discard tops come last: of equal lines the
     previous = None                     # first found is kept, so a line that needs no wild card spends none
     for at, card in enumerate(hand):  # the hand is sorted: ``at`` is the first of equal cards
-        if card != previous and (landings := onto[card]):
-            rest = hand[:at] + hand[at + 1:]
-            _add_plays(wild if card == SKIP_BO else found, ("h", 0, -1, card), landings, rest, stocks, discards,
-                       draws, not rest)
-        previous = card
+        if card != previous:
+            previous = card
+            landings = onto[card]
+            if landings:
+                rest = hand[:at] + hand[at + 1:]
+                _add_plays(wild if card == SKIP_BO else found, "h", 0, -1, card, landings, rest, stocks, discards,
+                           draws, not rest)
     for index, (top, count) in enumerate(stocks):
         if count and (landings := onto[top]):
             rest = stocks[:index] + ((UNKNOWN, count - 1),) + stocks[index + 1:]
-            _add_plays(found, ("s", index, -1, top), landings, hand, rest, discards, draws, not hand)
+            _add_plays(found, "s", index, -1, top, landings, hand, rest, discards, draws, not hand)
     for index, piles in enumerate(discards):
         for pile, cards in enumerate(piles):
             if cards and (landings := onto[cards[-1]]):
+                top = cards[-1]
                 rest = discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:]
-                _add_plays(wild if cards[-1] == SKIP_BO else found, ("d", index, pile, cards[-1]), landings, hand,
-                           stocks, rest, draws, not hand)
-    return found + wild
+                _add_plays(wild if top == SKIP_BO else found, "d", index, pile, top, landings, hand, stocks, rest,
+                           draws, not hand)
+    return found + wild if wild else found
 
 
-def _add_plays(found: list, source: tuple, landings: tuple, hand: tuple[int, ...], stocks: tuple,
-               discards: tuple, draws: int, refill: bool) -> None:
-    """Append the plays of one source card (already taken off its pile) onto each pile that takes it.
+def _add_plays(found: list, kind: str, index: int, pile: int, card: int, landings: tuple, hand: tuple[int, ...],
+               stocks: tuple, discards: tuple, draws: int, refill: bool) -> None:
+    """Append the plays of one source card (already taken off its pile) onto each pile that takes it: the play
+    is (``kind``, ``index``, ``pile``, ``card``, the target pile's value).
 
     ``refill``: the hand is empty after the play (the card was the last in hand, or nothing was left to
     draw), so it is refilled with unseen cards if cards are left -- a completed pile frees twelve.
@@ -878,9 +887,10 @@ def _add_plays(found: list, source: tuple, landings: tuple, hand: tuple[int, ...
         left = draws + freed
         if refill and left:
             drawn = min(HAND_SIZE, left)
-            found.append((source + (target,), (after, (UNKNOWN,) * drawn, stocks, discards, left - drawn)))
+            child = (after, (UNKNOWN,) * drawn, stocks, discards, left - drawn)
         else:
-            found.append((source + (target,), (after, hand, stocks, discards, left)))
+            child = (after, hand, stocks, discards, left)
+        found.append(((kind, index, pile, card, target), child))
 
 
 _LANDINGS: dict[tuple[int, ...], dict[int, tuple[tuple[int, tuple[int, ...], int], ...]]] = {}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple, Optional
 
+from ..collector import collector_paused
 from ..engine.moves import Move, Transfer
 from ..engine.play import apply_move
 from ..engine.rules import check_move
@@ -126,6 +127,7 @@ class Judge:
         return assess_move(state, move, self.weights, searches=self)
 
 
+@collector_paused()  # a search made here is let go before the collector runs again: a pass over it finds nothing
 def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS,
                 search: Optional[TurnSearch] = None, searches: Optional[Judge] = None) -> Assessment:
     """Judge ``move``, a legal move of the player to move in ``state`` (the state before it).

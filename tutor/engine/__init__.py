@@ -9,6 +9,7 @@
 - ``legal``: ``legal_moves``, ``build_plays``
 - ``position``: ``position_from_data`` (a scenario's data -> ``GameState``)
 - ``dealing``: ``deal`` a seeded round, ``partner_teams``; ``scoring``: ``score_round``, ``Match``
+- ``values``: ``Value``, the dataclass base of the values above, whose methods are written once
 """
 
 from importlib import import_module

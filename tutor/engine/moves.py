@@ -8,11 +8,11 @@ from the left, and ``owner`` is a player's name (``None`` for the mover, and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Optional, Union
 
 from .cards import Card
+from .values import Value
 
 
 #: The owner "my partner" names, until a position says who that is; no player's name holds a double quote.
@@ -26,8 +26,7 @@ class PileKind(StrEnum):
     BUILD = "build"
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(Value):
     """A pile: its kind, its number (1-based, for discard and build piles) and owner."""
 
     kind: PileKind
@@ -35,9 +34,12 @@ class Place:
     owner: Optional[str] = None
     top: Optional[Card] = None  # a build pile named by the card it shows ("my 4 on the 3"), until a position reads it
 
+    def __init__(self, kind: PileKind, number: Optional[int] = None, owner: Optional[str] = None,
+                 top: Optional[Card] = None) -> None:
+        self.__dict__.update(kind=kind, number=number, owner=owner, top=top)
 
-@dataclass(frozen=True)
-class Transfer:
+
+class Transfer(Value):
     """One card from ``source`` to ``target``; ``card`` is the card named, if any."""
 
     source: Place
@@ -45,18 +47,24 @@ class Transfer:
     card: Optional[Card] = None
     value: Optional[Card] = None  # the value a wild is said to stand for ("the SB on build 1 as a 5")
 
+    def __init__(self, source: Place, target: Place, card: Optional[Card] = None,
+                 value: Optional[Card] = None) -> None:
+        self.__dict__.update(source=source, target=target, card=card, value=value)
+
     @property
     def is_discard(self) -> bool:
         """True for the end-of-turn move onto a discard pile."""
         return self.target.kind is PileKind.DISCARD
 
 
-@dataclass(frozen=True)
-class Draw:
+class Draw(Value):
     """Draw up to five; ``cards`` names the cards drawn when the player knows them, ``count`` says how many."""
 
     cards: tuple[Card, ...] = ()
     count: Optional[int] = None
+
+    def __init__(self, cards: tuple[Card, ...] = (), count: Optional[int] = None) -> None:
+        self.__dict__.update(cards=cards, count=count)
 
     @property
     def says(self) -> Optional[int]:
@@ -66,8 +74,7 @@ class Draw:
         return len(self.cards) if self.cards else None
 
 
-@dataclass(frozen=True)
-class EndTurn:
+class EndTurn(Value):
     """End the turn without discarding (only with an empty hand)."""
 
 

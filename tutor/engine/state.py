@@ -7,13 +7,14 @@ pile is a tuple written bottom to top, so the last item is the top card.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from enum import StrEnum
 from typing import Optional
 
 from ..i18n import _, pgettext
 from ..i18n.grammar import genitive
 from .cards import DECK_COUNTS, DECK_SIZE, MaybeCard
+from .values import Value
 
 HAND_SIZE = 5
 BUILD_SLOTS = 4
@@ -45,23 +46,29 @@ def standard_stock_size(players: int) -> int:
     return 30 if players <= 4 else 20
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Value):
     """The rules a round is played by, house rules included."""
 
     stock_size: int = 30
     stalemate: Stalemate = Stalemate.NO_WINNER
     target_score: int = 500
 
+    def __init__(self, stock_size: int = 30, stalemate: Stalemate = Stalemate.NO_WINNER,
+                 target_score: int = 500) -> None:
+        self.__dict__.update(stock_size=stock_size, stalemate=stalemate, target_score=target_score)
 
-@dataclass(frozen=True)
-class Player:
+
+class Player(Value):
     """One seat: a stock (top face up), a hand and four discard piles."""
 
     name: str
     stock: tuple[MaybeCard, ...] = ()
     hand: tuple[MaybeCard, ...] = ()
     discards: tuple[tuple[MaybeCard, ...], ...] = ((),) * DISCARD_PILES
+
+    def __init__(self, name: str, stock: tuple[MaybeCard, ...] = (), hand: tuple[MaybeCard, ...] = (),
+                 discards: tuple[tuple[MaybeCard, ...], ...] = ((),) * DISCARD_PILES) -> None:
+        self.__dict__.update(name=name, stock=stock, hand=hand, discards=discards)
 
     @property
     def stock_top(self) -> MaybeCard:
@@ -78,8 +85,7 @@ class Player:
         return self.stock + self.hand + tuple(c for pile in self.discards for c in pile)
 
 
-@dataclass(frozen=True)
-class GameState:
+class GameState(Value):
     """A whole table at one moment of a round."""
 
     players: tuple[Player, ...]
@@ -89,11 +95,20 @@ class GameState:
     turn: int = 0
     phase: Phase = Phase.PLAY
     teams: tuple[tuple[int, ...], ...] = ()
-    rules: Rules = field(default_factory=Rules)
+    rules: Rules = Rules()
     drawn: int = 0  # cards the last move drew: what a following `draw CARDS` names
     played_this_turn: bool = False
     quiet_turns: int = 0  # turns in a row with no build play and nothing to draw
     winners: Optional[tuple[int, ...]] = None  # set when the round is over; () = no winner
+
+    def __init__(self, players: tuple[Player, ...], build: tuple[Optional[BuildPile], ...] = (None,) * BUILD_SLOTS,
+                 draw_pile: tuple[MaybeCard, ...] = (), completed: tuple[MaybeCard, ...] = (), turn: int = 0,
+                 phase: Phase = Phase.PLAY, teams: tuple[tuple[int, ...], ...] = (), rules: Rules = Rules(),
+                 drawn: int = 0, played_this_turn: bool = False, quiet_turns: int = 0,
+                 winners: Optional[tuple[int, ...]] = None) -> None:
+        self.__dict__.update(players=players, build=build, draw_pile=draw_pile, completed=completed, turn=turn,
+                             phase=phase, teams=teams, rules=rules, drawn=drawn,
+                             played_this_turn=played_this_turn, quiet_turns=quiet_turns, winners=winners)
 
     # -- who is who ---------------------------------------------------------
 

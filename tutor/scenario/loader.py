@@ -10,14 +10,15 @@ nesting deeper than MAX_DEPTH before composing.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from dataclasses import field
+from typing import Any, NamedTuple, Optional
 
 import yaml
 
 from ..collector import collector_paused
 from ..engine.position import Path, PositionError, Problem, position_from_data
 from ..engine.state import GameState
+from ..engine.values import Value
 from ..i18n import N_, _
 from ..regular_file import FileTooLarge, NotARegularFile, read_regular_file
 from .schema import KEY, ListLength, shape_problems
@@ -82,8 +83,7 @@ def _where(problem: Located) -> str:
     return " "
 
 
-@dataclass(frozen=True)
-class Scenario:
+class Scenario(Value):
     """A loaded scenario: its position, its texts, and its data with positions."""
 
     source: str
@@ -92,6 +92,11 @@ class Scenario:
     state: GameState
     data: dict[str, Any]
     marks: dict[Path, tuple[int, int]] = field(repr=False, default_factory=dict)
+
+    def __init__(self, source: str, title: str, description: str, state: GameState, data: dict[str, Any],
+                 marks: Optional[dict[Path, tuple[int, int]]] = None) -> None:
+        self.__dict__.update(source=source, title=title, description=description, state=state, data=data,
+                             marks={} if marks is None else marks)
 
     def locate(self, path: Path) -> tuple[int, int]:
         return locate(self.marks, path)
