@@ -122,9 +122,11 @@ def _print_version(value: bool) -> None:
 
 def main(argv: Optional[list[str]] = None) -> None:
     """Entry point of the ``tutor`` console script."""
+    from .interrupts import keep_interrupts
     from .streams import output_failures_reported, prepare
 
     prepare()
+    keep_interrupts()
     args = sys.argv[1:] if argv is None else argv
     try:  # the language first, so that help is in it; an unknown one is reported by the app
         words = speak_chosen_language(args, wants_json(args))
