@@ -435,7 +435,7 @@ class TurnSearch:
         best_child = None
         if self.depth is None or depth < self.depth:
             deeper = depth + 1
-            for play, child in _children(node) if self._kids is None else self._plays(node):
+            for play, child in self._plays(node):
                 known = memo.get(child)
                 value = known[0] if known is not None else self._expand(child, deeper)
                 if value > best_value:
