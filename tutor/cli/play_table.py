@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 #: The commands typed at the move prompt, besides a move, a number from the list, and quitting.
 COMMANDS = ("moves", "hint", "undo", "board", "help")
 
+
 class PlayTable:
     """One sitting at the table: shows the game, takes the player's moves, narrates the bots'."""
 
