@@ -11,6 +11,7 @@ from tutor.coach.evaluation import (
 )
 from tutor.coach.search import TurnSearch
 from tutor.engine.cards import SKIP_BO
+from tutor.engine.notation import format_move
 from tutor.engine.view import player_view
 
 from analysis_positions import position
@@ -77,14 +78,20 @@ def test_the_fast_scorer_values_the_bridge_as_the_named_parts(hand, piles, build
         elif ending[0] == "?":
             kept = hand[1:]
         assert value == pytest.approx(parts_total(hand_parts(weights, kept, after, mask)))
-    assert scorer.best_ending(hand, piles, mask)[0] == pytest.approx(max(values))
+    best = scorer.best_ending(hand, piles, mask)
+    assert best[0] == pytest.approx(max(values))
+    at_hand = scorer.best_ending(hand, piles)[2]  # the search asks again only with the bridging cards at hand
+    assert scorer.best_ending(hand, piles, mask & at_hand)[:2] == best[:2]
 
 
 def test_the_bot_keeps_the_cards_that_lead_to_its_stock_card():
-    # the 6 and 7 lead pile 1 (at 5) towards our 9; without the 8 they would only raise it for Anna's discards
+    # the 6 and 7 lead pile 1 (at 5) towards our 9; without the 8 they would only raise it, so the bot keeps them
     state = position(hand=(6, 7, 12, 12, 11), stock=9, build=(5, None, None, None), discards=((10,), (), (), ()),
                      opponent=3, opponent_discards=((8,),))
     view = player_view(state, 0)
-    assert STRONG_BOT_WEIGHTS.bridge > 0
-    best = TurnSearch(view, STRONG_BOT_WEIGHTS).best()
-    assert best.part("bridge") == pytest.approx(2 * BRIDGE)
+    kept = TurnSearch(view, STRONG_BOT_WEIGHTS).best()
+    assert [format_move(move) for move in kept.moves] == ["hand 12 to discard 2"]
+    assert kept.part("bridge") == pytest.approx(2 * BRIDGE)
+    played = TurnSearch(view, STRONG_BOT_WEIGHTS._replace(bridge=0.0)).best()
+    assert [format_move(move) for move in played.moves] == ["hand 6 to build 1", "hand 7 to build 1",
+                                                            "hand 12 to discard 2"]
