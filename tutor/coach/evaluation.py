@@ -344,7 +344,7 @@ class Scorer:
         self._reach: dict[tuple[int, ...], tuple[float, ...]] = {}
         self._threats: dict[tuple[Opponent, ...], Threats] = BoundedCache(1_000)
         # the best ending for (hand, own discard piles): it depends on nothing else
-        self.best_endings: dict[tuple, tuple[float, tuple, int]] = BoundedCache(200_000)
+        self.best_endings: dict[tuple, tuple[float, tuple, int, dict]] = BoundedCache(200_000)
         self._kept: dict[tuple[int, ...], float] = BoundedCache(100_000)  # a kept hand's value
         self._piles: dict[tuple, tuple[float, list]] = BoundedCache(100_000)  # see ``_pile_table``
         # _pairs[below + 1][above + 1]: what laying ``above`` on ``below`` adds to a pile's shape
@@ -476,10 +476,10 @@ class Scorer:
         return adjusted
 
     def best_ending(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
-                    bridging: int = 0) -> tuple[float, tuple, int]:
-        """The best of ``discard_endings(hand, piles)`` with its value (the first of equals), and the bit set of
-        the cards in ``hand`` and on the piles' tops (0 without ``bridge``); ``bridging``: the ``bridge_mask`` of
-        the own stock top."""
+                    bridging: int = 0) -> tuple[float, tuple, int, dict]:
+        """The best of ``discard_endings(hand, piles)`` with its value (the first of equals), the bit set of the
+        cards in ``hand`` and on the piles' tops (0 without ``bridge``) and an empty dict, where the search keeps
+        the best endings with some of those cards bridging; ``bridging``: the ``bridge_mask`` of the own stock top."""
         shapes, targets = self._pile_table(piles)
         base = self._hand_value(hand) + shapes
         at_hand = card_bits(hand + tuple(pile[-1] for pile in piles if pile)) if self.weights.bridge else 0
@@ -487,7 +487,7 @@ class Scorer:
             base += self._bridged(hand, piles, bridging)
             targets = self._bridge_targets(targets, hand, piles, bridging)
         if not hand:
-            return base, ("end",), at_hand
+            return base, ("end",), at_hand, {}
         best_value, best = (base - self.weights.fresh_card, ("?",)) if hand[0] == UNKNOWN else (-math.inf, None)
         on_top = self._on_top
         previous = UNKNOWN
@@ -500,7 +500,7 @@ class Scorer:
                 value = kept if row is None else kept + row[card + 1] - covered
                 if value > best_value:
                     best_value, best = value, ("x", card, index)
-        return best_value, best, at_hand
+        return best_value, best, at_hand, {}
 
     def _row(self, pile: tuple[int, ...]) -> list[float]:
         """What laying each card on ``pile`` adds to its shape: the ``_pairs`` row of its top, less

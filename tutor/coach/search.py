@@ -528,11 +528,11 @@ class TurnSearch:
             known = self._hands[hand, discards[0]] = self.scorer.best_ending(hand, discards[0])
         if known[2]:  # cards at hand that may bridge the gap to the own stock top (only with ``bridge``)
             bridging = self.scorer.bridging(builds, stocks[0][0]) & known[2]
-            if bridging:
-                key = (hand, discards[0], bridging)
-                known = self._hands.get(key)
-                if known is None:
-                    known = self._hands[key] = self.scorer.best_ending(hand, discards[0], bridging)
+            if bridging:  # the best ending with those cards bridging, kept with the plain one
+                bridged = known[3].get(bridging)
+                if bridged is None:
+                    bridged = known[3][bridging] = self.scorer.best_ending(hand, discards[0], bridging)
+                known = bridged
         if self._refill is not None and hand and hand[0] == UNKNOWN:
             return table + known[0] + self._fresh_hand(node), known[1]
         return table + known[0], known[1]
