@@ -865,14 +865,30 @@ def _children(node: Node) -> list[tuple[Play, Node]]:
         if count and (landings := onto[top]):
             rest = stocks[:index] + ((UNKNOWN, count - 1),) + stocks[index + 1:]
             _add_plays(found, "s", index, -1, top, landings, hand, rest, discards, draws, not hand)
-    for index, piles in enumerate(discards):
-        for pile, cards in enumerate(piles):
-            if cards and (landings := onto[cards[-1]]):
-                top = cards[-1]
-                rest = discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:]
-                _add_plays(wild if top == SKIP_BO else found, "d", index, pile, top, landings, hand, stocks, rest,
-                           draws, not hand)
+    tops = _TOPS.get(discards)
+    if tops is None:
+        tops = _tops(discards)
+    for index, pile, top, rest in tops:
+        if landings := onto[top]:
+            _add_plays(wild if top == SKIP_BO else found, "d", index, pile, top, landings, hand, stocks, rest,
+                       draws, not hand)
     return found + wild if wild else found
+
+
+_TOPS: dict[tuple, tuple[tuple[int, int, int, tuple], ...]] = {}
+TOPS_KEPT = 20_000  # discard piles whose tops ``_TOPS`` keeps; then it starts afresh
+
+
+def _tops(discards: tuple) -> tuple[tuple[int, int, int, tuple], ...]:
+    """Each discard top in ``discards`` (seat by seat, pile by pile) as (seat index, pile, card, the discard
+    piles without it). Cached: positions with the same discard piles take their tops, and share the piles left."""
+    if len(_TOPS) >= TOPS_KEPT:
+        _TOPS.clear()
+    tops = _TOPS[discards] = tuple(
+        (index, pile, cards[-1],
+         discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:])
+        for index, piles in enumerate(discards) for pile, cards in enumerate(piles) if cards)
+    return tops
 
 
 def _add_plays(found: list, kind: str, index: int, pile: int, card: int, landings: tuple, hand: tuple[int, ...],
