@@ -337,6 +337,18 @@ def test_hint_says_a_runner_up_loss_in_stock_cards():
     assert f"worse by {worse['loss'] / 10:.2f} stock cards" in " ".join(result.stdout.split())
 
 
+
+def test_hint_says_a_runner_up_that_misses_the_win_in_words():
+    # the last stock card wins at once: a runner-up that discards instead loses about WIN, not stock cards
+    args = ["hint", str(Path(__file__).parent.parent / "scenarios" / "endgame" / "last-stock-card.yaml")]
+    result = runner.invoke(app, args)
+    document = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert document["best"]["ending"] == "win"
+    missing = [turn for turn in document["runners_up"] if turn["ending"] != "win"]
+    assert missing and all(turn["loss"] > 1000 for turn in missing)
+    assert " ".join(result.stdout.split()).count("(misses the win)") == len(missing)
+    assert "worse by" not in result.stdout
+
 def test_hint_keeps_a_discard_run_open_while_discard_piles_are_empty():
     # nothing plays on the 10s; the 6 on the 8 would shut the run 9-8 in, and two discard piles are empty
     args = ["hint", "--build", "10,10,10,10", "--stock", "12", "--hand", "4,4,5,5,6", "--discards", "9,8/-/-/2",

@@ -191,3 +191,73 @@ def test_a_move_naming_a_player_not_at_the_table_is_refused_and_json_stays_json(
     assert run.returncode == 2 and "Traceback" not in run.stderr
     error = json.loads(run.stdout)["error"]
     assert error["kind"] == "record" and "'Zed' is not one of the players" in error["problems"][0]
+
+
+MISSES_THE_WIN = '''
+from tutor.coach.bots import StrongBot
+from tutor.engine.moves import PileKind, Place, Transfer
+
+
+class MissesTheWin(StrongBot):
+    """Plays as the strong bot, but the first time its last stock card could win the round it discards instead."""
+
+    def __init__(self):
+        super().__init__()
+        self.missed = False
+
+    def plan(self, view, rng):
+        moves = super().plan(view, rng)
+        mover = view.mover
+        hand = [card for card in mover.hand if card is not None]
+        wins = any(move.source.kind is PileKind.STOCK for move in moves if isinstance(move, Transfer))
+        if self.missed or len(mover.stock) != 1 or not wins or not hand:
+            return moves
+        self.missed = True
+        return [Transfer(Place(PileKind.HAND), Place(PileKind.DISCARD, 1), hand[0])]
+'''
+
+
+def test_a_missed_win_is_said_in_words_and_kept_out_of_the_mean_loss(tmp_path):
+    from tutor.coach.evaluation import WIN
+
+    bot = tmp_path / "misses.py"
+    bot.write_text(MISSES_THE_WIN)
+    name = f"{bot}:MissesTheWin"
+    games = (play_game(Series(("strong", name), 2, 3, seed=4, record=True), index) for index in range(6))
+    record = next(game.record for game in games if _missed(game.record))
+    record = _as_played_by_a_person(record, name)
+    review = review_record(record)
+    missed = [m for t in review.turns for m in t.moves if m.assessment.misses_win]
+    assert len(missed) == 1 and missed[0].assessment.grade == "blunder" and missed[0].assessment.loss > WIN / 2
+    assert missed[0].assessment.to_json()["misses_win"] is True
+    summary = next(s for s in review.players if s.plays == "human")
+    others = [m.assessment.loss for t in review.turns if t.player == summary.name for m in t.moves
+              if not m.assessment.misses_win]
+    assert summary.wins_missed == 1 and summary.to_json()["wins_missed"] == 1
+    assert summary.mean_loss == pytest.approx(sum(others) / len(others))
+    assert summary.costliest[0] is missed[0]
+    path = tmp_path / "game.yaml"
+    write_record(path, record)
+    human = subprocess.run([sys.executable, "-m", "tutor", "review", str(path)], capture_output=True, text=True,
+                           timeout=120, env={**__import__("os").environ, "NO_COLOR": "1", "COLUMNS": "200"})
+    assert human.returncode == 0, human.stderr
+    assert human.stdout.count("[blunder, misses the win]") == 2  # the turn, and the costliest moment
+    assert "Wins missed: 1 (left out of the mean loss)." in human.stdout
+    assert "1,00" not in human.stdout  # no loss of a thousand stock cards
+
+
+def _as_played_by_a_person(record, bot: str):
+    """``record`` with the seat of the bot from outside (whose name a record cannot hold) played by Cleo, a person."""
+    import yaml
+
+    from tutor.records.model import record_from_data
+
+    text = yaml.safe_dump(record.to_data()).replace(f"{bot}-1", "Cleo").replace(f"{bot}-2", "Cleo")
+    text = text.replace(bot, "human")
+    played, problems = record_from_data(yaml.safe_load(text))
+    assert not problems
+    return played
+
+
+def _missed(record) -> bool:
+    return any(m.assessment.misses_win for t in review_record(record).turns for m in t.moves)

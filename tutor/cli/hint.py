@@ -193,6 +193,8 @@ def _print(loaded, document: dict[str, Any], typed: Optional[dict[str, Any]] = N
             elif "reveal_first" in turn:
                 reveal = typed["reveal_first"][index] if typed else turn["reveal_first"]
                 verdict = say(TURNS, "reveal-later", move=reveal)
+            elif best["ending"] == "win" and turn["ending"] != "win":
+                verdict = say(TURNS, "misses-win")
             else:
                 verdict = say(TURNS, "worse", loss=in_stock_cards(turn["loss"], 2))
             moves = typed["runners_up"][index] if typed else turn["moves"]

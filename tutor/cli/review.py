@@ -130,10 +130,10 @@ def print_review(out: "Console", review: "Review", source: str) -> None:
             print_wrapped(out, texts.COSTLY_NONE.format(player=shown_name(summary.name)), "dim", indent="  ")
         for moment in summary.costliest:
             assessment = moment.assessment
-            print_wrapped(out, texts.COSTLY_LINE.format(player=shown_name(moment.player), turn=moment.turn,
-                                                        round=moment.round,
-                                                        move=_move(moment.move), grade=GRADES.text(assessment.grade),
-                                                        loss=in_stock_cards(assessment.loss)), "yellow", indent="  ")
+            line = texts.COSTLY_LINE_MISSED_WIN if assessment.misses_win else texts.COSTLY_LINE
+            print_wrapped(out, line.format(player=shown_name(moment.player), turn=moment.turn, round=moment.round,
+                                           move=_move(moment.move), grade=GRADES.text(assessment.grade),
+                                           loss=in_stock_cards(assessment.loss)), "yellow", indent="  ")
             print_wrapped(out, assessment.explanation, indent="    ")
     for number in range(1, len(review.record.rounds) + 1):
         out.print()
@@ -167,7 +167,8 @@ def _print_turn(out: "Console", turn: "TurnReview") -> None:
     if turn.grade is not None:
         style = {"best": "dim", "good": "dim", "inaccuracy": "yellow"}.get(turn.grade, "bold red")
         loss = in_stock_cards(turn.loss)
-        grade = texts.REVIEW_TURN_GRADE if loss != in_stock_cards(0) else texts.REVIEW_TURN_GRADE_NO_LOSS
+        grade = texts.REVIEW_TURN_GRADE_MISSED_WIN if turn.misses_win else \
+            texts.REVIEW_TURN_GRADE if loss != in_stock_cards(0) else texts.REVIEW_TURN_GRADE_NO_LOSS
         line.append(grade.format(grade=GRADES.text(turn.grade), loss=loss), style=style)
     for number, part in enumerate(line.wrap(out, max(out.width - TURN_HANG, 20), overflow="fold")):
         part.rstrip()
@@ -190,7 +191,9 @@ def _print_accuracy(out: "Console", review: "Review") -> None:
         print_wrapped(out, texts.ACCURACY_LINE.format(player=shown_name(summary.name), plays=summary.plays, moves=moves,
                                                       accuracy=percent(summary.accuracy),
                                                       mean_loss=in_stock_cards(summary.mean_loss, 2),
-                                                      **summary.counts), indent="  ")
+                                                      **summary.counts)
+                      + (texts.ACCURACY_MISSED_WINS.format(count=summary.wins_missed) if summary.wins_missed else ""),
+                      indent="  ")
 
 
 def timeline_rows(review: "Review", number: int, width: int) -> tuple[list[tuple[str, str, str]], int]:

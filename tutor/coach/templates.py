@@ -140,6 +140,7 @@ GRADES = TextTable("coach-grade", {
 TURNS = TextTable("coach-turns", {
     "equal": "as good",
     "worse": "worse by {loss} stock cards",  # the loss in stock cards (the evaluation counts 10 a stock card)
+    "misses-win": "misses the win",  # the best turn wins the round at once, this one does not
     # as good in value, but it plays a card before a stock card that could turn up its next card first
     "reveal-later": "as good in value, but {move} should come first: it turns up a card",
     "no-steps": "No card to play. {reason}",

@@ -45,7 +45,9 @@ class Assessment(NamedTuple):
     ``principles`` that explain it. ``opponent_wins_next`` is set when an
     opponent may play out their stock on their next turn after the move
     (see ``TurnSearch.opponent_wins_next``; ``best_turn_chance`` is that
-    opponent's chance after the best turn).
+    opponent's chance after the best turn). ``misses_win``: the best turn wins
+    the round at once and no turn after the move does (the loss is then about
+    ``WIN``, far beyond any count of stock cards).
     """
 
     quality: str
@@ -57,6 +59,7 @@ class Assessment(NamedTuple):
     findings: tuple = ()  # the detectors' ``principles.Finding``s, the weightiest first (weak moves)
     key_move: Optional[str] = None  # the move of the better turn that makes the difference
     opponent_wins_next: Optional[dict] = None  # an opponent's chance to play out their stock next turn
+    misses_win: bool = False
 
     @property
     def reason(self) -> str:
@@ -76,6 +79,8 @@ class Assessment(NamedTuple):
             entry["explanation"] = self.explanation
         if self.key_move:
             entry["key_move"] = self.key_move
+        if self.misses_win:
+            entry["misses_win"] = True
         return entry
 
 
@@ -155,6 +160,7 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
         if search.risk is not None:
             after_turn = search.best_after(move)
     loss = max(0.0, search.value - after_value)
+    misses_win = search.value >= WIN > after_value
     grade = grade_of(loss)
     quality = quality_of(grade)
     risk = _opponent_wins_next(search, after_turn)
@@ -175,14 +181,14 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     key_move = format_move(key, pile_said=True) if key is not None else None
     if quality == "good":
         return Assessment(quality, grade, loss, better=better, explanation=pointer, key_move=key_move,
-                          opponent_wins_next=risk)
+                          opponent_wins_next=risk, misses_win=misses_win)
     seat = view.seat_of(risk["player"]) if risk else None
     chances = {seat: risk["chance"]} if risk else {}
     best_chances = {seat: risk["best_turn_chance"]} if risk else {}
     findings = tuple(detect(Context(view, move, best, after_turn, chances, best_chances)))
     principles = tuple(dict.fromkeys(finding.principle for finding in findings if finding.principle))
     explanation = f"{findings[0].sentence} {pointer}".strip()
-    return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move, risk)
+    return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move, risk, misses_win)
 
 
 def _reveal_first(view: GameState, search: TurnSearch, reveal: Move, loss: float, risk) -> Assessment:

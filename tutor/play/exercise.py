@@ -162,6 +162,7 @@ def _expectations(data: dict[str, Any], steps: list[Step]) -> tuple[list[dict[st
             reviewed = assess_move(step.before, step.move)
             expect.append({"moves": [format_move(m) for m in moves[:index + 1]],
                            "quality": assess_move(state, step.move).quality,
-                           "note": texts.EXERCISE_NOTE.format(grade=GRADES.text(reviewed.grade), loss=in_stock_cards(reviewed.loss))})
+                           "note": (texts.EXERCISE_NOTE_MISSED_WIN if reviewed.misses_win else texts.EXERCISE_NOTE)
+                           .format(grade=GRADES.text(reviewed.grade), loss=in_stock_cards(reviewed.loss))})
         state = apply_move(state, step.move).state
     return expect, answer

@@ -58,6 +58,10 @@ class TurnReview:
     def loss(self) -> float:
         return sum(m.assessment.loss for m in self.moves)
 
+    @property
+    def misses_win(self) -> bool:
+        return any(m.assessment.misses_win for m in self.moves)
+
     def worst(self) -> Optional[MoveReview]:
         return max(self.moves, key=lambda m: m.assessment.loss, default=None)
 
@@ -69,7 +73,12 @@ class TurnReview:
 
 @dataclass(frozen=True)
 class PlayerSummary:
-    """How well one player played: the counts by quality, accuracy, mean loss, the costliest moves."""
+    """How well one player played: the counts by quality, accuracy, mean loss, the costliest moves.
+
+    A move that misses a win loses about ``WIN``, which would drown every
+    other loss: such moves are counted in ``wins_missed`` and left out of
+    ``mean_loss``.
+    """
 
     name: str
     plays: str
@@ -77,11 +86,12 @@ class PlayerSummary:
     accuracy: float  # share of best and good moves
     mean_loss: float
     costliest: tuple[MoveReview, ...]
+    wins_missed: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {"plays": self.plays, "moves": sum(self.counts.values()), "grades": dict(self.counts),
                 "accuracy": round(self.accuracy, 4), "mean_loss": round(self.mean_loss, 3),
-                "costliest": [m.to_json() for m in self.costliest]}
+                "wins_missed": self.wins_missed, "costliest": [m.to_json() for m in self.costliest]}
 
 
 @dataclass
@@ -143,6 +153,7 @@ def _summary(record: GameRecord, name: str, turns: list[TurnReview]) -> PlayerSu
     good = counts["best"] + counts["good"]
     costly = sorted((m for m in moves if m.assessment.quality == "weak"), key=lambda m: -m.assessment.loss)
     plays = record.setup.seats[record.setup.seat_of(name)].plays
+    measured = [m.assessment.loss for m in moves if not m.assessment.misses_win]
     return PlayerSummary(name, plays, counts, good / len(moves) if moves else 0.0,
-                         sum(m.assessment.loss for m in moves) / len(moves) if moves else 0.0,
-                         tuple(costly[:COSTLIEST]))
+                         sum(measured) / len(measured) if measured else 0.0, tuple(costly[:COSTLIEST]),
+                         len(moves) - len(measured))
