@@ -21,7 +21,9 @@ continues only with the cards still in sight and is valued by expectation.
 A player acting on a line plays it up to such a card and then searches again.
 
 The search works on small tuples rather than ``GameState``; ``Turn.moves``
-gives each line back as engine moves.
+gives each line back as engine moves. What a hand, a side's discard piles
+and the build values can give (the plays from them, the cards left) is
+worked out once and shared by every position holding them.
 """
 
 from __future__ import annotations
