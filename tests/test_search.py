@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from tutor.engine.cards import SKIP_BO
 from tutor.coach.evaluation import WIN, hand_parts, parts_total, scorer_for, DEFAULT_WEIGHTS, STRONG_V2_WEIGHTS
 from tutor.engine.moves import PileKind, Transfer
-from tutor.engine.notation import format_move
+from tutor.engine.notation import format_move, parse_move
 from tutor.engine.play import apply_move
 from tutor.engine.rules import check_move
-from tutor.coach.search import SearchError, TurnSearch
+from tutor.coach.search import KEPT_CARD, KEPT_WILD, SearchError, TurnSearch
 from tutor.engine.state import Phase, accounts_for_deck
 from tutor.engine.view import player_view
 
@@ -48,7 +48,7 @@ def test_finds_a_stock_out_through_discards_and_wilds():
                      discards=((6, 5), (SKIP_BO,), (12,), ()))
     best = search(state).best()
     assert best.ending == "win"
-    assert best.value == WIN
+    assert best.value == WIN + 4 * KEPT_CARD  # both SBs spent, the four high cards kept
     assert [m.source.kind for m in best.moves].count(PileKind.DISCARD) >= 2
     final = replay(state, best.moves)
     assert final.phase is Phase.OVER and final.winners == (0,)
@@ -306,6 +306,17 @@ def test_a_stock_card_that_turns_up_another_is_played_as_early_as_the_line_allow
                 order = (*moves[:earlier], move, *moves[earlier:at], *moves[at + 1:])
                 assert _ends(state, order) != end, [format_move(m) for m in moves]
         before = apply_move(before, move).state
+
+
+def test_a_winning_line_plays_only_the_cards_it_needs():
+    # the 5 on the stock wins at once on the pile at 4; the 11 and 12 from the hand could go on the pile at 10
+    # first, and the SB could go anywhere: the shown win plays the stock card alone
+    state = position(hand=(SKIP_BO, 11, 12, 3, 7), stock=5, count=1, build=(4, 10, None, None))
+    best = search(state).best()
+    assert best.ending == "win" and [format_move(move) for move in best.moves] == ["stock 5 to build 1"]
+    assert best.value == WIN + KEPT_WILD + 4 * KEPT_CARD
+    longer = search(state).best_after(parse_move("hand 11 to build 2"))
+    assert longer.ending == "win" and longer.value == WIN + KEPT_WILD + 3 * KEPT_CARD
 
 
 @pytest.mark.parametrize("state", [position(**HARD_LINES), midgame(seed=8, turns=20, players=4, teams=True)])

@@ -578,7 +578,7 @@ class TurnSearch:
         slots = list(builds)
         deals: tuple[Turn, ...] = ()
         if ending[0] == "win":
-            parts = {"stock": WIN, "wilds": _win_value(node) - WIN}
+            parts = {"stock": WIN, "wilds": _kept_wilds(node), "hand": _kept_cards(node)}
             kind = "win"
         elif ending[0] == "deal":
             deals = self._deal_turns(node, builds)
@@ -771,12 +771,23 @@ def _root(view: GameState, side: tuple[int, ...]) -> Node:
     return (builds, hand, stocks, discards, draws)
 
 
-KEPT_WILD = 0.01  # a win that keeps an SB in hand is preferred to one that spends it, and still graded the same
+# Of two winning lines, the one that spends fewer cards is shown and played (what a player is taught: play the
+# stock card out at once, and spend an SB only where it is needed); both are graded the same.
+KEPT_WILD = 0.01  # each SB the winning line keeps in hand ...
+KEPT_CARD = 0.001  # ... and each other card: less than one SB together
 
 
 def _win_value(node: Node) -> float:
-    """The value of a won position: WIN, and a trace more for each SB the winning line did not need."""
-    return WIN + KEPT_WILD * node[1].count(SKIP_BO)
+    """The value of a won position: WIN, and a trace more for each card the winning line did not need."""
+    return WIN + _kept_wilds(node) + _kept_cards(node)
+
+
+def _kept_wilds(node: Node) -> float:
+    return KEPT_WILD * node[1].count(SKIP_BO)
+
+
+def _kept_cards(node: Node) -> float:
+    return KEPT_CARD * (len(node[1]) - node[1].count(SKIP_BO))
 
 
 def _won(node: Node) -> bool:
