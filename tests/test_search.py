@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from tutor.engine.cards import SKIP_BO
 from tutor.coach.evaluation import WIN, hand_parts, parts_total, scorer_for, DEFAULT_WEIGHTS, STRONG_V2_WEIGHTS
 from tutor.engine.moves import PileKind, Transfer
-from tutor.engine.notation import format_move
+from tutor.engine.notation import format_move, parse_move
 from tutor.engine.play import apply_move
 from tutor.engine.rules import check_move
-from tutor.coach.search import SearchError, TurnSearch
+from tutor.coach.search import KEPT_CARD, KEPT_WILD, SearchError, TurnSearch
 from tutor.engine.state import Phase, accounts_for_deck
 from tutor.engine.view import player_view
 
@@ -48,7 +48,7 @@ def test_finds_a_stock_out_through_discards_and_wilds():
                      discards=((6, 5), (SKIP_BO,), (12,), ()))
     best = search(state).best()
     assert best.ending == "win"
-    assert best.value == WIN
+    assert best.value == WIN + 4 * KEPT_CARD  # both SBs spent, the four high cards kept
     assert [m.source.kind for m in best.moves].count(PileKind.DISCARD) >= 2
     final = replay(state, best.moves)
     assert final.phase is Phase.OVER and final.winners == (0,)
@@ -306,3 +306,85 @@ def test_a_stock_card_that_turns_up_another_is_played_as_early_as_the_line_allow
                 order = (*moves[:earlier], move, *moves[earlier:at], *moves[at + 1:])
                 assert _ends(state, order) != end, [format_move(m) for m in moves]
         before = apply_move(before, move).state
+
+
+def test_a_winning_line_plays_only_the_cards_it_needs():
+    # the 5 on the stock wins at once on the pile at 4; the 11 and 12 from the hand could go on the pile at 10
+    # first, and the SB could go anywhere: the shown win plays the stock card alone
+    state = position(hand=(SKIP_BO, 11, 12, 3, 7), stock=5, count=1, build=(4, 10, None, None))
+    best = search(state).best()
+    assert best.ending == "win" and [format_move(move) for move in best.moves] == ["stock 5 to build 1"]
+    assert best.value == WIN + KEPT_WILD + 4 * KEPT_CARD
+    longer = search(state).best_after(parse_move("hand 11 to build 2"))
+    assert longer.ending == "win" and longer.value == WIN + KEPT_WILD + 3 * KEPT_CARD
+
+
+@pytest.mark.parametrize("state", [position(**HARD_LINES), midgame(seed=8, turns=20, players=4, teams=True)])
+def test_the_plays_of_hands_discard_piles_and_build_values_are_the_same_worked_out_afresh(state, monkeypatch):
+    import tutor.coach.search as search_module
+
+    view = player_view(state, state.turn)
+    kept = TurnSearch(view)
+    for name, work in (("_PICKS", search_module._hand_picks), ("_TOPS", search_module._discard_tops),
+                       ("_LANDINGS", search_module._landings)):
+        monkeypatch.setattr(search_module, name, search_module._Worked(work, 1))  # one entry: nearly all afresh
+    afresh = TurnSearch(view)
+    assert afresh._memo == kept._memo and list(afresh._memo) == list(kept._memo)  # the same positions, in order
+    assert afresh.best() == kept.best() and afresh.turns() == kept.turns()
+
+
+def test_a_worked_out_cache_starts_afresh_at_its_limit():
+    from tutor.coach.search import _Worked
+
+    worked = _Worked(lambda key: key * 2, 2)
+    assert worked[1] == 2 and worked[2] == 4 and dict(worked) == {1: 2, 2: 4}
+    assert worked[3] == 6 and dict(worked) == {3: 6}
+
+
+def _children_as_defined(node):
+    """The plays from ``node`` worked out card by card, as ``_children`` defines them (no cache)."""
+    from tutor.coach.evaluation import UNKNOWN
+    from tutor.coach.search import _landings
+
+    builds, hand, stocks, discards, draws = node
+    onto = _landings(builds)
+    found, wild = [], []
+
+    def add(into, kind, index, pile, card, hand, stocks, discards, refill):
+        for target, after, freed in onto[card]:
+            left = draws + freed
+            drawn = min(5, left) if refill else 0
+            into.append(((kind, index, pile, card, target),
+                         (after, (UNKNOWN,) * drawn if drawn else hand, stocks, discards, left - drawn)))
+
+    for at, card in enumerate(hand):
+        if card not in hand[:at]:
+            rest = hand[:at] + hand[at + 1:]
+            add(wild if card == SKIP_BO else found, "h", 0, -1, card, rest, stocks, discards, not rest)
+    for index, (top, count) in enumerate(stocks):
+        if count:
+            add(found, "s", index, -1, top, hand, stocks[:index] + ((UNKNOWN, count - 1),) + stocks[index + 1:],
+                discards, not hand)
+    for index, piles in enumerate(discards):
+        for pile, cards in enumerate(piles):
+            if cards:
+                rest = discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:]
+                add(wild if cards[-1] == SKIP_BO else found, "d", index, pile, cards[-1], hand, stocks, rest, not hand)
+    return found + wild
+
+
+cards = st.integers(-1, 12)
+nodes = st.tuples(
+    st.lists(st.integers(0, 11), min_size=4, max_size=4).map(lambda builds: tuple(sorted(builds))),
+    st.lists(cards, max_size=5).map(lambda hand: tuple(sorted(hand))),
+    st.lists(st.tuples(cards, st.integers(0, 3)), min_size=1, max_size=2).map(tuple),
+    st.lists(st.lists(st.lists(cards, max_size=3).map(tuple), min_size=4, max_size=4).map(tuple),
+             min_size=1, max_size=2).map(tuple),
+    st.integers(0, 20))
+
+
+@given(nodes)
+def test_the_plays_of_a_position_are_each_distinct_source_card_on_each_pile_that_takes_it(node):
+    from tutor.coach.search import _children
+
+    assert _children(node) == _children_as_defined(node)

@@ -21,7 +21,9 @@ continues only with the cards still in sight and is valued by expectation.
 A player acting on a line plays it up to such a card and then searches again.
 
 The search works on small tuples rather than ``GameState``; ``Turn.moves``
-gives each line back as engine moves.
+gives each line back as engine moves. What a hand, a side's discard piles
+and the build values can give (the plays from them, the cards left) is
+worked out once and shared by every position holding them.
 """
 
 from __future__ import annotations
@@ -583,7 +585,7 @@ class TurnSearch:
         slots = list(builds)
         deals: tuple[Turn, ...] = ()
         if ending[0] == "win":
-            parts = {"stock": WIN, "wilds": _win_value(node) - WIN}
+            parts = {"stock": WIN, "wilds": _kept_wilds(node), "hand": _kept_cards(node)}
             kind = "win"
         elif ending[0] == "deal":
             deals = self._deal_turns(node, builds)
@@ -776,12 +778,23 @@ def _root(view: GameState, side: tuple[int, ...]) -> Node:
     return (builds, hand, stocks, discards, draws)
 
 
-KEPT_WILD = 0.01  # a win that keeps an SB in hand is preferred to one that spends it, and still graded the same
+# Of two winning lines, the one that spends fewer cards is shown and played (what a player is taught: play the
+# stock card out at once, and spend an SB only where it is needed); both are graded the same.
+KEPT_WILD = 0.01  # each SB the winning line keeps in hand ...
+KEPT_CARD = 0.001  # ... and each other card: less than one SB together
 
 
 def _win_value(node: Node) -> float:
-    """The value of a won position: WIN, and a trace more for each SB the winning line did not need."""
-    return WIN + KEPT_WILD * node[1].count(SKIP_BO)
+    """The value of a won position: WIN, and a trace more for each card the winning line did not need."""
+    return WIN + _kept_wilds(node) + _kept_cards(node)
+
+
+def _kept_wilds(node: Node) -> float:
+    return KEPT_WILD * node[1].count(SKIP_BO)
+
+
+def _kept_cards(node: Node) -> float:
+    return KEPT_CARD * (len(node[1]) - node[1].count(SKIP_BO))
 
 
 def _won(node: Node) -> bool:
@@ -853,33 +866,57 @@ def _depth_limit(starts: list[int], budget: int) -> int:
     return depth
 
 
+class _Worked(dict):
+    """A cache that works out a missing entry with ``work``, emptied once it holds ``limit`` entries."""
+
+    def __init__(self, work: Callable, limit: int):
+        super().__init__()
+        self.work, self.limit = work, limit
+
+    def __missing__(self, key):
+        if len(self) >= self.limit:
+            self.clear()
+        value = self[key] = self.work(key)
+        return value
+
+
 def _children(node: Node) -> list[tuple[Play, Node]]:
     """Every play from ``node`` with the node it leads to (one per distinct target value)."""
     builds, hand, stocks, discards, draws = node
-    onto = _landings(builds)
+    onto = _LANDINGS[builds]
     found: list[tuple[Play, Node]] = []
     wild: list[tuple[Play, Node]] = []  # wild cards from hand and discard tops come last: of equal lines the
-    previous = None                     # first found is kept, so a line that needs no wild card spends none
-    for at, card in enumerate(hand):  # the hand is sorted: ``at`` is the first of equal cards
-        if card != previous:
-            previous = card
-            landings = onto[card]
-            if landings:
-                rest = hand[:at] + hand[at + 1:]
-                _add_plays(wild if card == SKIP_BO else found, "h", 0, -1, card, landings, rest, stocks, discards,
-                           draws, not rest)
+    for card, rest in _PICKS[hand]:     # first found is kept, so a line that needs no wild card spends none
+        if landings := onto[card]:
+            _add_plays(wild if card == SKIP_BO else found, "h", 0, -1, card, landings, rest, stocks, discards, draws,
+                       not rest)
     for index, (top, count) in enumerate(stocks):
         if count and (landings := onto[top]):
             rest = stocks[:index] + ((UNKNOWN, count - 1),) + stocks[index + 1:]
             _add_plays(found, "s", index, -1, top, landings, hand, rest, discards, draws, not hand)
-    for index, piles in enumerate(discards):
-        for pile, cards in enumerate(piles):
-            if cards and (landings := onto[cards[-1]]):
-                top = cards[-1]
-                rest = discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:]
-                _add_plays(wild if top == SKIP_BO else found, "d", index, pile, top, landings, hand, stocks, rest,
-                           draws, not hand)
+    for index, pile, top, rest in _TOPS[discards]:
+        if landings := onto[top]:
+            _add_plays(wild if top == SKIP_BO else found, "d", index, pile, top, landings, hand, stocks, rest,
+                       draws, not hand)
     return found + wild if wild else found
+
+
+def _hand_picks(hand: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each distinct card of the sorted ``hand`` with the hand left without it."""
+    return tuple((card, hand[:at] + hand[at + 1:]) for at, card in enumerate(hand) if at == 0 or card != hand[at - 1])
+
+
+def _discard_tops(discards: tuple) -> tuple[tuple[int, int, int, tuple], ...]:
+    """Each discard top in ``discards`` (seat by seat, pile by pile) as (seat index, pile, card, the discard
+    piles left without it)."""
+    return tuple((index, pile, cards[-1],
+                  discards[:index] + (piles[:pile] + (cards[:-1],) + piles[pile + 1:],) + discards[index + 1:])
+                 for index, piles in enumerate(discards) for pile, cards in enumerate(piles) if cards)
+
+
+# what each hand and each side's discard piles can give, worked out once: the positions holding them share it
+_PICKS = _Worked(_hand_picks, 20_000)
+_TOPS = _Worked(_discard_tops, 20_000)
 
 
 def _add_plays(found: list, kind: str, index: int, pile: int, card: int, landings: tuple, hand: tuple[int, ...],
@@ -900,31 +937,27 @@ def _add_plays(found: list, kind: str, index: int, pile: int, card: int, landing
         found.append(((kind, index, pile, card, target), child))
 
 
-_LANDINGS: dict[tuple[int, ...], dict[int, tuple[tuple[int, tuple[int, ...], int], ...]]] = {}
-
-
 def _landings(builds: tuple[int, ...]) -> dict[int, tuple[tuple[int, tuple[int, ...], int], ...]]:
     """Where each card (``UNKNOWN``, SB, 1-12) can be played on the sorted ``builds``.
 
     For each pile value that takes the card (every distinct one for an SB):
     (that value, the sorted values after the play, the cards it frees for
-    drawing: twelve when it completes the pile, else 0). Cached: there are
-    few such tuples.
+    drawing: twelve when it completes the pile, else 0).
     """
-    landings = _LANDINGS.get(builds)
-    if landings is None:
-        steps = {}
-        for target in builds:
-            if target not in steps:
-                rest = list(builds)
-                value = target + 1
-                rest[rest.index(target)] = 0 if value == COMPLETE_AT else value
-                steps[target] = (target, tuple(sorted(rest)), COMPLETE_AT if value == COMPLETE_AT else 0)
-        landings = {card: (steps[card - 1],) if card - 1 in steps else () for card in range(1, COMPLETE_AT + 1)}
-        landings[SKIP_BO] = tuple(steps.values())
-        landings[UNKNOWN] = ()
-        _LANDINGS[builds] = landings
+    steps = {}
+    for target in builds:
+        if target not in steps:
+            rest = list(builds)
+            value = target + 1
+            rest[rest.index(target)] = 0 if value == COMPLETE_AT else value
+            steps[target] = (target, tuple(sorted(rest)), COMPLETE_AT if value == COMPLETE_AT else 0)
+    landings = {card: (steps[card - 1],) if card - 1 in steps else () for card in range(1, COMPLETE_AT + 1)}
+    landings[SKIP_BO] = tuple(steps.values())
+    landings[UNKNOWN] = ()
     return landings
+
+
+_LANDINGS = _Worked(_landings, 10_000)  # there are few sorted build values
 
 
 def _apply(node: Node, play: Play) -> Node:
