@@ -56,14 +56,16 @@ class Weights(NamedTuple):
     reveal_first: float = 1.0  # 1: a line plays a stock card that turns up the next one as early as its order allows
     discard_runs: float = 1.0  # 1: an opponent's helpers are their discard tops and the runs beneath them (0: tops)
     covered_run: float = 1.0  # each run link on an own discard pile covered by a number card that does not go on it
+    bridge: float = 0.0  # each card between the own stock top and the build pile below it kept in hand or on a top
 
 
 DEFAULT_WEIGHTS = Weights()
 
 # The strong bot plays with the coach's weights, but searches refills over sampled deals only in the last three
 # stock cards of its side, where a refill can win the round: everywhere, they cost it more than half its speed
-# for no measurable strength (docs/analysis.md).
-STRONG_BOT_WEIGHTS = DEFAULT_WEIGHTS._replace(deals_within=3)
+# for no measurable strength; and it keeps the cards that bridge the gap to its stock top (``bridge``), which wins
+# rounds against strong-v2 but would make the coach miss an expert position (docs/analysis.md).
+STRONG_BOT_WEIGHTS = DEFAULT_WEIGHTS._replace(deals_within=3, bridge=1.2)
 
 # The strong bot's weights and model before the turn went on past a refill in the search, the threat counted the
 # partners' stock cards and the opponent's reply could free a slot: the ``strong-v2`` baseline.
@@ -167,15 +169,37 @@ def exposed_run(pile: tuple[int, ...]) -> int:
     return links
 
 
-def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> dict[str, float]:
-    """The parts that depend on the hand kept and the mover's own discard piles."""
+def bridge_mask(builds: tuple[int, ...], top: int, horizon: int) -> int:
+    """The bit set of the cards between a number card ``top`` and the highest build pile below it (0 when
+    none is below, the top is a wild or unseen, or more than ``horizon`` cards are missing)."""
+    below = [value for value in builds if value < top]
+    mask = BETWEEN[max(below)][top] if top > 0 and below else 0
+    return mask if mask.bit_count() <= horizon else 0
+
+
+def card_bits(cards) -> int:
+    """The bit set of the number cards among ``cards``."""
+    bits = 0
+    for card in cards:
+        if card > 0:
+            bits |= 1 << card
+    return bits
+
+
+def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
+               bridging: int = 0) -> dict[str, float]:
+    """The parts that depend on the hand kept and the mover's own discard piles (and ``bridge``: on the
+    ``bridge_mask`` of the own stock top, ``bridging``)."""
     tops = [pile[-1] for pile in piles if pile]
     unknown = hand.count(UNKNOWN)
+    bridge = {"bridge": weights.bridge * (bridging & card_bits(hand + tuple(tops))).bit_count()} if weights.bridge \
+        else {}
     return {
         "wilds": wilds_value(weights, hand.count(SKIP_BO)) + weights.wild_on_top * tops.count(SKIP_BO),
         "hand": (weights.fresh_card * unknown - weights.hand_card * (len(hand) - unknown)
                  - weights.high_card * sum(card for card in hand if card > 0) / 12),
         "discards": sum(pile_score(weights, pile) for pile in piles),
+        **bridge,
     }
 
 
@@ -320,17 +344,18 @@ class Scorer:
         self._reach: dict[tuple[int, ...], tuple[float, ...]] = {}
         self._threats: dict[tuple[Opponent, ...], Threats] = BoundedCache(1_000)
         # the best ending for (hand, own discard piles): it depends on nothing else
-        self.best_endings: dict[tuple, tuple[float, tuple]] = BoundedCache(200_000)
+        self.best_endings: dict[tuple, tuple[float, tuple, int, dict]] = BoundedCache(200_000)
         self._kept: dict[tuple[int, ...], float] = BoundedCache(100_000)  # a kept hand's value
         self._piles: dict[tuple, tuple[float, list]] = BoundedCache(100_000)  # see ``_pile_table``
         # _pairs[below + 1][above + 1]: what laying ``above`` on ``below`` adds to a pile's shape
         self._pairs = [[pile_score(weights, (below, above)) for above in range(UNKNOWN, COMPLETE_AT + 1)]
                        for below in range(UNKNOWN, COMPLETE_AT + 1)]
         self._covering: dict[tuple[int, int], list[float]] = {}  # ``_row`` of a top with open run links
+        self._bridges: dict[tuple[int, ...], tuple[int, ...]] = BoundedCache(10_000)  # see ``bridging``
 
     def trim(self) -> None:
         """Empty the caches that have grown past their limits (called before each search)."""
-        for cache in (self._shapes, self._threats, self.best_endings, self._kept, self._piles):
+        for cache in (self._shapes, self._threats, self.best_endings, self._kept, self._piles, self._bridges):
             cache.trim()
 
     def reach_vector(self, builds: tuple[int, ...]) -> tuple[float, ...]:
@@ -340,6 +365,16 @@ class Scorer:
             gaps = card_gaps(builds)
             vector = self._reach[builds] = tuple(reach_score(self.weights, gaps[card]) for card in range(13))
         return vector
+
+    def bridging(self, builds: tuple[int, ...], top: int) -> int:
+        """``bridge_mask`` of the stock ``top`` on ``builds`` (cached by the build values); 0 without ``bridge``."""
+        if not self.weights.bridge:
+            return 0
+        masks = self._bridges.get(builds)
+        if masks is None:
+            horizon = self.weights.horizon
+            masks = self._bridges[builds] = tuple(bridge_mask(builds, card, horizon) for card in range(COMPLETE_AT + 1)) + (0,)
+        return masks[top]  # an unseen top (-1) takes the last entry, 0
 
     def threats(self, opponents: tuple[Opponent, ...]) -> Threats:
         """The ``Threats`` of ``opponents`` (cached: the same opponents face many searches)."""
@@ -373,13 +408,16 @@ class Scorer:
             table = self._piles[piles] = (shapes, self._discard_targets(piles))
         return table
 
-    def endings(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...], endings: list[tuple]) -> list[float]:
-        """The value of the hand and the own discard piles after each ending in ``endings``."""
-        base = self._hand_value(hand) + self._pile_table(piles)[0]
+    def endings(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...], endings: list[tuple],
+                bridging: int = 0) -> list[float]:
+        """The value of the hand and the own discard piles after each ending in ``endings`` (``bridging``: the
+        ``bridge_mask`` of the own stock top)."""
+        base = self._hand_value(hand) + self._pile_table(piles)[0] + self._bridged(hand, piles, bridging)
         values = []
         for ending in endings:
             if ending[0] == "x":
-                values.append(self._discard_value(base, ending[1], piles[ending[2]], hand))
+                value = self._discard_value(base, ending[1], piles[ending[2]], hand)
+                values.append(value - self._bridge_lost(ending[1], ending[2], hand, piles, bridging))
             elif ending[0] == "?":
                 values.append(base - self.weights.fresh_card)
             else:
@@ -404,12 +442,52 @@ class Scorer:
                 value -= on_top[top]
         return value
 
-    def best_ending(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> tuple[float, tuple]:
-        """The best of ``discard_endings(hand, piles)`` with its value (the first of equals)."""
+    def _bridged(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...], bridging: int) -> float:
+        """``bridge`` for each card of the ``bridging`` set kept in ``hand`` or on top of one of ``piles``."""
+        if not bridging:
+            return 0.0
+        return self.weights.bridge * (bridging & card_bits(hand + tuple(pile[-1] for pile in piles if pile))).bit_count()
+
+    def _bridge_lost(self, card: int, index: int, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
+                     bridging: int) -> float:
+        """The ``bridge`` lost by discarding ``card`` onto pile ``index``: a bridging top covered by another card,
+        when no other copy is at hand (the discarded card itself stays at hand, on top)."""
+        pile = piles[index]
+        if not bridging or not pile:
+            return 0.0
+        top = pile[-1]
+        if top <= 0 or card == top or not bridging >> top & 1 or top in hand:
+            return 0.0
+        if sum(1 for other in piles if other and other[-1] == top) > 1:
+            return 0.0
+        return self.weights.bridge
+
+    def _bridge_targets(self, targets: list[tuple], hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
+                        bridging: int) -> list[tuple]:
+        """``targets`` with each row less the ``bridge`` its pile's top loses when covered (``_bridge_lost``)."""
+        adjusted = []
+        for index, row, covered in targets:
+            lost = self._bridge_lost(UNKNOWN, index, hand, piles, bridging)
+            if lost:
+                top = piles[index][-1]
+                row = [value if above == top else value - lost
+                       for above, value in zip(range(UNKNOWN, COMPLETE_AT + 1), row)]
+            adjusted.append((index, row, covered))
+        return adjusted
+
+    def best_ending(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
+                    bridging: int = 0) -> tuple[float, tuple, int, dict]:
+        """The best of ``discard_endings(hand, piles)`` with its value (the first of equals), the bit set of the
+        cards in ``hand`` and on the piles' tops (0 without ``bridge``) and an empty dict, where the search keeps
+        the best endings with some of those cards bridging; ``bridging``: the ``bridge_mask`` of the own stock top."""
         shapes, targets = self._pile_table(piles)
         base = self._hand_value(hand) + shapes
+        at_hand = card_bits(hand + tuple(pile[-1] for pile in piles if pile)) if self.weights.bridge else 0
+        if bridging:
+            base += self._bridged(hand, piles, bridging)
+            targets = self._bridge_targets(targets, hand, piles, bridging)
         if not hand:
-            return base, ("end",)
+            return base, ("end",), at_hand, {}
         best_value, best = (base - self.weights.fresh_card, ("?",)) if hand[0] == UNKNOWN else (-math.inf, None)
         on_top = self._on_top
         previous = UNKNOWN
@@ -422,7 +500,7 @@ class Scorer:
                 value = kept if row is None else kept + row[card + 1] - covered
                 if value > best_value:
                     best_value, best = value, ("x", card, index)
-        return best_value, best
+        return best_value, best, at_hand, {}
 
     def _row(self, pile: tuple[int, ...]) -> list[float]:
         """What laying each card on ``pile`` adds to its shape: the ``_pairs`` row of its top, less

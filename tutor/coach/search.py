@@ -528,6 +528,13 @@ class TurnSearch:
         known = self._hands.get((hand, discards[0]))
         if known is None:
             known = self._hands[hand, discards[0]] = self.scorer.best_ending(hand, discards[0])
+        if known[2]:  # cards at hand that may bridge the gap to the own stock top (only with ``bridge``)
+            bridging = self.scorer.bridging(builds, stocks[0][0]) & known[2]
+            if bridging:  # the best ending with those cards bridging, kept with the plain one
+                bridged = known[3].get(bridging)
+                if bridged is None:
+                    bridged = known[3][bridging] = self.scorer.best_ending(hand, discards[0], bridging)
+                known = bridged
         if self._refill is not None and hand and hand[0] == UNKNOWN:
             return table + known[0] + self._fresh_hand(node), known[1]
         return table + known[0], known[1]
@@ -542,7 +549,7 @@ class TurnSearch:
         return self.weights.fresh_hand * self._refill(top, builds, tops)
 
     def _ending_value(self, node: Node, ending: Play) -> float:
-        hand = self.scorer.endings(node[1], node[3][0], [ending])[0]
+        hand = self.scorer.endings(node[1], node[3][0], [ending], self.scorer.bridging(node[0], node[2][0][0]))[0]
         return parts_total(self._table_value(node)) + hand
 
     def _endings(self, node: Node) -> list[Play]:
@@ -589,7 +596,7 @@ class TurnSearch:
         else:
             parts = dict(self._table_value(node))
             hand, piles = _after_ending(node[1], node[3][0], ending)
-            parts.update(hand_parts(self.weights, hand, piles))
+            parts.update(hand_parts(self.weights, hand, piles, self.scorer.bridging(node[0], node[2][0][0])))
             if self._refill is not None and node[1] and node[1][0] == UNKNOWN:
                 parts["refill"] = self._fresh_hand(node)
             if ending[0] == "x" or ending[0] == "end":
