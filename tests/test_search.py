@@ -388,3 +388,24 @@ def test_the_plays_of_a_position_are_each_distinct_source_card_on_each_pile_that
     from tutor.coach.search import _children
 
     assert _children(node) == _children_as_defined(node)
+
+
+runs = st.builds(lambda high, length, wilds: tuple(range(high, max(high - length, 0), -1)) + (SKIP_BO,) * wilds,
+                 st.integers(1, 12), st.integers(1, 4), st.integers(0, 2))  # 9, 8, 7 with an SB or two on it
+discard_piles = st.one_of(st.lists(st.integers(0, 12), max_size=4).map(tuple), runs)
+
+
+@settings(max_examples=300, deadline=None)
+@example(hand=(3, 5), piles=((10, 9, SKIP_BO), (), (), ()))
+@given(hand=st.lists(st.integers(0, 12), min_size=1, max_size=5).map(lambda hand: tuple(sorted(hand))),
+       piles=st.tuples(*[discard_piles] * 4))
+def test_the_scorer_values_every_discard_as_the_reference_parts_wild_cards_included(hand, piles):
+    # a card on an SB that lies on a run covers the run as well: the fast scorer must see the run under the wild
+    scorer = scorer_for(DEFAULT_WEIGHTS)
+    endings = [("x", card, pile) for card in sorted(set(hand)) for pile in range(4)]
+    for ending, value in zip(endings, scorer.endings(hand, piles, endings)):
+        _, card, pile = ending
+        kept = list(hand)
+        kept.remove(card)
+        after = tuple(p + (card,) if i == pile else p for i, p in enumerate(piles))
+        assert value == pytest.approx(parts_total(hand_parts(DEFAULT_WEIGHTS, tuple(kept), after))), ending

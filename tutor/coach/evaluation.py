@@ -160,13 +160,25 @@ def pile_score(weights: Weights, pile: tuple[int, ...]) -> float:
 
 
 def exposed_run(pile: tuple[int, ...]) -> int:
-    """How many run links lie open at the top of a discard pile (9, 8, 7 from the bottom: 2)."""
+    """How many run links lie open at the top of a discard pile, as ``pile_score`` counts them: 9, 8, 7 from the
+    bottom gives 2, and so does 9, 8, 7, SB (a wild card covers no run; the next number card on it does)."""
     links = 0
-    for below, above in zip(reversed(pile[:-1]), reversed(pile)):
-        if SKIP_BO in (below, above) or UNKNOWN in (below, above) or above != below - 1:
-            break
-        links += 1
+    for below, above in zip(pile, pile[1:]):
+        if below == SKIP_BO:
+            links = 0
+        elif above == SKIP_BO or above == UNKNOWN or below == UNKNOWN:
+            continue
+        elif above == below - 1:
+            links += 1
+        else:
+            links = 0
     return links
+
+
+def _covers(top: int, card: int) -> bool:
+    """Whether ``card`` laid on ``top`` shuts in the run below ``top``, as ``pile_score`` has it: any card on a
+    wild one, a number card that does not continue the run on a number."""
+    return card != UNKNOWN if top == SKIP_BO else 0 < card != top - 1
 
 
 def bridge_mask(builds: tuple[int, ...], top: int, horizon: int) -> int:
@@ -504,16 +516,16 @@ class Scorer:
 
     def _row(self, pile: tuple[int, ...]) -> list[float]:
         """What laying each card on ``pile`` adds to its shape: the ``_pairs`` row of its top, less
-        ``covered_run`` per open run link for a number card that does not continue the run."""
+        ``covered_run`` per open run link for a card that shuts the run in (``_covers``)."""
         top, links = pile[-1], exposed_run(pile)
         if not links or not self.weights.covered_run:
             return self._pairs[top + 1]
         row = self._covering.get((top, links))
         if row is None:
             cost = self.weights.covered_run * links
-            row = self._covering[top, links] = [
-                value - cost if 0 < above != top - 1 else value
-                for above, value in zip(range(UNKNOWN, COMPLETE_AT + 1), self._pairs[top + 1])]
+            row = self._covering[top, links] = [value - cost if _covers(top, above) else value
+                                                for above, value in zip(range(UNKNOWN, COMPLETE_AT + 1),
+                                                                        self._pairs[top + 1])]
         return row
 
     def _discard_targets(self, piles: tuple[tuple[int, ...], ...]) -> list[tuple]:
