@@ -10,7 +10,7 @@ from ..engine import Draw, Move, Phase, PileKind, Transfer, apply_move, format_m
 from ..coach.principles import along, deals_won
 from ..coach.reasons import Step, achievements, turn_steps
 from ..coach.templates import MOVES, TURNS, chance_in_words, in_stock_cards, say
-from ..coach.verdicts import BEST_MARGIN
+from ..coach.verdicts import BEST_MARGIN, misses_win
 from ..coach.search import Turn, TurnSearch
 from ..collector import collector_paused
 from ..engine.rules import awaits_refill
@@ -193,7 +193,7 @@ def _print(loaded, document: dict[str, Any], typed: Optional[dict[str, Any]] = N
             elif "reveal_first" in turn:
                 reveal = typed["reveal_first"][index] if typed else turn["reveal_first"]
                 verdict = say(TURNS, "reveal-later", move=reveal)
-            elif best["ending"] == "win" and turn["ending"] != "win":
+            elif misses_win(best["value"], turn["value"]):
                 verdict = say(TURNS, "misses-win")
             else:
                 verdict = say(TURNS, "worse", loss=in_stock_cards(turn["loss"], 2))

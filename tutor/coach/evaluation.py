@@ -88,10 +88,7 @@ def gap_to(top: int, builds: tuple[int, ...], helpers: tuple[int, ...] = ()) -> 
     if top == SKIP_BO:
         return 0
     wilds = helpers.count(SKIP_BO)
-    at_hand = 0
-    for card in helpers:
-        if card > 0:
-            at_hand |= 1 << card
+    at_hand = card_bits(helpers)
     best = COMPLETE_AT
     for value in set(builds):
         if value < top:
@@ -198,13 +195,18 @@ def card_bits(cards) -> int:
     return bits
 
 
+def tops_and_hand(hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> int:
+    """``card_bits`` of the cards in ``hand`` and on top of ``piles``: what a player has at hand."""
+    return card_bits(hand + tuple(pile[-1] for pile in piles if pile))
+
+
 def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
                bridging: int = 0) -> dict[str, float]:
     """The parts that depend on the hand kept and the mover's own discard piles (and ``bridge``: on the
     ``bridge_mask`` of the own stock top, ``bridging``)."""
     tops = [pile[-1] for pile in piles if pile]
     unknown = hand.count(UNKNOWN)
-    bridge = {"bridge": weights.bridge * (bridging & card_bits(hand + tuple(tops))).bit_count()} if weights.bridge \
+    bridge = {"bridge": weights.bridge * (bridging & tops_and_hand(hand, piles)).bit_count()} if weights.bridge \
         else {}
     return {
         "wilds": wilds_value(weights, hand.count(SKIP_BO)) + weights.wild_on_top * tops.count(SKIP_BO),
@@ -424,7 +426,9 @@ class Scorer:
                 bridging: int = 0) -> list[float]:
         """The value of the hand and the own discard piles after each ending in ``endings`` (``bridging``: the
         ``bridge_mask`` of the own stock top)."""
-        base = self._hand_value(hand) + self._pile_table(piles)[0] + self._bridged(hand, piles, bridging)
+        base = self._hand_value(hand) + self._pile_table(piles)[0]
+        if bridging:
+            base += self._bridged(bridging, tops_and_hand(hand, piles))
         values = []
         for ending in endings:
             if ending[0] == "x":
@@ -454,11 +458,9 @@ class Scorer:
                 value -= on_top[top]
         return value
 
-    def _bridged(self, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...], bridging: int) -> float:
-        """``bridge`` for each card of the ``bridging`` set kept in ``hand`` or on top of one of ``piles``."""
-        if not bridging:
-            return 0.0
-        return self.weights.bridge * (bridging & card_bits(hand + tuple(pile[-1] for pile in piles if pile))).bit_count()
+    def _bridged(self, bridging: int, at_hand: int) -> float:
+        """``bridge`` for each card of the ``bridging`` set among the cards ``at_hand`` (``tops_and_hand``)."""
+        return self.weights.bridge * (bridging & at_hand).bit_count()
 
     def _bridge_lost(self, card: int, index: int, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
                      bridging: int) -> float:
@@ -494,9 +496,9 @@ class Scorer:
         the best endings with some of those cards bridging; ``bridging``: the ``bridge_mask`` of the own stock top."""
         shapes, targets = self._pile_table(piles)
         base = self._hand_value(hand) + shapes
-        at_hand = card_bits(hand + tuple(pile[-1] for pile in piles if pile)) if self.weights.bridge else 0
+        at_hand = tops_and_hand(hand, piles) if self.weights.bridge else 0
         if bridging:
-            base += self._bridged(hand, piles, bridging)
+            base += self._bridged(bridging, at_hand)
             targets = self._bridge_targets(targets, hand, piles, bridging)
         if not hand:
             return base, ("end",), at_hand, {}

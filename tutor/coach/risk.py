@@ -27,7 +27,7 @@ from typing import NamedTuple, Optional
 
 from ..engine.cards import SKIP_BO
 from ..engine.state import COMPLETE_AT, HAND_SIZE
-from .evaluation import BETWEEN, UNKNOWN, Opponent
+from .evaluation import BETWEEN, UNKNOWN, Opponent, card_bits
 
 SAMPLES = 48  # deals of the unseen cards per question: chances to within about 1/7
 RISK_CARDS = 3  # an opponent with at most this many stock cards may play them all out in one turn
@@ -79,7 +79,7 @@ def plays_out(stock: tuple[int, ...], builds: tuple[int, ...], helpers: tuple[in
     at or above the card may be completed with helpers to free a slot for it
     (a 1 under four piles in play).
     """
-    return _plays_out(stock, builds, _mask(helpers), helpers.count(SKIP_BO), free_slot)
+    return _plays_out(stock, builds, card_bits(helpers), helpers.count(SKIP_BO), free_slot)
 
 
 def _plays_out(stock: tuple[int, ...], builds: tuple[int, ...], spare: int, wilds: int, free_slot: bool) -> bool:
@@ -164,7 +164,7 @@ class EndgameRisk:
                     ((opponent.top, *deal[HAND_SIZE:]), spare, wilds, _starts(opponent.top, spare, wilds, free_slot),
                      _starts(deal[HAND_SIZE] if len(deal) > HAND_SIZE else SKIP_BO, spare, wilds, free_slot))
                     for deal in deals
-                    for spare, wilds in [(_mask(deal[:HAND_SIZE] + opponent.tops),
+                    for spare, wilds in [(card_bits(deal[:HAND_SIZE] + opponent.tops),
                                           (deal[:HAND_SIZE] + opponent.tops).count(SKIP_BO))])
                 self._landed[index] = _starts(SKIP_BO, 0, 0, free_slot) if opponent.top == SKIP_BO \
                     else 1 << _raised(opponent.top)
@@ -250,14 +250,14 @@ class RefillChance:
 
     def __init__(self, unseen: Mapping[int, int], seed: int, samples: int = SAMPLES):
         hands = sample_deals(unseen, HAND_SIZE, seed, samples)
-        self._hands = tuple((_mask(hand), hand.count(SKIP_BO)) for hand in hands)
+        self._hands = tuple((card_bits(hand), hand.count(SKIP_BO)) for hand in hands)
         total = sum(unseen.values())
         self._tops = tuple((card, count / total) for card, count in sorted(unseen.items())) if total else ()
         self._known: dict[tuple[int, int], float] = {}
 
     def __call__(self, top: int, builds: tuple[int, ...], tops: tuple[int, ...]) -> float:
         """The chance for stock ``top`` (UNKNOWN: turned up unseen) on ``builds``, with the discard ``tops``."""
-        at_hand, wilds = _mask(tops), tops.count(SKIP_BO)
+        at_hand, wilds = card_bits(tops), tops.count(SKIP_BO)
         if top != UNKNOWN:
             return self._chance(top, builds, at_hand, wilds)
         return sum(p * self._chance(card, builds, at_hand, wilds) for card, p in self._tops)
@@ -276,12 +276,3 @@ class RefillChance:
             hits = sum(1 for drawn, drawn_wilds in self._hands if (missing & ~drawn).bit_count() <= wilds + drawn_wilds)
             chance = self._known[key] = hits / len(self._hands)
         return chance
-
-
-def _mask(cards: tuple[int, ...]) -> int:
-    """The bit set of the number cards among ``cards``."""
-    mask = 0
-    for card in cards:
-        if card > 0:
-            mask |= 1 << card
-    return mask

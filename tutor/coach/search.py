@@ -549,8 +549,12 @@ class TurnSearch:
         return self.weights.fresh_hand * self._refill(top, builds, tops)
 
     def _ending_value(self, node: Node, ending: Play) -> float:
-        hand = self.scorer.endings(node[1], node[3][0], [ending], self.scorer.bridging(node[0], node[2][0][0]))[0]
+        hand = self.scorer.endings(node[1], node[3][0], [ending], self._bridging(node))[0]
         return parts_total(self._table_value(node)) + hand
+
+    def _bridging(self, node: Node) -> int:
+        """The cards that bridge the gap to the mover's stock top at ``node`` (``Scorer.bridging``)."""
+        return self.scorer.bridging(node[0], node[2][0][0])
 
     def _endings(self, node: Node) -> list[Play]:
         return discard_endings(node[1], node[3][0])
@@ -596,7 +600,7 @@ class TurnSearch:
         else:
             parts = dict(self._table_value(node))
             hand, piles = _after_ending(node[1], node[3][0], ending)
-            parts.update(hand_parts(self.weights, hand, piles, self.scorer.bridging(node[0], node[2][0][0])))
+            parts.update(hand_parts(self.weights, hand, piles, self._bridging(node)))
             if self._refill is not None and node[1] and node[1][0] == UNKNOWN:
                 parts["refill"] = self._fresh_hand(node)
             if ending[0] == "x" or ending[0] == "end":

@@ -46,8 +46,7 @@ class Assessment(NamedTuple):
     opponent may play out their stock on their next turn after the move
     (see ``TurnSearch.opponent_wins_next``; ``best_turn_chance`` is that
     opponent's chance after the best turn). ``misses_win``: the best turn wins
-    the round at once and no turn after the move does (the loss is then about
-    ``WIN``, far beyond any count of stock cards).
+    the round at once and no turn after the move does (the function ``misses_win`` below).
     """
 
     quality: str
@@ -82,6 +81,12 @@ class Assessment(NamedTuple):
         if self.misses_win:
             entry["misses_win"] = True
         return entry
+
+
+def misses_win(best: float, value: float) -> bool:
+    """Whether a turn worth ``value`` misses the win of a best turn worth ``best``: that one wins the round at once
+    and this one does not (its loss is then about ``WIN``, no count of stock cards)."""
+    return best >= WIN > value
 
 
 def grade_of(loss: float) -> str:
@@ -160,7 +165,7 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
         if search.risk is not None:
             after_turn = search.best_after(move)
     loss = max(0.0, search.value - after_value)
-    misses_win = search.value >= WIN > after_value
+    missed = misses_win(search.value, after_value)
     grade = grade_of(loss)
     quality = quality_of(grade)
     risk = _opponent_wins_next(search, after_turn)
@@ -181,14 +186,14 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     key_move = format_move(key, pile_said=True) if key is not None else None
     if quality == "good":
         return Assessment(quality, grade, loss, better=better, explanation=pointer, key_move=key_move,
-                          opponent_wins_next=risk, misses_win=misses_win)
+                          opponent_wins_next=risk, misses_win=missed)
     seat = view.seat_of(risk["player"]) if risk else None
     chances = {seat: risk["chance"]} if risk else {}
     best_chances = {seat: risk["best_turn_chance"]} if risk else {}
     findings = tuple(detect(Context(view, move, best, after_turn, chances, best_chances)))
     principles = tuple(dict.fromkeys(finding.principle for finding in findings if finding.principle))
     explanation = f"{findings[0].sentence} {pointer}".strip()
-    return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move, risk, misses_win)
+    return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move, risk, missed)
 
 
 def _reveal_first(view: GameState, search: TurnSearch, reveal: Move, loss: float, risk) -> Assessment:
