@@ -34,7 +34,7 @@ from tutor.coach.bots import Bot, make_bot
 from tutor.coach.risk import EndgameRisk
 from tutor.coach.search import TurnSearch
 from tutor.coach.simulation import game_seed, play_round
-from tutor.collector import collector_paused
+from tutor.engine.collector import collector_paused
 from tutor.engine.dealing import deal
 
 BASELINE = "strong-v1"

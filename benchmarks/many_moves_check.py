@@ -39,7 +39,7 @@ from typing import NamedTuple
 import yaml
 
 from tutor.coach.verdicts import Judge, assess_move
-from tutor.collector import collector_paused
+from tutor.engine.collector import collector_paused
 from tutor.engine.legal import legal_moves
 from tutor.engine.moves import PileKind, Transfer
 from tutor.engine.notation import format_move, parse_move

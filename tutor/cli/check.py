@@ -9,9 +9,9 @@ from typing import Any, NoReturn, Optional
 
 import typer
 
-from ..collector import collector_paused
 from ..engine import GameState, Move, NotationError, Ruling, UnknownPlayer, Verdict, apply_move, check_move
 from ..engine.cards import quoted
+from ..engine.collector import collector_paused
 from ..engine.notation import Phrase, is_question, parse_phrases, read_phrases
 from ..engine.reading import AmbiguousMove, read_move, written
 from ..engine.values import Value

@@ -12,7 +12,7 @@ from ..coach.reasons import Step, achievements, turn_steps
 from ..coach.templates import MOVES, TURNS, chance_in_words, in_stock_cards, say
 from ..coach.verdicts import BEST_MARGIN, misses_win
 from ..coach.search import Turn, TurnSearch
-from ..collector import collector_paused
+from ..engine.collector import collector_paused
 from ..engine.rules import awaits_refill
 from ..engine.view import player_view
 from ..i18n import _, language

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable, NoReturn
 import typer
 
 from ..i18n import _
+from .encodings import stdout_encodes_everything
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -118,8 +119,6 @@ def _plain_if_asked() -> dict[str, Any]:
 
 def print_json(document: Any) -> None:
     """Exactly one JSON document on stdout, valid UTF-8 (a byte of a name that is not UTF-8 written as ``\\xff``)."""
-    from .streams import stdout_encodes_everything
-
     if not stdout_encodes_everything():  # PYTHONIOENCODING=ascii: every other character as a \u escape
         sys.stdout.write(json.dumps(document, ensure_ascii=True, indent=2) + "\n")
         return

@@ -143,7 +143,7 @@ def _settings(bots, players, teams, short, stock, start, youngest, match, coach,
 def _check_record_path(path: Path, store) -> None:
     """Refuse at the start a --record path the finished game's record could not be written to, or must not be:
     the save, or another file the tutor keeps for itself."""
-    from ..file_writing import LinkOutOfFolder, check_target
+    from ..files.writing import LinkOutOfFolder, check_target
 
     if store.manages(path):
         unusable([texts.RECORD_MANAGED.format(path=path, home=store.directory)], as_json=False, kind="usage")

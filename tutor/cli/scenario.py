@@ -9,9 +9,9 @@ from typing import Any, Callable, Iterator, Optional
 
 import typer
 
+from ..files.folders import FolderFile
 from ..i18n import _, ngettext
 from ..scenario.expectations import Check, default_assess, run_expectations
-from ..folder_files import FolderFile
 from ..scenario.files import CheckedFile, check_file, scenario_files
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, unusable
 from .positions import load_position, with_quick_position
@@ -312,8 +312,8 @@ def _write_or_print(file: Optional[str], text: str, force: bool, check: str,
     if file is None:
         sys.stdout.write(text)
         return
-    from ..file_writing import write_atomically
-    from ..regular_file import NotARegularFile
+    from ..files.writing import write_atomically
+    from ..files.reading import NotARegularFile
 
     target = FilePath(file)
     if target.exists() and not target.is_file():  # a folder, or a pipe that would block the write

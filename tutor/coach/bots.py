@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..collector import collector_paused
 from ..engine.cards import SKIP_BO
+from ..engine.collector import collector_paused
 from ..engine.legal import build_plays, legal_moves
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from ..engine.state import DISCARD_PILES, GameState

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator, NamedTuple, Optional
 
-from ..collector import collector_paused
 from ..engine.cards import SKIP_BO
+from ..engine.collector import collector_paused
 from ..engine.moves import EndTurn, Move, PileKind, Place, Transfer
 from ..engine.rules import awaits_refill
 from ..engine.state import BUILD_SLOTS, COMPLETE_AT, HAND_SIZE, GameState, Phase

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple, Optional
 
-from ..collector import collector_paused
+from ..engine.collector import collector_paused
 from ..engine.moves import Move, Transfer
 from ..engine.play import apply_move
 from ..engine.rules import check_move

@@ -33,7 +33,7 @@ from importlib import resources
 from typing import Any, Optional, Union
 
 from ..engine.cards import is_short_number
-from ..folder_files import folder_files
+from ..files.folders import folder_files
 from ..i18n import _, language
 from ..i18n.data import translation_data
 from ..engine.moves import Move

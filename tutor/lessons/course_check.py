@@ -17,7 +17,7 @@ from typing import Optional
 from ..engine.notation import parse_move
 from ..engine.play import IllegalMove
 from ..engine.rules import RULES, UnknownPlayer
-from ..file_writing import write_atomically
+from ..files.writing import write_atomically
 from ..i18n import N_, _
 from .course import Course, Exercise
 from .judge import Attempt, Feedback, Status, expected_answer, judge_answer

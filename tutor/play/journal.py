@@ -35,11 +35,11 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..engine.position import Problem
-from ..file_writing import write_atomically
+from ..files.writing import write_atomically
 from ..records.files import RECORD_LIMITS, RecordError
 from ..records.model import GameRecord, Result, RoundRecord, TurnRecord, Undo, record_from_data
 from ..records.replay import ReplayError, replay_game
-from ..regular_file import FileTooLarge, read_regular_file
+from ..files.reading import FileTooLarge, read_regular_file
 from ..scenario.loader import Located, placed_problems
 from . import texts
 from .snapshot import installation_key, move_data, move_from_data, result_data, result_from_data, save_digest

@@ -1,7 +1,7 @@
 """Record files: reading them with every problem placed at its line, and writing them safely.
 
 A record is written to a temporary file in the same folder, flushed to disk
-and renamed over the old one (``file_writing``), so a game interrupted at any
+and renamed over the old one (``files.writing``), so a game interrupted at any
 moment leaves either the old record or the new one, never half of one.
 """
 
@@ -11,7 +11,7 @@ import os
 
 import yaml
 
-from ..file_writing import write_atomically
+from ..files.writing import write_atomically
 from ..i18n import _
 from ..scenario.loader import ScenarioError, YamlLimits, parse_yaml, placed_problems, read_yaml_text
 from .model import GameRecord, record_from_data

@@ -9,7 +9,7 @@ from typing import Optional
 
 from ..engine import Transfer
 from ..engine.position import Problem
-from ..folder_files import FolderFile, folder_files
+from ..files.folders import FolderFile, folder_files
 from ..i18n import _
 from .expectations import Expectation, read_expectations
 from .loader import (

@@ -15,12 +15,12 @@ from typing import Any, NamedTuple, Optional
 
 import yaml
 
-from ..collector import collector_paused
+from ..engine.collector import collector_paused
 from ..engine.position import Path, PositionError, Problem, position_from_data
 from ..engine.state import GameState
 from ..engine.values import Value
 from ..i18n import N_, _
-from ..regular_file import FileTooLarge, NotARegularFile, read_regular_file
+from ..files.reading import FileTooLarge, NotARegularFile, read_regular_file
 from .schema import KEY, ListLength, shape_problems
 
 MAX_FILE_BYTES = 256 * 1024

@@ -18,8 +18,8 @@ import stat
 import tempfile
 from pathlib import Path
 
-from .i18n import N_, _
-from .regular_file import NotARegularFile, special_kind
+from ..i18n import N_, _
+from .reading import NotARegularFile, special_kind
 
 
 def write_atomically(path: str | os.PathLike[str], text: str) -> None:

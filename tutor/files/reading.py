@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import stat
 
-from .i18n import N_, _
+from ..i18n import N_, _
 
 _KINDS = (
     (stat.S_ISDIR, N_("a folder")),
