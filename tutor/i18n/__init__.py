@@ -7,12 +7,18 @@ language and needs none. ``use(language)`` installs a language for the run
 tutor speaks English. Table texts keyed by an id are looked up with that id
 as the message context (``pgettext``), so two tables may hold the same
 English words with different translations.
+
+A catalogue that is missing or cannot be read (deleted, empty, cut short, not
+a catalogue at all, a folder in its place) does not stop the tutor: it
+speaks English instead, and says so once on standard error.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gettext as _gettext
+import struct
+import sys
 from pathlib import Path
 from typing import Iterator
 
@@ -20,8 +26,13 @@ LANGUAGES = ("en", "sv", "da")  # English first: the source language
 DOMAIN = "tutor"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
+#: Said (in English: there is no catalogue to say it in) when a language's catalogue cannot be read.
+UNREADABLE_CATALOGUE = (
+    "warning: the {language} catalogue {path} cannot be read ({problem}): the tutor speaks English instead\n")
+
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = "en"
+_unreadable: set[str] = set()  # the languages whose catalogue could not be read, said once each
 
 
 def use(language: str) -> None:
@@ -29,8 +40,8 @@ def use(language: str) -> None:
     global _translations, _language
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}")
-    _language = language
     _translations = _catalogue(language)
+    _language = language if language not in _unreadable else "en"
 
 
 def language() -> str:
@@ -65,7 +76,8 @@ def speaking(language: str) -> Iterator[None]:
     global _translations, _language
     kept = _translations, _language
     if language != _language:
-        _translations, _language = _catalogue(language), language
+        _translations = _catalogue(language)
+        _language = language if language not in _unreadable else "en"
     try:
         yield
     finally:
@@ -78,4 +90,14 @@ def english() -> contextlib.AbstractContextManager[None]:
 
 
 def _catalogue(language: str) -> _gettext.NullTranslations:
-    return _gettext.NullTranslations() if language == "en" else _gettext.translation(DOMAIN, LOCALE_DIR, [language])
+    """The translations of ``language``; none (English) when its catalogue cannot be read, said once on stderr."""
+    if language == "en" or language in _unreadable:
+        return _gettext.NullTranslations()
+    try:
+        return _gettext.translation(DOMAIN, LOCALE_DIR, [language])
+    except (OSError, ValueError, LookupError, struct.error) as error:  # what parsing a damaged .mo file raises
+        _unreadable.add(language)
+        problem = getattr(error, "strerror", None) or str(error) or type(error).__name__
+        path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        sys.stderr.write(UNREADABLE_CATALOGUE.format(language=language, path=path, problem=problem))
+        return _gettext.NullTranslations()
