@@ -306,3 +306,18 @@ def test_a_number_as_an_option_is_named_and_the_success_line_is_quoted_for_the_s
     assert (f"{folder / '09-numbers.yaml'}:8:15: step 1 (exercise 'pick'): option 1 (6) is not a text: "
             "put it in quotes, as '6'") in bad.stdout
     assert "at least two" not in bad.stdout
+
+
+def test_a_course_folder_whose_name_is_not_utf8_is_checked_and_taken(tmp_path):
+    """The folder's name keeps its byte: the check is remembered and the course taken, the name shown escaped."""
+    folder = tmp_path / os.fsdecode(b"\xd6vningar")
+    shutil.copytree(EXAMPLE, folder)
+    for _ in range(2):  # the second run finds the check remembered
+        result = tutor("course", "validate", folder, home=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert "Traceback" not in result.stderr
+        assert "\\xd6vningar (2 stages, 4 exercises)" in result.stdout
+    learn = tutor("learn", "--course", folder, home=tmp_path, answers="q\n")
+    assert learn.returncode == 0, learn.stderr
+    assert "Traceback" not in learn.stderr
+    assert "\\xd6vningar" in learn.stdout

@@ -108,7 +108,7 @@ def course_key(folder: str) -> str:
     """A folder name for a course's progress: the course folder's name and a digest of its full path."""
     path = os.path.realpath(folder)
     name = re.sub(r"[^A-Za-z0-9_-]+", "-", os.path.basename(path)).strip("-")[:40] or "course"
-    return f"{name}-{hashlib.sha256(path.encode('utf-8')).hexdigest()[:12]}"
+    return f"{name}-{hashlib.sha256(os.fsencode(path)).hexdigest()[:12]}"
 
 
 def stage_not_found(course: Course, word: str) -> str:
