@@ -164,7 +164,7 @@ class Journal:
             try:
                 for change in json.loads(body):
                     _apply(record, change)
-            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):  # nested too deep
                 raise RecordError(str(self.path), [Located(number, 0, self._damaged())]) from None
         if not sealed:  # checked the long way, then written whole at the next save: never journaled on
             self._mark = None
@@ -209,7 +209,7 @@ def _continues(header: bytes, digest: str) -> bool:
     """True when the journal's first line names the save of SHA-256 ``digest``."""
     try:
         return json.loads(header) == {"save": digest}
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
 
 
