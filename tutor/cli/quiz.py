@@ -12,7 +12,7 @@ from ..classroom.texts import text
 from ..lessons.course import reflow
 from .move_choices import typed_moves
 from .output import console, error_console, print_json, printable, unusable
-from .prompt import Quit, ask
+from .prompt import Quit, ask, read_line
 from .prompt_words import command, offered, shown_words
 from .streams import require_input
 from .scenario_paths import usable_scenarios
@@ -76,11 +76,10 @@ class QuizSession:
         """The student's answer; at a terminal (not with --json) the line can be edited and Tab completes."""
         if not self.prompt_to_stderr:
             return ask(prompt, choices)
-        sys.stderr.write(prompt)
-        sys.stderr.flush()
-        line = sys.stdin.readline()
-        if not line:
-            raise Quit
+        try:
+            line = read_line(prompt, to=sys.stderr, as_json=True)
+        except EOFError:
+            raise Quit from None
         if command(line, "quit"):
             raise Quit
         return line.strip()
