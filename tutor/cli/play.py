@@ -65,15 +65,23 @@ def play_command(
 
 
 def _hold(store, held: contextlib.ExitStack) -> None:
-    """Hold the save for this game, or exit 2 naming the process of the game that holds it."""
-    from ..play.saves import SaveHeld
+    """Hold the save for this game, or exit 2: naming the process of the game that holds it, or what stands where the
+    lock or the save go."""
+    from ..play.saves import LockNotAFile, SaveHeld
 
     try:
         held.enter_context(store.held())
     except SaveHeld as error:
         unusable([texts.SAVE_HELD.format(process=error.holder or "?", path=store.path)], as_json=False, kind="save")
+    except LockNotAFile as error:
+        unusable([texts.LOCK_NOT_A_FILE.format(path=store.lock_path, kind=_(error.kind))], as_json=False, kind="save")
     except OSError as error:
         unusable([texts.CANNOT_SAVE.format(path=store.directory, problem=error.strerror or error)], as_json=False,
+                 kind="save")
+    try:
+        store.check_writable()
+    except OSError as error:  # a link out of the folder, a folder or a special file: refused now, not at the first q
+        unusable([texts.SAVE_NOT_WRITABLE.format(path=store.path, problem=error.strerror or error)], as_json=False,
                  kind="save")
 
 

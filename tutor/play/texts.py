@@ -117,6 +117,10 @@ TEXTS = TextTable("play", {
                             "runs by itself; if you trust that code, name the bot to resume: "
                             "tutor play --resume --bots {bot}",
     "CANNOT_SAVE": "cannot save the game in {path}: {problem}",
+    "LOCK_NOT_A_FILE": "the saved game's lock {path} is {kind}, not a file: the tutor makes that file itself; "
+                       "remove what stands there and start again",
+    "SAVE_NOT_WRITABLE": "the saved game {path} {problem}: put the saved game itself there, or remove it to start a "
+                         "new game",
     "RECORD_NOT_A_FILE": "--record: {path} is not a file the record can be written to (a folder or a device?)",
     "RECORD_MANAGED": "--record: {path} is a file the tutor keeps for itself in {home} (the saved game, its lock, "
                       "journal, snapshot or key, or progress): choose another path",
