@@ -15,6 +15,7 @@ from ..engine.cards import is_short_number, quoted
 from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course, load_course_folder
 from ..lessons.progress import COURSES, HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
 from ..lessons.texts import text as says
+from .interrupts import shielded
 from .output import console as make_console, print_json, printable, unusable
 from .move_choices import move_groups, typed_moves
 from .prompt import Quit, ask
@@ -76,10 +77,11 @@ def learn_command(
         session.save()
         console.print("\n" + says("saved" if session.can_save else "stopped", command=command))
     except KeyboardInterrupt:
-        session.save()
-        stage_id = session.progress.current
-        console.print("\n" + (says("interrupted-saved", command=command) if session.can_save
-                              else says("interrupted", command=command, stage=stage_id)))
+        with shielded():  # a second Ctrl-C cannot cut the save or its line short
+            session.save()
+            stage_id = session.progress.current
+            console.print("\n" + (says("interrupted-saved", command=command) if session.can_save
+                                  else says("interrupted", command=command, stage=stage_id)))
         raise typer.Exit(EXIT_INTERRUPTED)
 
 

@@ -12,6 +12,7 @@ import typer
 from ..i18n import _
 from ..i18n.grammar import shown_name
 from ..play import texts
+from .interrupts import shielded
 from .output import unusable
 from .prompt_words import shown_words
 from .streams import require_input
@@ -197,14 +198,15 @@ def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool
     except Quit:
         out.print()
         table.say(texts.SAVING, "dim")
-        with contextlib.suppress(KeyboardInterrupt):  # the journal holds the game already
+        with shielded():
             save(whole=True)
-        table.say(texts.SAVED, "bold")
+            table.say(texts.SAVED, "bold")
         return
     except KeyboardInterrupt:
-        save()
-        out.print()
-        table.say(texts.INTERRUPTED, "bold")
+        with shielded():  # a second Ctrl-C cannot cut the save or its line short
+            save()
+            out.print()
+            table.say(texts.INTERRUPTED, "bold")
         raise typer.Exit(EXIT_INTERRUPTED)
     champion = game.record.match().champion if game.record.setup.target is not None else game.state.winners
     names = game.record.setup.names

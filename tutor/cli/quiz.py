@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -10,6 +11,7 @@ import typer
 from ..classroom.quiz import AnswerError, Question, judge, make_question
 from ..classroom.texts import text
 from ..lessons.course import reflow
+from .interrupts import shielded
 from .move_choices import typed_moves
 from .output import console, error_console, print_json, printable, unusable
 from .prompt import Quit, ask, read_line
@@ -50,9 +52,10 @@ def quiz_command(
         pass
     except KeyboardInterrupt:
         interrupted = True
-    session.close()
-    if as_json:
-        print_json(session.results())
+    with shielded() if interrupted else contextlib.nullcontext():  # a second Ctrl-C cannot cut the score short
+        session.close()
+        if as_json:
+            print_json(session.results())
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
