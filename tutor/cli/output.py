@@ -42,6 +42,15 @@ def printable(text: str) -> str:
     return re.sub(_UNPRINTABLE, _escape, text)
 
 
+def not_utf8(text: str, option: str) -> str | None:
+    """Why the command-line value ``text`` of ``option`` cannot be written into a file (it holds a byte that is not
+    UTF-8, as a terminal in another encoding sends a letter); None when it can."""
+    if not any(_undecoded(character) for character in text):
+        return None
+    return _("{option}: {value} is not UTF-8 text: set the terminal to UTF-8, or leave out what it cannot "
+             "send").format(option=option, value=printable(text))
+
+
 def _undecoded(character: str) -> bool:
     """Whether ``character`` is how Python keeps a byte of a name that is not UTF-8."""
     return "\udc80" <= character <= "\udcff"

@@ -13,7 +13,7 @@ from ..files.folders import FolderFile
 from ..i18n import _, ngettext
 from ..scenario.expectations import Check, default_assess, run_expectations
 from ..scenario.files import CheckedFile, check_file, scenario_files
-from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, unusable
+from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, not_utf8, print_json, printable, unusable
 from .positions import load_position, with_quick_position
 from .scenario_paths import scenario_paths
 from .quick import QuickPosition
@@ -234,6 +234,8 @@ def new_command(
     from ..scenario.schema import schema_text
     from .template import schema_reference, template_text
 
+    if title is not None and (problem := not_utf8(title, "--title")):
+        unusable([problem], as_json=False, kind="usage")
     position = load_position(None, quick, as_json=False) if quick.given else None
     if file is None:
         _write_or_print(None, template_text(position, title), force, check="validate")
