@@ -37,9 +37,13 @@ _UNPRINTABLE = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\ud
 _SURROGATE = "[\ud800-\udfff]"  # no UTF-8 for it: JSON writes it as an escape
 
 
-def printable(text: str) -> str:
-    """``text`` with every character that could drive the terminal shown as its escape."""
-    return re.sub(_UNPRINTABLE, _escape, text)
+_UNPRINTABLE_IN_LINE = _UNPRINTABLE.replace("\x00-\x08\x0b-\x1f", "\x00-\x1f")  # newline and tab too
+
+
+def printable(text: str, *, one_line: bool = False) -> str:
+    """``text`` with every character that could drive the terminal shown as its escape; ``one_line`` escapes newlines
+    and tabs too (a file name in a line of its own kind: a message, a comment in a file written)."""
+    return re.sub(_UNPRINTABLE_IN_LINE if one_line else _UNPRINTABLE, _escape, text)
 
 
 def not_utf8(text: str, option: str) -> str | None:

@@ -14,7 +14,7 @@ from ..i18n import _
 from ..i18n.grammar import shown_name
 from ..i18n.numbers import percent
 from ..play import texts
-from .output import print_json, unusable
+from .output import print_json, printable, unusable
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -57,7 +57,7 @@ def review_command(
             unusable([texts.REVIEW_NO_RECORDS.format(folder=store.records)], as_json=as_json, kind="record")
         record = kept[-1]
         if not as_json:
-            sys.stderr.write(texts.REVIEW_LATEST.format(path=record) + "\n")
+            sys.stderr.write(printable(texts.REVIEW_LATEST.format(path=record)) + "\n")
     try:
         game = read_record(record)
     except RecordError as error:

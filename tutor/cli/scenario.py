@@ -297,7 +297,7 @@ def from_record_command(
     try:
         game = read_record(record)
         found = find_turn(game, turn, player)
-        text = exercise_text(exercise_data(game, found), exercise_origin(found, record))
+        text = exercise_text(exercise_data(game, found), exercise_origin(found, printable(record, one_line=True)))
     except RecordError as error:
         unusable(error.lines(), as_json=False, kind="record")
     except ExerciseError as error:
