@@ -134,14 +134,24 @@ def source_seat(view: GameState, move: Transfer) -> int:
 
 
 def played_card(view: GameState, move: Transfer) -> Optional[int]:
-    """The card a transfer takes, as far as the view shows it."""
-    if move.source.kind is PileKind.HAND:
+    """The card a transfer takes, as far as the view shows it: the top of the pile it names, else the card it
+    names (for a move that is not legal, too: a pile that does not exist or is not said shows no card)."""
+    source = move.source
+    if source.kind is PileKind.HAND:
         return move.card
+    if source.kind is PileKind.BUILD:
+        pile = _numbered(view.build, source.number)
+        return (pile[-1] if pile[-1] is not None else len(pile)) if pile else move.card  # a build pile shows its value
     player = view.players[source_seat(view, move)]
-    if move.source.kind is PileKind.STOCK:
+    if source.kind is PileKind.STOCK:
         return player.stock_top if player.stock_top is not None else move.card
-    pile = player.discards[move.source.number - 1]
+    pile = _numbered(player.discards, source.number)
     return pile[-1] if pile else move.card
+
+
+def _numbered(piles: tuple, number: Optional[int]) -> Optional[tuple]:
+    """Pile ``number`` (1-based) of ``piles``; None for a number not said or past the piles."""
+    return piles[number - 1] if number is not None and 1 <= number <= len(piles) else None
 
 
 def describe_move(view: GameState, move: Move, doing: bool = False) -> str:

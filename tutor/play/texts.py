@@ -55,6 +55,7 @@ TEXTS = TextTable("play", {
     "SOURCES_OF.stock": "{owner} stock",  # owner: the name as the owner, "Anna's"
     "SOURCES_OF.hand": "{owner} hand",
     "SOURCES_OF.discard": "{owner} discard pile {pile}",
+    "SOURCE_BUILD": "build pile {pile}",  # a card taken from a build pile, which no move may do; no owner
     "WORDS_DRAW": "draw",
     "WORDS_END": "end the turn",
 
