@@ -15,7 +15,7 @@ from ..engine.cards import card_label, card_phrases
 from ..i18n import _
 from ..i18n.grammar import shown_name
 from ..scenario import Scenario
-from .check import MoveReport
+from .move_report import MoveReport
 from .output import console, printable
 from .render import card_text
 
