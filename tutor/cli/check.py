@@ -15,7 +15,7 @@ from ..engine.notation import Phrase, is_question, parse_phrases, read_phrases
 from ..engine.reading import AmbiguousMove, read_move, written
 from ..engine.values import Value
 from ..engine.words import ENGLISH
-from ..i18n import _, language
+from ..i18n import _, language, typed_language
 from .move_report import MoveReport, legal_value
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, unusable
 from .positions import load_position, with_quick_position
@@ -157,9 +157,9 @@ def check_command(
     if not texts:
         unusable([_missing_part(path, quick)], as_json=as_json, kind="usage")
     scenario = load_position(path, quick, as_json=as_json)
-    phrases, unread = parse_moves(texts, language())
+    phrases, unread = parse_moves(texts, typed_language())
     try:
-        reports, unread_here = rule_on_moves(scenario.state, phrases, language())
+        reports, unread_here = rule_on_moves(scenario.state, phrases, typed_language())
     except UnknownPlayer as error:
         unusable([f"{scenario.source}: {error}"], as_json=as_json, kind="notation")
     except AmbiguousMove as error:
