@@ -124,9 +124,9 @@ def test_ctrl_c_stops_the_quiz_with_the_score_so_far():
     assert exit_status(child) == 130
 
 
-def run(*args, answers=""):
+def run(*args, answers="", **environ):
     return subprocess.run([sys.executable, "-m", "tutor", "quiz", *map(str, args)], input=answers,
-                          capture_output=True, text=True, timeout=120, env=dict(os.environ, NO_COLOR="1"))
+                          capture_output=True, text=True, timeout=120, env=dict(os.environ, NO_COLOR="1", **environ))
 
 
 def test_json_results_for_the_teacher_are_the_only_thing_on_stdout():
@@ -139,6 +139,24 @@ def test_json_results_for_the_teacher_are_the_only_thing_on_stdout():
     assert first["key"][2]["rule"] == "build.sequence"
     assert last["unanswered"] is True and last["right"] is False
     assert "Question 1 of 3" in result.stderr
+
+
+@pytest.mark.parametrize("locale, answers", [
+    ("sv_SE.UTF-8", "tian från din hand till avläggshög 1\ninga\nhoppa över\n"),
+    ("da_DK.UTF-8", "tieren fra din hånd til afkastbunke 1\ningen\nspring over\n"),
+])
+def test_json_results_read_the_answers_a_student_types_in_the_language_of_the_locale(locale, answers):
+    """The results stay in English for the teacher's scripts; the student's answers are read in their language."""
+    quiz = (WINNER, SAVE_WILDS, STOCK_FIRST, WINNER)
+    environ = {name: "" for name in ("SKIPBO_TUTOR_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    result = run(*quiz, "--json", answers="1\n" + answers, LANG=locale, **environ)
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    points, play, legal, skipped = document["questions"]
+    assert points["right"] is False and play["right"] is True, play["explanation"]
+    assert legal["right"] is False and "you had this one wrong" in legal["explanation"][0]  # "none" was read
+    assert skipped["skipped"] is True and document["answered"] == 3
+    assert document["score"] == 1 and play["explanation"][0].isascii()  # the prose in English
 
 
 def test_files_without_expectations_are_left_out_and_a_quiz_needs_one(tmp_path):

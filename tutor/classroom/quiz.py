@@ -28,7 +28,7 @@ from ..engine import GameState, Move, NotationError, UnknownPlayer, Verdict, app
 from ..engine.cards import is_short_number
 from ..engine.notation import Phrase, parse_phrase
 from ..engine.reading import AmbiguousMove, read_move
-from ..i18n import language
+from ..i18n import speaking, typed_language
 from ..scenario.expectations import Expectation
 from ..scenario.files import CheckedFile
 from .answers import KeyEntry, key_entry, rule_in_words
@@ -126,7 +126,7 @@ def is_legal_option(expectation: Expectation) -> bool:
 
 def _judge_legal(question: Question, answer: str) -> Judgement:
     words = answer.replace(",", " ").split()
-    if [w.lower() for w in words] in (["none"], ["0"], [text("quiz-none").lower()]):
+    if [w.lower() for w in words] in (["none"], ["0"], [_typed("quiz-none").lower()]):
         chosen: set[int] = set()
     elif words and all(is_short_number(w) and 1 <= int(w) <= len(question.options) for w in words):
         chosen = {int(w) for w in words}
@@ -151,7 +151,7 @@ def _judge_play(question: Question, answer: str, assess: Optional[Assess]) -> Ju
     moves: list[Move] = []
     for phrase in phrases:
         try:
-            move = read_move(state, phrase, language())  # each move is read in the position it meets
+            move = read_move(state, phrase, typed_language())  # each move is read in the position it meets
             ruling = check_move(state, move)
         except AmbiguousMove as error:
             raise AnswerError(error.message) from None
@@ -174,15 +174,21 @@ def _judge_play(question: Question, answer: str, assess: Optional[Assess]) -> Ju
 
 
 def _read_phrases(answer: str) -> list[Phrase]:
-    then = "|".join(re.escape(word) for word in {"then", text("quiz-then")})
+    then = "|".join(re.escape(word) for word in {"then", _typed("quiz-then")})
     separator = re.compile(rf"\s*(?:[;,]|\b(?:{then})\b)\s*", re.IGNORECASE)  # between the moves of a turn
     texts = [part for part in separator.split(answer.strip()) if part]
     if not texts:
         raise AnswerError(text("quiz-want-move"))
     try:
-        return [parse_phrase(part, language()) for part in texts]
+        return [parse_phrase(part, typed_language()) for part in texts]
     except NotationError as error:
         raise AnswerError(error.message) from None
+
+
+def _typed(key: str) -> str:
+    """A word of ``key`` as the student types it, in their language (a ``--json`` run writes English)."""
+    with speaking(typed_language()):
+        return text(key)
 
 
 def _covering(question: Question, moves: list[Move]) -> Optional[Expectation]:

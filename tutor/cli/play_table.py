@@ -27,6 +27,7 @@ from ..play.words import move_in_words, move_said
 from ..records.recording import drawn_cards
 from .board import board
 from .move_choices import move_groups, typed_moves
+from .output import printable
 from .prompt_words import command, offered, shown, shown_words
 from .rulings import print_wrapped
 
@@ -50,7 +51,7 @@ class PlayTable:
         self.pace = pace
         self.save = save
         self.coach = game.record.coach or "on"
-        self.flagged = False  # the coach flagged the player's last move
+        self.flagged: list[int] = []  # the undo depths of the moves the coach flagged, that can be taken back
         self.quiet_notes: list[tuple[int, str, "Assessment"]] = []  # a turn, a move in words, the coach's word
 
     def say(self, sentence: str, style: str = "") -> None:
@@ -134,12 +135,10 @@ class PlayTable:
                     continue
                 self.command(self.ask(texts.PROMPT, typed_moves(state) + offered(*COMMANDS, "quit")))
                 continue
-            if state.phase is Phase.ENDED and self.undo_allowed():
-                if command(self.ask(texts.GO_ON_PROMPT.format(undo=shown("undo"))), "undo"):
-                    self.undo()
-                    continue
+            if state.phase is Phase.ENDED and self.undo_allowed() and self.takes_back_at_the_end():
+                continue
             break
-        self.flagged = False
+        self.flagged = []
         if not game.round_over:
             game.pass_turn()
         self.save()
@@ -225,13 +224,14 @@ class PlayTable:
         for event in outcome.events:
             print_wrapped(self.out, event, prefix="-> ", indent="")
         self.save()
-        self.flagged = False
+        self.flagged = [depth for depth in self.flagged if depth < self.game.undo_depth]
         if assessment is None:
             return
         if self.coach == "quiet":
             self.quiet_notes.append((len(self.game.round.turns), move_said(state, move), assessment))
         elif assessment.quality == "weak":
-            self.flagged = True
+            if self.game.can_undo():
+                self.flagged.append(self.game.undo_depth)
             self.say(texts.COACH_WEAK.format(grade=GRADES.text(assessment.grade), explanation=assessment.explanation),
                      "yellow")
             if self.game.can_undo():
@@ -247,13 +247,38 @@ class PlayTable:
         return assess_move(state, move)
 
     def undo_allowed(self) -> bool:
-        return self.coach == "on" and self.flagged and self.game.can_undo()
+        """Whether the coach lets the player take back their last move: it flagged that move or one before it in
+        the turn, and no card has been turned up since."""
+        return self.coach == "on" and bool(self.flagged) and self.game.can_undo()
+
+    def takes_back_at_the_end(self) -> bool:
+        """Ask, at the end of a turn the coach lets the player take back, whether to go on; True when the player
+        took the last move back. Every answer is answered: the choices are asked again until one is made."""
+        choices = {"undo": shown("undo"), "board": shown("board")}
+        while True:
+            answer = self.ask(texts.GO_ON_PROMPT.format(undo=choices["undo"]), offered("undo", "board", "quit"))
+            if not answer.strip():
+                return False
+            said = command(answer, "undo", "moves", "hint", "board", "help")
+            if said == "undo":
+                self.undo()
+                return True
+            if said == "board":
+                self.show_board()
+            elif said == "hint":
+                self.say(texts.GO_ON_NO_HINT)
+            elif said is None:
+                self.say(texts.GO_ON_UNKNOWN.format(answer=printable(answer.strip())), "red")
+            self.say(texts.GO_ON_CHOICES.format(**choices))
 
     def undo(self) -> None:
         move = self.game.undo()
-        self.flagged = False
+        self.flagged = [depth for depth in self.flagged if depth <= self.game.undo_depth]
         self.save()
         self.say(texts.UNDONE.format(move=move_said(self.game.state, move)))
+        if self.undo_allowed():
+            before, earlier = self.game.undoable_move()
+            self.say(texts.UNDO_MORE.format(undo=shown("undo"), move=move_said(before, earlier)))
         self.show_board()
 
     def partner_help(self) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..i18n import language
+from ..i18n import language, typed_language
 
 #: Each command's words: English, then each language's own.
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -27,10 +27,10 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
 
 
 def command(text: str, *names: str) -> Optional[str]:
-    """Which of the commands ``names`` (all, if none is given) ``text`` is, in the language in use or English."""
+    """Which of the commands ``names`` (all, if none is given) ``text`` is, in the language the person types or English."""
     typed = " ".join(text.lower().split())
     for name in names or WORDS:
-        if typed in WORDS[name]["en"] or typed in WORDS[name].get(language(), ()):
+        if typed in WORDS[name]["en"] or typed in WORDS[name].get(typed_language(), ()):
             return name
     return None
 

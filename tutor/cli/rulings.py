@@ -14,9 +14,11 @@ from ..engine import Verdict
 from ..engine.cards import card_label, card_phrases
 from ..i18n import _
 from ..i18n.grammar import shown_name
+from ..i18n.numbers import decimal
 from ..scenario import Scenario
-from .check import MoveReport
+from .move_report import MoveReport
 from .output import console, printable
+from .quality import CHECK_POSITIONS
 from .render import card_text
 
 INDENT = "    "
@@ -76,6 +78,7 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool =
     """Each ruling with its verdict; ``verbose`` adds the whole better turn of a move that is not best."""
     out = console()
     out.print(heading(scenario))
+    ungraded_said = False
     for number, report in enumerate(reports, start=1):
         verdict = report.ruling.verdict
         line = Text.assemble(f"{number:>2}. ", (report.said, "bold"), "  ",
@@ -85,8 +88,16 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool =
         quality = report.extra.get("quality")
         if quality:
             line.append(f"  ({GRADES.text(quality)})", style="yellow" if quality == "weak" else "dim")
+        graded = report.extra.get("graded", True)
+        if not graded:
+            line.append("  " + _("(not graded)"), style="dim")
         out.print(line)
         print_wrapped(out, report.ruling.reason)
+        if not graded and not ungraded_said:
+            ungraded_said = True
+            print_wrapped(out, _("From this move on, the moves are ruled on but not graded: grading them would take "
+                                 "the check past the {count} positions it may search.").format(
+                count=decimal(CHECK_POSITIONS)), "dim")
         explanation = report.extra.get("explanation")
         if explanation:
             print_wrapped(out, explanation, "yellow")

@@ -120,6 +120,7 @@ class TurnSearch:
         self._deal_hands = _deal_hands(unseen, seed, weights.deals) if dealt else {}
         self._dealing = False  # inside a sampled deal: a further refill is valued by expectation alone
         self._memo: dict[Node, tuple[float, Optional[Play], Optional[Node]]] = {}
+        self._taken = 0  # of the positions in ``_memo``, those an earlier search valued (see ``_share``)
         self._hands = self.scorer.best_endings  # shared by every search with these weights
         self._parent: dict[Node, tuple[Optional[Node], Optional[Play]]] = {}  # filled by turns()
         self.depth: Optional[int] = None  # at most this many cards played in a line; None: no limit
@@ -166,6 +167,7 @@ class TurnSearch:
         shared = next((earlier for earlier in within if earlier._holds(self)), None)
         if shared is not None:
             self._memo = shared._memo
+        self._taken = len(self._memo)
 
     def _search(self, budget: int, within: tuple[TurnSearch, ...]) -> float:
         """The root's value: in full, or with the longest lines cut short when the budget runs out.
@@ -205,7 +207,7 @@ class TurnSearch:
                     self._count()
                     return self._value(self.root)
                 except _OverBudget:
-                    self._memo = {}
+                    self._memo, self._taken = {}, 0
             self._budget = budget
             reached = _reach(self.root, budget, self._plays)
             if not reached.complete:
@@ -292,6 +294,11 @@ class TurnSearch:
     def nodes(self) -> int:
         """Distinct positions reached while searching."""
         return len(self._memo)
+
+    @property
+    def positions_added(self) -> int:
+        """The positions this search valued itself, not taken from an earlier search of its series."""
+        return len(self._memo) - self._taken
 
     def best(self) -> Turn:
         """The best turn from the root."""

@@ -117,24 +117,40 @@ class Judge:
 
     KEEP = 64  # positions remembered; then the memory starts afresh
 
-    def __init__(self, weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS, budget: Optional[int] = None):
+        """``budget``: the positions its searches may value in all (None: no limit); once they have valued as
+        many, no new search starts, and a move that needs one is not judged."""
         self.weights = weights
+        self.budget = budget
+        self.searched = 0  # positions valued so far, by all the searches together
         self._searches: dict[GameState, TurnSearch] = {}
         self._earlier: list[TurnSearch] = []  # the searches of distinct positions, newest first
 
     def search(self, view: GameState) -> TurnSearch:
-        """The search of ``view`` (a player view in phase play), shared where it can be."""
+        """The search of ``view`` (a player view in phase play), shared where it can be; raises ``BudgetSpent``
+        when it needs a new search and the budget is spent."""
         found = self._searches.get(view)
         if found is None:
+            if self.budget is not None and self.searched >= self.budget:
+                raise BudgetSpent(self.budget)
             if len(self._searches) >= self.KEEP:
                 self._searches.clear()
                 self._earlier.clear()
             found = self._searches[view] = TurnSearch(view, self.weights, within=self._earlier)
+            self.searched += found.positions_added
             self._earlier.insert(0, found)
         return found
 
-    def __call__(self, state: GameState, move: Move) -> Assessment:
-        return assess_move(state, move, self.weights, searches=self)
+    def __call__(self, state: GameState, move: Move) -> Optional[Assessment]:
+        """``assess_move``'s verdict, or None when it needs a search past the budget."""
+        try:
+            return assess_move(state, move, self.weights, searches=self)
+        except BudgetSpent:
+            return None
+
+
+class BudgetSpent(Exception):
+    """A ``Judge`` has searched as many positions as its budget allows."""
 
 
 @collector_paused()  # a search made here is let go before the collector runs again: a pass over it finds nothing

@@ -33,13 +33,17 @@ UNREADABLE_CATALOGUE = (
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = "en"
 _unreadable: set[str] = set()  # the languages whose catalogue could not be read, said once each
+_typed_language = "en"
 
 
-def use(language: str) -> None:
-    """Speak ``language`` (one of ``LANGUAGES``) from now on."""
-    global _translations, _language
-    if language not in LANGUAGES:
-        raise ValueError(f"unknown language {language!r}")
+def use(language: str, typed: str | None = None) -> None:
+    """Speak ``language`` (one of ``LANGUAGES``) from now on, and read what a person types in ``typed`` (the same
+    unless given: a ``--json`` run writes English prose for scripts but reads the moves its user types in theirs)."""
+    global _translations, _language, _typed_language
+    for name in (language, typed or language):
+        if name not in LANGUAGES:
+            raise ValueError(f"unknown language {name!r}")
+    _typed_language = typed or language
     _translations = _catalogue(language)
     _language = language if language not in _unreadable else "en"
 
@@ -47,6 +51,11 @@ def use(language: str) -> None:
 def language() -> str:
     """The language in use: ``en``, ``sv`` or ``da``."""
     return _language
+
+
+def typed_language() -> str:
+    """The language a person types in: that of their moves and answers (``en``, ``sv`` or ``da``)."""
+    return _typed_language
 
 
 def _(message: str) -> str:

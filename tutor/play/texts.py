@@ -30,6 +30,10 @@ TEXTS = TextTable("play", {
     # -- the player's turn ---------------------------------------------------------------
     "PROMPT": "your move> ",
     "GO_ON_PROMPT": "[Enter] to go on, {undo} to take it back> ",
+    "GO_ON_CHOICES": "Your turn is over: press Enter to go on, type {undo} to take back your last move, or {board} to "
+                     "see the table.",
+    "GO_ON_NO_HINT": "No hint now: your turn is over.",
+    "GO_ON_UNKNOWN": "Not a choice here: {answer}.",
     "NEXT_ROUND_PROMPT": "[Enter] for the next round> ",
     "YOUR_TURN": "Your turn.",
     "YOU_DREW": "You draw {cards}.",
@@ -76,7 +80,9 @@ TEXTS = TextTable("play", {
     "COACH_WEAK": "Coach: {grade}. {explanation}",
     "COACH_UNDO": "Type {undo} to take it back.",
     "UNDONE": "Taken back: {move}.",
-    "NO_UNDO": "Nothing to undo: the coach allows undo only right after a move it flagged, before a card is turned up.",
+    "UNDO_MORE": "Type {undo} again to take back {move} too.",
+    "NO_UNDO": "Nothing to undo: once the coach has flagged a move this turn, you may take back your moves one by one, "
+               "back to that move, but never past a card turned up.",
     "NO_UNDO_OFF": "Undo is for games with the coach on (--coach on).",
     "QUIET_SUMMARY": "Coach's summary of your moves this round: {moves} in all; best {best}, good {good}, weak {weak}.",
     "QUIET_WEAK": "Turn {turn}: {move}: {grade}. {explanation}",
