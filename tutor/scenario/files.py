@@ -12,6 +12,7 @@ from ..engine.position import Problem
 from ..folder_files import FolderFile, folder_files
 from ..i18n import _
 from .expectations import Expectation, read_expectations
+from .gallery import scenario_source
 from .loader import (
     Located, Scenario, ScenarioError, parse_yaml, placed_problems, read_scenario_text, scenario_from_document,
 )
@@ -99,11 +100,12 @@ def scenario_files(paths: list[str]) -> tuple[list[str | FolderFile], list[Check
     """The scenario files under ``paths`` (folders searched throughout, in name order), and the paths not found.
 
     A file named in ``paths`` is the person's choice and is read wherever it leads; the files of a folder
-    are its own regular files only (see ``folder_files``).
+    are its own regular files only (see ``folder_files``). A name of the gallery (``rules/stock-first``)
+    that names no file here is the gallery's.
     """
     found: list[str | FolderFile] = []
     missing: list[CheckedFile] = []
-    for given in paths:
+    for given in map(scenario_source, paths):
         path = FilePath(given)
         if path.is_dir():
             found.extend(folder_files(path, SCENARIO_SUFFIXES, throughout=True))
