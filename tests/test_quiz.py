@@ -239,3 +239,22 @@ def test_the_moves_of_a_turn_are_separated_by_the_language_s_word_for_then(langu
     finally:
         use("en")
     assert not judged.right and judged.explanation == as_a_turn.explanation != first_alone.explanation
+
+
+WRONG_KEY = ROOT / "tests" / "fixtures" / "classroom" / "wrong-key.yaml"
+
+
+def test_a_file_whose_key_the_engine_disagrees_with_is_not_put_to_a_student():
+    result = run(WRONG_KEY, answers="85\n")
+    assert result.returncode == 2
+    assert "wrong-key.yaml:16:5: stock to build 1: expected points 35; found 85" in result.stderr
+    assert "tutor scenario test" in result.stderr and "Question 1" not in result.stdout
+    drafted = run(WRONG_KEY, "--unchecked", answers="35\n")
+    assert drafted.returncode == 0 and "Question 1 of 1" in drafted.stdout
+
+
+def test_a_file_judged_over_several_turns_is_left_out_for_what_it_is(tmp_path):
+    result = run(ROOT / "scenarios" / "endgame" / "stalemate.yaml", WINNER, answers="60\n")
+    assert result.returncode == 0
+    assert "stalemate.yaml: its expectations are played over several turns" in result.stderr
+    assert "no expectations" not in result.stderr

@@ -19,6 +19,7 @@ from ..lessons.reference import reference_entries
 from ..scenario.expectations import Expectation, final_ruling, played_moves
 from ..scenario.loader import Scenario
 from .expected import expected_in_words
+from .texts import text
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,9 @@ def key_entry(scenario: Scenario, expectation: Expectation) -> KeyEntry:
     ruling = final_ruling(scenario.state, expectation)
     rule = expectation.wanted.get("rule") or expectation.wanted.get("principle")
     reason = ruling.reason if ruling is not None else ""
-    if _is_best(expectation) and ruling is not None and ruling.legal:
+    if ruling is not None and _wants_legal(expectation) is not None and _wants_legal(expectation) != ruling.legal:
+        reason = text("key-engine-legal" if ruling.legal else "key-engine-illegal", reason=ruling.reason)
+    elif _is_best(expectation) and ruling is not None and ruling.legal:
         reason = best_reason(scenario, expectation)
     return KeyEntry(
         moves=expectation.moves_text,
@@ -76,6 +79,16 @@ def _best_line(played: list[tuple[GameState, Move]]) -> tuple[Move, ...]:
         return line
     begins = [format_move(move) for move in turn.moves[:len(line)]] == [format_move(move) for move in line]
     return turn.moves if begins else line
+
+
+def _wants_legal(expectation: Expectation) -> Optional[bool]:
+    """Whether the expectation has its last move legal (every quality and outcome needs it), or None."""
+    wanted = expectation.wanted
+    if "legal" in wanted:
+        return bool(wanted["legal"])
+    if expectation.avoid or any(key in wanted for key in ("quality", "principle", "best", "then")):
+        return True
+    return None
 
 
 def _is_best(expectation: Expectation) -> bool:

@@ -53,6 +53,9 @@ TEXTS = TextTable("classroom", {
     "key-ruling": "Ruling",
     "key-why": "Why",
     "key-answer": "In words",
+    "key-unchecked": "Draft: not checked against the engine.",
+    "key-engine-legal": "The engine rules otherwise: the move is legal. {reason}",
+    "key-engine-illegal": "The engine rules otherwise: {reason}",
     "no-answer": "no answer given",
     "no-question": "What would you play here, and why?",
     "legal": "legal",
@@ -110,6 +113,8 @@ TEXTS = TextTable("classroom", {
     "quiz-score": "Score: {right} of {total}",
     "quiz-stopped": "Stopped after {answered} of {total} questions.",
     "quiz-no-key": "note: {source}: no expectations to judge answers by; left out of the quiz",
+    "quiz-several-turns": "note: {source}: its expectations are played over several turns, and a quiz question "
+                          "asks about one turn; left out of the quiz",
     "quiz-no-questions": "none of the files has expectations to judge answers by",
     "quiz-key-answer": "The answer: {answer}",
     "quiz-want-number": "Type a whole number (the points), skip, or q.",

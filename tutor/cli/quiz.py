@@ -15,7 +15,7 @@ from .output import console, error_console, print_json, printable, unusable
 from .prompt import Quit, ask
 from .prompt_words import command, offered, shown_words
 from .streams import require_input
-from .scenario_paths import usable_scenarios
+from .scenario_paths import checked_scenarios
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -27,15 +27,22 @@ def quiz_command(
     paths: list[str] = typer.Argument(..., metavar="SCENARIO...|FOLDER", help="Scenario files, or folders of them."),
     as_json: bool = typer.Option(False, "--json", help="Write the results as one JSON document on standard "
                                                        "output; the quiz itself then runs on standard error."),
+    unchecked: bool = typer.Option(False, "--unchecked",
+                                   help="Try out a draft: skip checking the expectations against the engine."),
 ) -> None:
-    """A quiz: each position and its question; the answers judged by the scenarios' own expectations, and scored."""
+    """A quiz: each position and its question; the answers judged by the scenarios' own expectations, and scored.
+
+    Every expectation is checked against the engine first, as tutor scenario test does: a file the engine
+    disagrees with is not put to a student (exit status 2), unless --unchecked.
+    """
     from ..scenario.expectations import default_assess
 
     questions = []
-    for checked in usable_scenarios(paths, as_json=as_json):
+    for checked in checked_scenarios(paths, as_json=as_json, unchecked=unchecked):
         question = make_question(checked)
         if question is None:
-            sys.stderr.write(printable(text('quiz-no-key', source=checked.source)) + "\n")
+            why = "quiz-several-turns" if checked.expectations else "quiz-no-key"
+            sys.stderr.write(printable(text(why, source=checked.source)) + "\n")
         else:
             questions.append(question)
     if not questions:

@@ -11,7 +11,7 @@ from ..engine import Transfer
 from ..engine.position import Problem
 from ..folder_files import FolderFile, folder_files
 from ..i18n import _
-from .expectations import Expectation, read_expectations
+from .expectations import Assess, Expectation, read_expectations, run_expectations
 from .gallery import scenario_source
 from .loader import (
     Located, Scenario, ScenarioError, parse_yaml, placed_problems, read_scenario_text, scenario_from_document,
@@ -69,6 +69,20 @@ def check_file(path: str | os.PathLike[str] | FolderFile) -> CheckedFile:
     if checked.problems:
         checked.scenario = None
     return checked
+
+
+def failed_expectations(files: list[CheckedFile], assess: Optional[Assess]) -> list[str]:
+    """Every expectation of the usable ``files`` the engine disagrees with, as ``file:line:column: moves: why``
+    lines (the check of ``tutor scenario test``)."""
+    lines = []
+    for checked in files:
+        if checked.scenario is None:
+            continue
+        for check in run_expectations(checked.scenario, checked.expectations, assess):
+            line, column = checked.scenario.locate(check.expectation.path)
+            lines += [f"{checked.source}:{line}:{column}: {check.expectation.moves_text}: {failure}"
+                      for failure in check.failures]
+    return lines
 
 
 def _too_many(expectations: list[Expectation]) -> list[Problem]:
