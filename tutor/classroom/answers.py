@@ -47,6 +47,10 @@ def key_entry(scenario: Scenario, expectation: Expectation) -> KeyEntry:
         reason = text("key-engine-legal" if ruling.legal else "key-engine-illegal", reason=ruling.reason)
     elif _is_best(expectation) and ruling is not None and ruling.legal:
         reason = best_reason(scenario, expectation)
+    played = played_moves(scenario.state, expectation)
+    mover = played[-1][0].mover.name if played else None
+    if reason and mover is not None and mover != scenario.state.mover.name:
+        reason = text("key-said-to", name=mover, reason=reason)  # the engine speaks to the one who moves
     return KeyEntry(
         moves=expectation.moves_text,
         expected=expected_in_words(expectation),

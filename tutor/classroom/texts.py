@@ -55,6 +55,7 @@ TEXTS = TextTable("classroom", {
     "key-answer": "In words",
     "key-unchecked": "Draft: not checked against the engine.",
     "key-engine-legal": "The engine rules otherwise: the move is legal. {reason}",
+    "key-said-to": "To {name}: {reason}",  # the engine's words to the player who made the move
     "key-engine-illegal": "The engine rules otherwise: {reason}",
     "no-answer": "no answer given",
     "no-question": "What would you play here, and why?",
