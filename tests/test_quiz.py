@@ -75,7 +75,9 @@ def test_moves_are_judged_by_the_key_then_by_the_engine_and_the_analysis():
     # legal moves the key does not cover: the analysis decides
     assert judge(q, "hand 11 to discard 2", assess).right  # as good as the key's 10
     weaker = judge(q, "hand 3 to discard 2", assess)
-    assert not weaker.right and weaker.explanation[0].startswith("Legal, but not the best")
+    assert not weaker.right and weaker.explanation[0].startswith("Legal, but not the best move here; the analysis "
+                                                                 "grades it ")
+    assert "best: " not in weaker.explanation[0]  # the grade and the analysis's words are two sentences
     spent = judge(q, "hand SB to build 2", assess)
     assert not spent.right and any("strategy.save-wilds" in line for line in spent.explanation)
     with pytest.raises(AnswerError):

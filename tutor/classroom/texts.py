@@ -130,7 +130,7 @@ TEXTS = TextTable("classroom", {
     "quiz-note": "Note: {note}",
     "quiz-by-key": "The key says of that move: {expected}.",
     "quiz-no-analysis": "The move analysis is not available to judge a move the key does not cover.",
-    "quiz-not-best": "Legal, but not the best: {explanation}",
+    "quiz-not-best": "Legal, but not the best move here; the analysis grades it {quality}. {explanation}",
     "quiz-stronger": "there is a stronger move.",
     "quiz-best": "Legal, and as good as any move here.",
 })
