@@ -55,6 +55,7 @@ TEXTS = TextTable("classroom", {
     "key-answer": "In words",
     "key-unchecked": "Draft: not checked against the engine.",
     "key-engine-legal": "The engine rules otherwise: the move is legal. {reason}",
+    "key-turn-of": "{name}: {moves}",  # one turn of several, headed by whose turn it is
     "key-said-to": "To {name}: {reason}",  # the engine's words to the player who made the move
     "key-engine-illegal": "The engine rules otherwise: {reason}",
     "no-answer": "no answer given",

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
+from ..classroom.answers import key_moves
 from ..classroom.quiz import AnswerError, Question, judge, make_question
 from ..classroom.texts import text
 from ..lessons.course import reflow
@@ -114,7 +115,7 @@ class QuizSession:
             self.say(" ".join(asked.split()), "bold")
         self.say(text(f"quiz-ask-{question.kind}", none=text("quiz-none"), then=text("quiz-then")))
         for option, expectation in enumerate(question.options, start=1):
-            self.say("  " + text("quiz-option", number=option, moves=expectation.moves_text))
+            self.say("  " + text("quiz-option", number=option, moves=key_moves(scenario, expectation)))
         self.say(text("quiz-commands", **shown_words("skip", "quit")), "dim")
 
     def take_answer(self, question: Question) -> dict[str, Any]:
