@@ -10,7 +10,7 @@ import typer
 from ..classroom.answers import key_moves
 from ..classroom.quiz import AnswerError, Question, judge, make_question
 from ..classroom.texts import text
-from ..lessons.course import reflow
+from ..lessons.stages import reflow
 from .move_choices import typed_moves
 from .output import console, error_console, print_json, printable, unusable
 from .prompt import Quit, ask
