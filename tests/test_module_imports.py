@@ -49,3 +49,8 @@ def test_a_pair_that_imports_each_other_is_found(tmp_path, monkeypatch):
     (package / "two.py").write_text("from . import one\n")
     monkeypatch.setitem(globals(), "PACKAGE", package)
     assert mutual_imports() == {("tutor.one", "tutor.two")}
+
+
+def test_no_two_modules_of_the_course_the_classroom_and_the_scenario_import_each_other():
+    checked = ("tutor.lessons", "tutor.classroom", "tutor.scenario")
+    assert {pair for pair in mutual_imports() if any(name.startswith(checked) for name in pair)} == set()

@@ -75,7 +75,9 @@ def test_moves_are_judged_by_the_key_then_by_the_engine_and_the_analysis():
     # legal moves the key does not cover: the analysis decides
     assert judge(q, "hand 11 to discard 2", assess).right  # as good as the key's 10
     weaker = judge(q, "hand 3 to discard 2", assess)
-    assert not weaker.right and weaker.explanation[0].startswith("Legal, but not the best")
+    assert not weaker.right and weaker.explanation[0].startswith("Legal, but not the best move here; the analysis "
+                                                                 "grades it ")
+    assert "best: " not in weaker.explanation[0]  # the grade and the analysis's words are two sentences
     spent = judge(q, "hand SB to build 2", assess)
     assert not spent.right and any("strategy.save-wilds" in line for line in spent.explanation)
     with pytest.raises(AnswerError):
@@ -257,3 +259,22 @@ def test_the_moves_of_a_turn_are_separated_by_the_language_s_word_for_then(langu
     finally:
         use("en")
     assert not judged.right and judged.explanation == as_a_turn.explanation != first_alone.explanation
+
+
+WRONG_KEY = ROOT / "tests" / "fixtures" / "classroom" / "wrong-key.yaml"
+
+
+def test_a_file_whose_key_the_engine_disagrees_with_is_not_put_to_a_student():
+    result = run(WRONG_KEY, answers="85\n")
+    assert result.returncode == 2
+    assert "wrong-key.yaml:16:5: stock to build 1: expected points 35; found 85" in result.stderr
+    assert "tutor scenario test" in result.stderr and "Question 1" not in result.stdout
+    drafted = run(WRONG_KEY, "--unchecked", answers="35\n")
+    assert drafted.returncode == 0 and "Question 1 of 1" in drafted.stdout
+
+
+def test_a_file_judged_over_several_turns_is_left_out_for_what_it_is(tmp_path):
+    result = run(ROOT / "scenarios" / "endgame" / "stalemate.yaml", WINNER, answers="60\n")
+    assert result.returncode == 0
+    assert "stalemate.yaml: its expectations are played over several turns" in result.stderr
+    assert "no expectations" not in result.stderr

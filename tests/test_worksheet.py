@@ -159,3 +159,28 @@ def test_a_position_without_an_answer_says_so_in_the_key(tmp_path):
     bare.write_text(STOCK_FIRST.read_text(encoding="utf-8").split("answer:")[0], encoding="utf-8")
     key = Outline(worksheet(tmp_path, bare).read_text(encoding="utf-8")).text
     assert "In words: no answer given" in key[key.index("Answer key"):]
+
+
+WRONG_KEY = ROOT / "tests" / "fixtures" / "classroom" / "wrong-key.yaml"
+
+
+def test_a_sheet_whose_key_the_engine_disagrees_with_is_refused_naming_each_failure(tmp_path):
+    target = tmp_path / "sheet.html"
+    result = runner.invoke(build_app(), ["worksheet", str(WRONG_KEY), "-o", str(target)])
+    assert result.exit_code == 2 and not target.exists()
+    assert "wrong-key.yaml:16:5: stock to build 1: expected points 35; found 85" in result.stderr
+    assert "wrong-key.yaml:18:5: hand 4 to build 2: expected illegal (build.sequence); ruled legal" in result.stderr
+    assert "wrong-key.yaml:21:5: hand 9 to discard 1: expected among the best; the analysis grades it weak" \
+        in result.stderr
+    assert "tutor scenario test" in result.stderr and "--unchecked" in result.stderr
+
+
+def test_a_draft_sheet_marks_every_row_unchecked_and_no_row_contradicts_the_engine(tmp_path):
+    target = tmp_path / "sheet.html"
+    result = runner.invoke(build_app(), ["worksheet", str(WRONG_KEY), "--unchecked", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    html = target.read_text(encoding="utf-8")
+    rows = html[html.index("<tbody>"):].split("<tr>")[1:]
+    assert len(rows) == 3 and all("Draft: not checked against the engine." in row for row in rows)
+    illegal_row = next(row for row in rows if "hand 4 to build 2" in row)
+    assert "The engine rules otherwise: the move is legal." in illegal_row

@@ -248,7 +248,8 @@ def _judge_by_analysis(question: Question, moves: list[Move], assess: Optional[A
     for move in moves:
         verdict = assess(state, move)
         if verdict.quality != "best":
-            why = [text("quiz-not-best", explanation=verdict.explanation or text("quiz-stronger"))]
+            why = [text("quiz-not-best", quality=text(f"quality-{verdict.quality}"),
+                        explanation=verdict.explanation or text("quiz-stronger"))]
             why += [text("quiz-rule", words=rule_in_words(p), rule=p) for p in verdict.principles]
             return Judgement(False, why + notes + _closing(question))
         state = apply_move(state, move, rng).state

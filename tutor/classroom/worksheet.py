@@ -50,6 +50,7 @@ h1 { font-size: 1.6rem; margin: 0 0 .4rem; }
 .key .entry { break-inside: avoid; page-break-inside: avoid; }
 .words { margin: .4rem 0; }
 .rule { font-style: italic; }
+.unchecked { text-transform: uppercase; }
 @page { size: A4; margin: 12mm 14mm; }
 @media print {
   body { margin: 0; max-width: none; padding: 0; font-size: 10pt; line-height: 1.3; }
@@ -71,15 +72,17 @@ h1 { font-size: 1.6rem; margin: 0 0 .4rem; }
 }
 """
 
-def worksheet_html(files: list[CheckedFile], title: Optional[str] = None, *, compact: bool = False) -> str:
+def worksheet_html(files: list[CheckedFile], title: Optional[str] = None, *, compact: bool = False,
+                   unchecked: bool = False) -> str:
     """The worksheet of the usable scenario files ``files``, as one HTML document.
 
     ``compact`` puts each question and its answer box beside the diagram instead of under it,
-    so that more positions go on a page.
+    so that more positions go on a page. ``unchecked``: the expectations were not checked against the
+    engine (a draft), and each row of the key says so.
     """
     plain_title = title or text("sheet-title")
     positions = "\n".join(_position(number, checked) for number, checked in enumerate(files, start=1))
-    key = "\n".join(_key(number, checked) for number, checked in enumerate(files, start=1))
+    key = "\n".join(_key(number, checked, unchecked) for number, checked in enumerate(files, start=1))
     return f"""<!DOCTYPE html>
 <html lang="{language()}">
 <head>
@@ -116,10 +119,10 @@ def _position(number: int, checked: CheckedFile) -> str:
             f'<div class="answer"><span>{escape(text("answer-room"))}</span></div>\n</section>')
 
 
-def _key(number: int, checked: CheckedFile) -> str:
+def _key(number: int, checked: CheckedFile, unchecked: bool) -> str:
     scenario = checked.scenario
     assert scenario is not None
-    rows = "\n".join(_key_row(entry) for entry in answer_key(scenario, checked.expectations))
+    rows = "\n".join(_key_row(entry, unchecked) for entry in answer_key(scenario, checked.expectations))
     table = (f'<table><col class="moves"><col class="ruling"><col>'
              f"<thead><tr><th>{escape(text('key-moves'))}</th><th>{escape(text('key-ruling'))}</th>"
              f"<th>{escape(text('key-why'))}</th></tr></thead>\n<tbody>\n{rows}\n</tbody></table>") if rows else ""
@@ -130,8 +133,9 @@ def _key(number: int, checked: CheckedFile) -> str:
     return f'<div class="entry" id="key-{number}">\n<h3>{heading}</h3>\n{words}\n{table}\n</div>'
 
 
-def _key_row(entry: KeyEntry) -> str:
-    why = [escape(entry.reason)] if entry.reason else []
+def _key_row(entry: KeyEntry, unchecked: bool) -> str:
+    why = [f'<strong class="unchecked">{escape(text("key-unchecked"))}</strong>'] if unchecked else []
+    why += [escape(entry.reason)] if entry.reason else []
     if entry.rule_words:
         why.append(f'<span class="rule">{escape(entry.rule_words)} ({escape(entry.rule or "")})</span>')
     if entry.note:

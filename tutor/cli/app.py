@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 GROUPS: dict[str, tuple[str, str]] = {
     "scenario": ("tutor.cli.scenario", "scenario_app"),
     "course": ("tutor.cli.course", "course_app"),
+    "gallery": ("tutor.cli.gallery", "gallery_app"),
 }
 #: What ``tutor --help`` says first: where a newcomer starts.
 INTRODUCTION = ("Skip-Bo rules tutor and move validator.\n\n"
@@ -55,6 +56,7 @@ SUMMARIES: dict[str, str] = {
     "quiz": "Put positions to a student and score the answers.",
     "scenario": "Write, check, test and show scenario files.",
     "course": "Check courses of your own for tutor learn --course.",
+    "gallery": "The positions that come with the tutor: list, show and copy them.",
 }
 
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 import typer
 
 from ..engine.cards import is_short_number, quoted
-from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course, load_course_folder
+from ..lessons.course import CourseError, load_course, load_course_folder
+from ..lessons.stages import Course, Exercise, Explanation, Stage
 from ..lessons.progress import COURSES, HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
 from ..lessons.texts import text as says
 from .interrupts import shielded

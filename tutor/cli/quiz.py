@@ -8,16 +8,17 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
+from ..classroom.answers import key_moves
 from ..classroom.quiz import AnswerError, Question, judge, make_question
 from ..classroom.texts import text
-from ..lessons.course import reflow
+from ..lessons.stages import reflow
 from .interrupts import shielded
 from .move_choices import typed_moves
 from .output import console, error_console, print_json, printable, unusable
 from .prompt import Quit, ask, read_line
 from .prompt_words import command, offered, shown_words
 from .streams import require_input
-from .scenario_paths import usable_scenarios
+from .scenario_paths import checked_scenarios
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -29,15 +30,22 @@ def quiz_command(
     paths: list[str] = typer.Argument(..., metavar="SCENARIO...|FOLDER", help="Scenario files, or folders of them."),
     as_json: bool = typer.Option(False, "--json", help="Write the results as one JSON document on standard "
                                                        "output; the quiz itself then runs on standard error."),
+    unchecked: bool = typer.Option(False, "--unchecked",
+                                   help="Try out a draft: skip checking the expectations against the engine."),
 ) -> None:
-    """A quiz: each position and its question; the answers judged by the scenarios' own expectations, and scored."""
+    """A quiz: each position and its question; the answers judged by the scenarios' own expectations, and scored.
+
+    Every expectation is checked against the engine first, as tutor scenario test does: a file the engine
+    disagrees with is not put to a student (exit status 2), unless --unchecked.
+    """
     from ..scenario.expectations import default_assess
 
     questions = []
-    for checked in usable_scenarios(paths, as_json=as_json):
+    for checked in checked_scenarios(paths, as_json=as_json, unchecked=unchecked):
         question = make_question(checked)
         if question is None:
-            sys.stderr.write(printable(text('quiz-no-key', source=checked.source)) + "\n")
+            why = "quiz-several-turns" if checked.expectations else "quiz-no-key"
+            sys.stderr.write(printable(text(why, source=checked.source)) + "\n")
         else:
             questions.append(question)
     if not questions:
@@ -109,7 +117,7 @@ class QuizSession:
             self.say(" ".join(asked.split()), "bold")
         self.say(text(f"quiz-ask-{question.kind}", none=text("quiz-none"), then=text("quiz-then")))
         for option, expectation in enumerate(question.options, start=1):
-            self.say("  " + text("quiz-option", number=option, moves=expectation.moves_text))
+            self.say("  " + text("quiz-option", number=option, moves=key_moves(scenario, expectation)))
         self.say(text("quiz-commands", **shown_words("skip", "quit")), "dim")
 
     def take_answer(self, question: Question) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from ..files.folders import FolderFile
 from ..i18n import _, ngettext
 from ..scenario.expectations import Check, default_assess, run_expectations
 from ..scenario.files import CheckedFile, check_file, scenario_files
+from ..scenario.gallery import GALLERY, scenario_source
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, not_utf8, print_json, printable, unusable
 from .positions import load_position, with_quick_position
 from .scenario_paths import scenario_paths
@@ -75,7 +76,8 @@ def _expectations(count: int) -> str:
 @scenario_app.command("test")
 def test_command(
     paths: Optional[list[str]] = typer.Argument(None, metavar="[PATH...]",
-                                                help="Scenario files or folders (scenarios/ if none)."),
+                                                help="Scenario files or folders (scenarios/ if none, "
+                                                     "else the gallery)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="List only the files that do not pass."),
 ) -> None:
@@ -83,9 +85,10 @@ def test_command(
 
     Exit status: 0 all pass, 1 an expectation fails, 2 a file is unusable.
     """
-    names, missing = scenario_files(paths or ["scenarios"])
+    paths = paths or ["scenarios" if FilePath("scenarios").is_dir() else str(GALLERY)]
+    names, missing = scenario_files(paths)
     if not names and not missing:
-        unusable([_("no scenario files (*.yaml) under {paths}").format(paths=", ".join(paths or ["scenarios"]))],
+        unusable([_("no scenario files (*.yaml) under {paths}").format(paths=", ".join(paths))],
                  as_json=as_json,
                  kind="usage")
     assess = default_assess()
@@ -258,7 +261,7 @@ def show_command(
     reveal: bool = typer.Option(False, "--reveal", help="The teacher's view: hidden cards, expectations, answer."),
 ) -> None:
     """Draw a scenario as the player to move sees it, or with --reveal as the teacher does."""
-    checked = check_file(file)
+    checked = check_file(scenario_source(file))
     if not checked.usable:
         unusable(checked.lines(), as_json=False, kind="scenario")
     from .scenario_view import print_scenario

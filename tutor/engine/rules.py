@@ -37,7 +37,7 @@ RULES: dict[str, str] = {
     "turn.draw-when-empty": "during the turn you draw only when your hand is empty, five cards at most",
     "turn.discard-to-end": "a turn holding hand cards ends only with a discard",
     "turn.over": "the discard ended the turn",
-    "round.over": "the round ended when a stock was emptied",
+    "round.over": "the round is over: a stock was emptied, or a stalemate ended it",
 }
 
 
@@ -164,8 +164,9 @@ def _check_draw(state: GameState, move: Draw) -> Ruling:
     move = draw_reading(state, move)
     if wanted is not None:
         drawn = min(wanted, cards_left(state))
-        if move.says is not None and move.says != drawn:
-            return _illegal("turn.draw-when-empty", _draw_count_reason(len(hand), drawn, drawn == wanted, move.says))
+        if move.says is not None and move.says != drawn:  # at the turn's start the opening draw, else the refill
+            rule = "turn.draw-first" if state.phase is Phase.START else "turn.draw-when-empty"
+            return _illegal(rule, _draw_count_reason(len(hand), drawn, drawn == wanted, move.says))
         if not wanted:
             reason = _("Your hand already holds five, so you draw nothing.")
         elif not drawn:

@@ -19,7 +19,7 @@ from ..engine.play import IllegalMove
 from ..engine.rules import RULES, UnknownPlayer
 from ..files.writing import write_atomically
 from ..i18n import N_, _
-from .course import Course, Exercise
+from .stages import Course, Exercise
 from .judge import Attempt, Feedback, Status, expected_answer, judge_answer
 from .progress import cache_dir
 

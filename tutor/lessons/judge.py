@@ -22,7 +22,7 @@ from ..engine.rules import Ruling, UnknownPlayer, check_move
 from ..engine.scoring import score_round
 from ..engine.state import GameState, Phase
 from ..coach.verdicts import Judge
-from .course import Exercise
+from .stages import Exercise
 from .texts import text
 
 

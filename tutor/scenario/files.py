@@ -11,7 +11,8 @@ from ..engine import Transfer
 from ..engine.position import Problem
 from ..files.folders import FolderFile, folder_files
 from ..i18n import _
-from .expectations import Expectation, read_expectations
+from .expectations import Assess, Expectation, read_expectations, run_expectations
+from .gallery import scenario_source
 from .loader import (
     Located, Scenario, ScenarioError, parse_yaml, placed_problems, read_scenario_text, scenario_from_document,
 )
@@ -70,6 +71,20 @@ def check_file(path: str | os.PathLike[str] | FolderFile) -> CheckedFile:
     return checked
 
 
+def failed_expectations(files: list[CheckedFile], assess: Optional[Assess]) -> list[str]:
+    """Every expectation of the usable ``files`` the engine disagrees with, as ``file:line:column: moves: why``
+    lines (the check of ``tutor scenario test``)."""
+    lines = []
+    for checked in files:
+        if checked.scenario is None:
+            continue
+        for check in run_expectations(checked.scenario, checked.expectations, assess):
+            line, column = checked.scenario.locate(check.expectation.path)
+            lines += [f"{checked.source}:{line}:{column}: {check.expectation.moves_text}: {failure}"
+                      for failure in check.failures]
+    return lines
+
+
 def _too_many(expectations: list[Expectation]) -> list[Problem]:
     """A file with more expectations than one run checks: it is refused whole rather than checked in part."""
     if len(expectations) <= MAX_EXPECTATIONS:
@@ -99,11 +114,12 @@ def scenario_files(paths: list[str]) -> tuple[list[str | FolderFile], list[Check
     """The scenario files under ``paths`` (folders searched throughout, in name order), and the paths not found.
 
     A file named in ``paths`` is the person's choice and is read wherever it leads; the files of a folder
-    are its own regular files only (see ``folder_files``).
+    are its own regular files only (see ``folder_files``). A name of the gallery (``rules/stock-first``)
+    that names no file here is the gallery's.
     """
     found: list[str | FolderFile] = []
     missing: list[CheckedFile] = []
-    for given in paths:
+    for given in map(scenario_source, paths):
         path = FilePath(given)
         if path.is_dir():
             found.extend(folder_files(path, SCENARIO_SUFFIXES, throughout=True))
