@@ -6,6 +6,8 @@ import itertools
 import json
 import os
 import re
+import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -87,3 +89,46 @@ def _running(pid: int) -> bool:
         return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+BOUND = 120  # seconds a run may take before the test fails; the events waited for come much sooner
+
+
+def _run_until_a_round_is_kept(args: list[str], folder: Path) -> subprocess.Popen:
+    """``tutor simulate ARGS --json --record FOLDER`` started, once its first round is written."""
+    run = subprocess.Popen([sys.executable, "-m", "tutor", "simulate", *args, "--json", "--record", str(folder)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    deadline = time.monotonic() + BOUND
+    while not any(folder.glob("game-*.yaml")) and run.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return run
+
+
+def _ended_with_a_dead_worker(run: subprocess.Popen, folder: Path) -> dict:
+    try:
+        out, err = run.communicate(timeout=BOUND)
+    finally:
+        run.kill()  # a run that outlives the bound fails the test, never stalls the suite
+    assert run.returncode == 2, err
+    document = json.loads(out)
+    assert document["interrupted"] and "worker process died" in document["error"]
+    assert err.splitlines()[-1] == f"error: --workers: {document['error']}" and "Traceback" not in err
+    assert len(list(folder.glob("game-*.yaml"))) == document["games"]  # every round finished was kept
+    return document
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc (Linux)")
+def test_a_worker_killed_mid_run_ends_it_with_the_rounds_finished(tmp_path):
+    run = _run_until_a_round_is_kept(["--games", "400", "--stock", "10", "--workers", "2"], tmp_path)
+    os.kill(_children(run.pid)[0], signal.SIGKILL)
+    assert 1 <= _ended_with_a_dead_worker(run, tmp_path)["games"] < 400
+
+
+def test_a_bot_that_ends_its_worker_process_ends_the_run(tmp_path):
+    (tmp_path / "quitter.py").write_text(
+        "import os\n\n\nclass Quitter:\n    def plan(self, view, rng):\n        os._exit(3)\n", encoding="utf-8")
+    records = tmp_path / "records"
+    run = _run_until_a_round_is_kept(["--games", "40", "--stock", "4", "--workers", "2", "--bots",
+                                      f"{tmp_path / 'quitter.py'}:Quitter,greedy"], records)
+    assert _ended_with_a_dead_worker(run, records)["games"] == 0

@@ -41,7 +41,8 @@ def simulate_command(
     """Let bots play each other and report wins with 95% intervals, stalemates, turns and speed.
 
     Ctrl-C stops the run and reports the rounds that finished (exit status 130); a cluster that cannot
-    be reached or fails mid-run stops it too, with the rounds that finished and the error (exit status 2).
+    be reached or fails mid-run, or a worker process that dies, stops it too, with the rounds that finished
+    and the error (exit status 2).
     """
     from ..coach.bots import BOTS
     from ..coach.custom_bots import BotError, is_custom, load_bot
@@ -91,7 +92,8 @@ def simulate_command(
     except BotError as error:
         unusable([str(error)], as_json=as_json, kind="bot")
     if summary.error:
-        sys.stderr.write(_("error: {problem}").format(problem=f"--cluster: {printable(summary.error)}") + "\n")
+        option = "--cluster" if cluster is not None else "--workers"  # what stopped the series early
+        sys.stderr.write(_("error: {problem}").format(problem=f"{option}: {printable(summary.error)}") + "\n")
         raise typer.Exit(EXIT_UNUSABLE)
     if summary.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)

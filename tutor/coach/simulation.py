@@ -22,6 +22,7 @@ from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from ..engine.play import apply_move, next_turn
 from ..engine.state import GameState, Phase
 from ..engine.view import player_view
+from ..i18n import _
 from ..records.model import NUMBER_LIMIT
 from .bots import Bot, make_bot
 
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from ..records.model import GameRecord
 
 TURN_CAP = 2_000  # a round still running after this many turns counts as a stalemate
+WORKER_POLL_SECONDS = 0.5  # how often a series waiting on its worker processes checks that none has died
 
 Watch = Callable[[GameState, Move, GameState], None]  # told of every move: the table before, the move, after
 
@@ -271,7 +273,10 @@ def _results(series: Series, games: int) -> Iterator[GameResult]:
 
 
 def _parallel_results(series: Series, games: int, workers: int) -> Iterator[GameResult]:
-    """The games played on ``workers`` processes, handed out a chunk at a time, at most two per worker waiting."""
+    """The games played on ``workers`` processes, handed out a chunk at a time, at most two per worker waiting.
+
+    A worker that dies (killed, or a bot that ends its process) takes its chunk with it and the pool starts
+    another in its place: ``SeriesStopped`` then, after the games finished so far, never a wait without end."""
     import multiprocessing
     import queue
 
@@ -279,7 +284,8 @@ def _parallel_results(series: Series, games: int, workers: int) -> Iterator[Game
     chunks = iter(range(0, games, size))
     finished: queue.SimpleQueue = queue.SimpleQueue()
     waiting = 0
-    with multiprocessing.Pool(workers, initializer=_leave_interrupts_to_the_parent) as pool:  # leaving terminates
+    started = multiprocessing.Value("i", 0)  # worker processes started, those in place of a dead one included
+    with multiprocessing.Pool(workers, initializer=_start_worker, initargs=(started,)) as pool:  # leaving terminates
         while True:
             while waiting < 2 * workers and (first := next(chunks, None)) is not None:
                 pool.apply_async(play_chunk, (series, first, min(first + size, games)),
@@ -287,18 +293,27 @@ def _parallel_results(series: Series, games: int, workers: int) -> Iterator[Game
                 waiting += 1
             if not waiting:
                 return
-            outcome = finished.get()
+            try:
+                outcome = finished.get(timeout=WORKER_POLL_SECONDS)
+            except queue.Empty:
+                if started.value > workers:
+                    raise SeriesStopped(_("a worker process died while playing (killed, or a bot ended it); "
+                                          "its rounds are lost")) from None
+                continue
             waiting -= 1
             if isinstance(outcome, BaseException):
                 raise outcome
             yield from outcome
 
 
-def _leave_interrupts_to_the_parent() -> None:
-    """Workers ignore Ctrl-C: the parent stops them and sums up, with no traceback from each worker."""
+def _start_worker(started) -> None:
+    """Count the worker in; it ignores Ctrl-C: the parent stops the workers and sums up, with no traceback from
+    each."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with started.get_lock():
+        started.value += 1
 
 
 def chunk_size(games: int, workers: int) -> int:
