@@ -33,6 +33,8 @@ def simulate_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
     record: Optional[str] = typer.Option(None, "--record", metavar="DIR",
                                          help="Write every game's record into DIR (game-0001.yaml, ...)."),
+    force: bool = typer.Option(False, "--force", help="With --record, overwrite the records of an earlier run "
+                                                      "in DIR."),
     cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS",
                                           help="Play on the Dask scheduler at ADDRESS (tcp://host:8786), or on a "
                                                "local cluster started for the run (local; --workers processes, "
@@ -81,7 +83,7 @@ def simulate_command(
         unusable(problems, as_json=as_json, kind="usage")
     cluster_workers = workers if cluster is None or workers > 1 else None  # a local cluster: one per core
     series = Series(names, players, stock, seed, teams, record=record is not None)
-    keep = _record_writer(record, as_json) if record is not None else None
+    keep = _record_writer(record, games, force, as_json) if record is not None else None
     try:
         if as_json:
             summary = run_series(series, games, cluster_workers, progress=keep, cluster=cluster)
@@ -99,8 +101,9 @@ def simulate_command(
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def _record_writer(directory: str, as_json: bool):
-    """A progress callback writing each game's record into ``directory``, numbered in the series' order."""
+def _record_writer(directory: str, games: int, force: bool, as_json: bool):
+    """A progress callback writing each game's record into ``directory``, numbered in the series' order; a record
+    the run would write over is refused first, unless ``force``."""
     from pathlib import Path
 
     from ..records.files import write_record
@@ -108,12 +111,16 @@ def _record_writer(directory: str, as_json: bool):
     folder = Path(directory)
     if folder.exists() and not folder.is_dir():
         unusable([_("--record: {path} is a file, not a folder").format(path=directory)], as_json=as_json, kind="usage")
+    taken = None if force else _first_record_taken(folder, games)
+    if taken is not None:
+        unusable(["--record: " + _("{path} already exists: give --force to overwrite it").format(path=taken)],
+                 as_json=as_json, kind="usage")
     written = 0
 
     def keep(result) -> None:
         nonlocal written
         written += 1
-        path = folder / f"game-{written:04d}.yaml"
+        path = folder / _record_name(written)
         try:
             write_record(path, result.record)
         except OSError as error:
@@ -121,6 +128,24 @@ def _record_writer(directory: str, as_json: bool):
                      as_json=as_json, kind="usage")
 
     return keep
+
+
+def _record_name(number: int) -> str:
+    return f"game-{number:04d}.yaml"
+
+
+def _first_record_taken(folder, games: int):
+    """The first of the records ``game-0001.yaml`` to the ``games``-th already in ``folder``, or None (one look at
+    the folder, whatever the number of games)."""
+    import os
+    import re
+
+    if not folder.is_dir():
+        return None
+    names = {entry.name for entry in os.scandir(folder)}
+    numbers = (int(found[1]) for name in names if (found := re.fullmatch(r"game-(\d{4,})\.yaml", name)))
+    taken = [number for number in numbers if 1 <= number <= games and _record_name(number) in names]
+    return folder / _record_name(min(taken)) if taken else None
 
 
 def _with_progress(series, games: int, workers: Optional[int], run_series, keep=None, cluster: Optional[str] = None):
