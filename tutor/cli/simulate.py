@@ -84,12 +84,17 @@ def simulate_command(
     cluster_workers = workers if cluster is None or workers > 1 else None  # a local cluster: one per core
     series = Series(names, players, stock, seed, teams, record=record is not None)
     keep = _record_writer(record, games, force, as_json) if record is not None else None
+    played = None
+    if cluster is not None:
+        from ..coach.cluster import cluster_results
+
+        played = cluster_results(series, games, cluster, cluster_workers)
     try:
         if as_json:
-            summary = run_series(series, games, cluster_workers, progress=keep, cluster=cluster)
+            summary = run_series(series, games, cluster_workers, progress=keep, played=played)
             print_json(summary.to_json())
         else:
-            summary = _with_progress(series, games, cluster_workers, run_series, keep, cluster)
+            summary = _with_progress(series, games, cluster_workers, run_series, keep, played)
             _print(series, summary, games)
     except BotError as error:
         unusable([str(error)], as_json=as_json, kind="bot")
@@ -148,7 +153,7 @@ def _first_record_taken(folder, games: int):
     return folder / _record_name(min(taken)) if taken else None
 
 
-def _with_progress(series, games: int, workers: Optional[int], run_series, keep=None, cluster: Optional[str] = None):
+def _with_progress(series, games: int, workers: Optional[int], run_series, keep=None, played=None):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from .output import error_console
@@ -161,7 +166,7 @@ def _with_progress(series, games: int, workers: Optional[int], run_series, keep=
                 keep(result)
             progress.advance(task)
 
-        return run_series(series, games, workers, progress=advance, cluster=cluster)
+        return run_series(series, games, workers, progress=advance, played=played)
 
 
 def _print(series, summary, asked: int) -> None:

@@ -24,7 +24,8 @@ from ..engine.state import GameState, Phase
 from ..engine.view import player_view
 from ..i18n import _
 from ..records.model import NUMBER_LIMIT
-from .bots import Bot, make_bot
+from .bot_protocol import Bot
+from .bots import make_bot
 
 if TYPE_CHECKING:
     from ..records.model import GameRecord
@@ -167,7 +168,7 @@ def _game_record(series: Series, dealt: GameState, bots: tuple[str, ...], played
 
 
 class SeriesStopped(Exception):
-    """The series cannot go on (its cluster failed): the message says why."""
+    """The series cannot go on (its cluster failed, or a worker process died): the message says why."""
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,7 @@ class Summary:
     mean_turns: float
     seconds: float
     interrupted: bool = False  # stopped (Ctrl-C) before every game asked for was played
-    error: Optional[str] = None  # why the cluster stopped the series early (then ``interrupted`` too)
+    error: Optional[str] = None  # why the series stopped early, its cluster or a worker (then ``interrupted`` too)
 
     @property
     def games_per_second(self) -> float:
@@ -235,12 +236,13 @@ class Tally:
 
 
 def run_series(series: Series, games: int, workers: int = 1,
-               progress: Optional[Callable[[GameResult], None]] = None, cluster: Optional[str] = None) -> Summary:
+               progress: Optional[Callable[[GameResult], None]] = None,
+               played: Optional[Iterator[GameResult]] = None) -> Summary:
     """Play ``games`` games of ``series``, on ``workers`` processes; call ``progress`` after each.
 
-    ``cluster``: play on the Dask scheduler at this address instead (``local``: a local cluster of
-    ``workers`` processes). Ctrl-C stops the series, and so does a cluster that fails: the summary
-    covers the games finished and says it was interrupted (and the cluster's ``error``).
+    ``played``: the games as they are played elsewhere instead (on a cluster: ``cluster.cluster_results``).
+    Ctrl-C stops the series, and so does a cluster or a worker process that fails: the summary covers the
+    games finished and says it was interrupted (and the failure as its ``error``).
     """
     import contextlib
     import time
@@ -248,11 +250,7 @@ def run_series(series: Series, games: int, workers: int = 1,
     start = time.perf_counter()
     tally = Tally(series)
     interrupted, error = False, None
-    if cluster is not None:
-        from .cluster import cluster_results
-
-        played = cluster_results(series, games, cluster, workers)
-    else:
+    if played is None:
         played = _parallel_results(series, games, workers) if workers > 1 and games > 1 else _results(series, games)
     with contextlib.closing(played):  # an interrupted run stops its workers here
         try:
