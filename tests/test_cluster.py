@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import distributed
 import pexpect
@@ -27,6 +29,7 @@ from terminal import exit_status
 
 SERIES = ("--games", "12", "--stock", "4", "--bots", "strong,greedy", "--seed", "5")
 BOUND = 120  # seconds any one command may take before the test fails
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -221,3 +224,16 @@ def test_a_tls_scheduler_is_used_with_the_credentials_of_dask_s_configuration(tm
                              stdin=subprocess.DEVNULL, env={**os.environ, **configured})
     assert run.returncode == 0, run.stderr
     assert without_speed(json.loads(run.stdout)) == played_here
+
+
+def test_a_bot_a_worker_cannot_load_ends_the_run_with_a_clear_error(cluster, tmp_path):
+    (tmp_path / "bots").mkdir()
+    shutil.copy(ROOT / "examples" / "stock_chaser.py", tmp_path / "bots" / "chaser.py")  # here, not where workers run
+    run = subprocess.run([sys.executable, "-m", "tutor", "simulate", *SERIES[:4], "--bots",
+                          "bots/chaser.py:StockChaser,greedy", "--json", "--cluster", cluster.scheduler_address],
+                         capture_output=True, text=True, timeout=BOUND, stdin=subprocess.DEVNULL, cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.returncode == 2, run.stderr
+    [problem] = json.loads(run.stdout)["error"]["problems"]
+    assert problem.startswith("bot 'bots/chaser.py:StockChaser': no file bots/chaser.py, on the cluster's worker at ")
+    assert "importable on every worker" in problem and "Traceback" not in run.stderr

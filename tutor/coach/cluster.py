@@ -24,6 +24,7 @@ from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING, Iterator, Optional, TypeVar
 
 from ..i18n import N_, _
+from .custom_bots import BotError, is_custom, load_bot
 from .simulation import GameResult, Series, SeriesStopped, chunk_size, play_chunk
 
 if TYPE_CHECKING:
@@ -128,9 +129,23 @@ def cluster_results(series: Series, games: int, address: str, workers: Optional[
     """The games of ``series`` played on the cluster at ``address``, as their chunks finish."""
     with client_for(address, workers) as client:
         size = chunk_size(games, _threads(client))
-        tasks = ((play_chunk, series, first, min(first + size, games)) for first in range(0, games, size))
+        tasks = ((play_chunk_on_worker, series, first, min(first + size, games)) for first in range(0, games, size))
         for chunk in mapped(client, tasks):
             yield from chunk
+
+
+def play_chunk_on_worker(series: Series, first: int, end: int) -> list[GameResult]:
+    """``play_chunk`` on a worker of the cluster, which loads the bots from outside first: a ``BotError`` that names
+    the worker when it cannot (a file that is not there, a module not installed), never the worker's traceback."""
+    import socket
+
+    for name in filter(is_custom, series.bots):
+        try:
+            load_bot(name)
+        except ValueError as error:
+            raise BotError(_("{problem}, on the cluster's worker at {host}: a bot of your own must be importable on "
+                             "every worker (docs/bots.md)").format(problem=error, host=socket.gethostname())) from None
+    return play_chunk(series, first, end)
 
 
 def mapped(client: "Client", tasks: Iterator[tuple]) -> Iterator[Result]:
