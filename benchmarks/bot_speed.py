@@ -30,7 +30,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from tutor.coach.bots import Bot, make_bot
+from tutor.coach.bot_protocol import Bot
+from tutor.coach.bots import make_bot
 from tutor.coach.risk import EndgameRisk
 from tutor.coach.search import TurnSearch
 from tutor.coach.simulation import game_seed, play_round

@@ -13,7 +13,8 @@ import shlex
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from ..coach.bots import Bot, make_bot
+from ..coach.bot_protocol import Bot
+from ..coach.bots import make_bot
 from ..coach.custom_bots import is_custom, load_bot
 from ..coach.simulation import game_seed, play_turn, reveals_card
 from ..engine.dealing import DealError, StartRule, partner_teams
