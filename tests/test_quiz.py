@@ -12,7 +12,7 @@ import pytest
 from tutor.classroom.quiz import AnswerError, judge, make_question
 from tutor.scenario.expectations import default_assess
 from tutor.scenario.files import check_file
-from terminal import exit_status
+from terminal import exit_status, interrupt_until
 
 ROOT = Path(__file__).resolve().parent.parent
 STOCK_FIRST = ROOT / "scenarios" / "rules" / "stock-first.yaml"
@@ -87,7 +87,7 @@ def test_moves_are_judged_by_the_key_then_by_the_engine_and_the_analysis():
 def spawn(*args):
     env = dict(os.environ, COLUMNS="80", LINES="40", TERM="dumb", NO_COLOR="1")
     child = pexpect.spawn(sys.executable, ["-m", "tutor", "quiz", *map(str, args)], env=env, encoding="utf-8",
-                          timeout=60, dimensions=(40, 80))
+                          timeout=120, dimensions=(40, 80))
     child.logfile_read = open(os.devnull, "w")
     return child
 
@@ -120,8 +120,7 @@ def test_ctrl_c_stops_the_quiz_with_the_score_so_far():
     child.sendline("skip")
     child.expect_exact("Skipped.")
     child.expect_exact("answer> ")
-    child.sendintr()
-    child.expect_exact("Stopped after 1 of 2 questions.")
+    interrupt_until(child, "Stopped after 1 of 2 questions.")
     child.expect_exact("Score: 0 of 2")
     assert exit_status(child) == 130
 

@@ -171,7 +171,7 @@ def print_overview(console: "Console", course: Course, progress: Progress, comma
         progress_line = says("state-solved", state=state, solved=len(row["solved"]), total=len(row["exercises"]))
         table.add_row(f"{row['number']}.", Text(row["id"]), Text(row["title"]), Text(progress_line, style=style))
     console.print(table)
-    console.print(Text(says("list-help", command=command), style="dim"), overflow="fold")
+    console.print(Text(says("list-help", command=command), style="dim"))  # a course's path never broken
 
 
 class Session:

@@ -4,13 +4,15 @@ The English words are read in every language, as the canonical moves are;
 Swedish and Danish add their own, and their first word is the one the
 prompts show and Tab offers. No command word reads as a move in its
 language: Swedish "avsluta" and Danish "afslut" end a turn in table talk,
-so stopping is "sluta" and "stop".
+so stopping is "sluta" and "stop". A typed word is compared in one normal
+form (NFKC, case folded), so ``hjälp`` typed with a combining ring is read too.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
+from ..engine.text import fold
 from ..i18n import language, typed_language
 
 #: Each command's words: English, then each language's own.
@@ -28,7 +30,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
 
 def command(text: str, *names: str) -> Optional[str]:
     """Which of the commands ``names`` (all, if none is given) ``text`` is, in the language the person types or English."""
-    typed = " ".join(text.lower().split())
+    typed = " ".join(fold(text).split())  # hjälp typed in decomposed form (a + combining ring) is hjälp too
     for name in names or WORDS:
         if typed in WORDS[name]["en"] or typed in WORDS[name].get(typed_language(), ()):
             return name

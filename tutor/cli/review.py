@@ -75,17 +75,16 @@ def review_command(
 
 def _list_records(store, as_json: bool) -> None:
     """The records kept by tutor play, oldest first, with their players and rounds."""
-    from ..records.files import RecordError, read_record
+    from ..records.files import RecordError, record_outline
 
     listed = []
     for path in store.finished():
         try:
-            game = read_record(path, replay=False)
+            outline = record_outline(path)  # only what the list shows: not the rounds' moves
         except RecordError as error:
             listed.append({"path": str(path), "problem": error.lines()[0]})
             continue
-        listed.append({"path": str(path), "players": [seat.name for seat in game.setup.seats],
-                       "rounds": len(game.rounds)})
+        listed.append({"path": str(path), "players": list(outline.players), "rounds": outline.rounds})
     if as_json:
         print_json({"folder": str(store.records), "records": listed})
         return

@@ -112,10 +112,11 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool =
 
 
 def print_wrapped(out: Console, sentence: str, style: str = "", prefix: str = "", indent: str = INDENT) -> None:
-    """A sentence wrapped under the move it explains, its cards coloured, with no trailing blanks."""
+    """A sentence wrapped under the move it explains, its cards coloured, with no trailing blanks; a word longer than
+    the line (a file's path) stands whole on a line of its own, never broken."""
     width = max(out.width - len(indent) - len(prefix), 20)
     pattern, _phrases = _card_words()
     glued = pattern.sub(lambda match: match.group(0).replace(" ", NO_BREAK), sentence)  # keep "a 7" whole
-    for number, line in enumerate(textwrap.wrap(glued, width, break_on_hyphens=False)):
+    for number, line in enumerate(textwrap.wrap(glued, width, break_on_hyphens=False, break_long_words=False)):
         lead = Text(indent + (prefix if number == 0 else " " * len(prefix)), style="dim")
         out.print(lead.append_text(highlight_cards(line.replace(NO_BREAK, " "))), style=style, soft_wrap=True)
