@@ -231,6 +231,7 @@ def table_with_answers(seed: int, moves: list[str], at_the_end: list[str]):
         if prompt == texts.PROMPT:
             if not moves:
                 raise Quit
+            table_with_answers.met = game.state  # the table the last move typed met
             return moves.pop(0)
         if prompt.startswith(texts.GO_ON_PROMPT.split("{")[0]):
             if not at_the_end:
@@ -289,5 +290,62 @@ def test_every_answer_at_the_take_back_prompt_is_answered(language):
         shown, game, _ = table_with_answers(FLAGGED_TWICE, ["hand SB to build 1", discard, word("undo")],
                                             ["udno", word("undo")])
         assert [undo.at for undo in game.round.turns[1].undone] == [2, 1]  # the discard, then the flagged SB
+    finally:
+        use("en")
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "da"])
+def test_a_discard_is_confirmed_as_a_play_is(language):
+    from tutor.engine.notation import parse_move
+    from tutor.engine.rules import check_move
+    from tutor.i18n import use
+
+    use(language)
+    try:
+        shown, game, _ = table_with_answers(FLAGGED_TWICE, ["hand 8 to discard 1"], [])
+        reason = check_move(table_with_answers.met, parse_move("hand 8 to discard 1")).reason
+        assert "-> " + reason in shown
+    finally:
+        use("en")
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "Anna plays the SB from the hand onto build pile 1 as a 5."),
+    ("sv", "Anna spelar Skip-Bo-kortet från handen till byggstapel 1 som en femma."),
+    ("da", "Anna spiller Skip-Bo-kortet fra hånden til byggebunke 1 som en femmer."),
+])
+def test_a_bots_wild_card_says_what_it_stands_for(language, said):
+    from tutor.cli.play_table import bot_move_lines
+    from tutor.engine.notation import parse_move
+    from tutor.engine.play import apply_move
+    from tutor.i18n import use
+    from tutor.scenario.loader import scenario_from_data
+
+    state = scenario_from_data({"title": "Anna's turn", "build": [4, None, None, None], "players": [
+        {"name": "Anna", "stock": {"top": 9, "count": 8}, "hand": ["SB", 7]},
+        {"name": "you", "stock": {"top": 3, "count": 8}, "hand": 5}]}, {}, "test").state
+    move = parse_move("hand SB to build 1")
+    use(language)
+    try:
+        lines = bot_move_lines(state, move, apply_move(state, move).state, human=1)
+    finally:
+        use("en")
+    assert lines[0] == said
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "da"])
+def test_the_opening_help_names_the_board_command(language):
+    from tutor.cli.play import _introduce
+    from tutor.cli.prompt_words import shown as word
+    from tutor.i18n import use
+
+    use(language)
+    try:
+        game = Game.new(Settings(("greedy",), stock_size=4, seed=6, coach="on"))
+        out = io.StringIO()
+        _introduce(PlayTable(Console(file=out, width=300, color_system=None), game, lambda *a: "", pace=0,
+                             save=lambda: None), resumed=False)
+        help_line = next(line for line in out.getvalue().splitlines() if word("hint") in line)
+        assert f" {word('board')} " in help_line and word("undo") in help_line
     finally:
         use("en")

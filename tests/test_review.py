@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -167,8 +168,8 @@ def test_without_a_record_the_latest_game_is_reviewed_and_list_shows_where_they_
     os.utime(records / "game-20261130-090000.yaml", (1_000_000, 1_000_000))
     latest = review(tmp_path)
     assert latest.returncode == 0, latest.stderr
-    assert f"Reviewing the latest game record: {records / 'game-20261201-090000.yaml'}" in latest.stderr
-    assert "Review of" in latest.stdout  # the path after it, whole, on this line or the next, as it fits
+    assert "Review of the latest game record," in latest.stdout
+    assert (latest.stdout + latest.stderr).count("game-20261201-090000.yaml") == 1  # the path said once
     assert any(str(records / "game-20261201-090000.yaml") in line for line in latest.stdout.splitlines())
     assert " onto build pile " in latest.stdout  # moves said in words
     listing = review(tmp_path, "--list")
@@ -280,3 +281,34 @@ def test_a_long_path_is_never_broken_across_lines(tmp_path):
             assert any(str(path) in line for line in result.stdout.splitlines()), result.stdout
     listing = review(home, "--list", columns="40")
     assert any(str(records) in line for line in listing.stdout.splitlines())
+
+
+@pytest.mark.parametrize("language, loss_said, accuracy_said", [
+    ("en", "(A loss in stock cards: how much less the coach values", "Accuracy is the share of a player's graded moves"),
+    ("sv", "(En förlust i stockhögskort: hur mycket lägre coachen", "Träffsäkerheten är andelen av en spelares bedömda"),
+    ("da", "(Et tab i stakbunkekort: hvor meget lavere træneren", "Præcisionen er andelen af en spillers bedømte"),
+])
+def test_the_figures_are_explained_once_where_they_first_appear(language, loss_said, accuracy_said):
+    import io
+
+    from rich.console import Console
+
+    from tutor.cli.review import print_review
+    from tutor.coach.templates import in_stock_cards
+    from tutor.i18n import use
+
+    review = review_record(recorded_games(1, stock=6)[0])
+    use(language)
+    try:
+        out = Console(file=io.StringIO(), width=100, color_system=None)
+        print_review(out, review, "game.yaml")
+        shown = " ".join(out.file.getvalue().split())
+        first_loss = next(turn for turn in review.turns if turn.grade and not turn.misses_win
+                          and in_stock_cards(turn.loss) != in_stock_cards(0))
+        figure = f"-{in_stock_cards(first_loss.loss)} "
+    finally:
+        use("en")
+    assert shown.count(loss_said) == 1 and shown.count(accuracy_said) == 1
+    before = shown[:shown.index(loss_said)]
+    assert re.findall(r"-\d+[.,]\d ", before) == [figure]  # right under the first figure of a loss
+    assert shown.index(accuracy_said) < shown.index("%")  # before the first accuracy figure

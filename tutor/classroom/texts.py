@@ -41,6 +41,8 @@ TEXTS = TextTable("classroom", {
     "board-legend": "stock {top} /{count}: {a_top} on top, {cards} in all · * to move · "
                     "discards: bottom to top",
     "board-legend-no-stock": "* to move · discards: bottom to top",
+    "board-legend-over": "discards: bottom to top",
+    "board-legend-wild": "{legend} · SB={value}: an SB on a build pile, standing for {value}",
     # writing a picture or a sheet
     "output-over-input": "{path}: is one of the files read to make it; write to another file",
     # the worksheet

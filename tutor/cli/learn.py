@@ -204,7 +204,7 @@ class Session:
             if current is not None:
                 self.console.print("\n" + says("next-stage", number=current.number, title=current.title))
                 self.ask(says("go-on", quit=shown("quit")))
-        self.console.print("\n" + says("last-stage"))
+        self.console.print("\n" + says("last-stage", play="tutor play"))
 
     def run_stage(self, stage: Stage) -> None:
         from rich.rule import Rule
@@ -391,6 +391,8 @@ class ExerciseRunner:
                 self.say(f"  {event}", "dim")
             if feedback.status is Status.SOLVED:
                 self.say(says("right", message=feedback.message), "green")
+                for principle in feedback.principles:
+                    self.say(says("see-principle", principle=principle), "dim")
                 return True
             if feedback.status is Status.CONTINUE:
                 self.say(says("ok", message=feedback.message), "green")

@@ -241,6 +241,6 @@ def _introduce(table, resumed: bool) -> None:
         table.say(texts.COACH_ON)
     elif table.coach == "quiet":
         table.say(texts.COACH_QUIET)
-    table.say(texts.HOW_TO.format(**shown_words("moves", "hint", "undo", "quit")), "dim")
+    table.say(texts.HOW_TO.format(**shown_words("moves", "hint", "undo", "board", "quit")), "dim")
     table.announce_round()
 

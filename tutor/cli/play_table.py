@@ -10,7 +10,7 @@ import time
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ..coach.templates import GRADES
-from ..engine.cards import card_label, is_short_number, n_cards
+from ..engine.cards import SKIP_BO, a_card, card_label, is_short_number, n_cards
 from ..engine.dealing import StartRule
 from ..engine.legal import legal_moves
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Transfer
@@ -219,7 +219,7 @@ class PlayTable:
             return
         assessment = self.assess(state, move)
         outcome = self.game.play(move)
-        if isinstance(move, Transfer) and move.target.kind is PileKind.BUILD:
+        if isinstance(move, Transfer):  # a play or a discard, confirmed as the rules read it
             print_wrapped(self.out, ruling.reason, prefix="-> ", indent="")
         for event in outcome.events:
             print_wrapped(self.out, event, prefix="-> ", indent="")
@@ -352,10 +352,16 @@ def bot_move_lines(before: GameState, move: Move, after: GameState, human: Optio
                            else texts.BOT_DRAWS_NOTHING.format(name=name)]
     if isinstance(move, EndTurn):
         return [texts.BOT_ENDS.format(name=name)]
-    card = card_label(played_card(before, move))
     if move.is_discard:
-        return [texts.BOT_DISCARDS.format(name=name, card=card, pile=move.target.number)]
-    lines = [texts.BOT_PLAYS.format(name=name, move=move_in_words(move, played_card(before, move)))]
+        return [texts.BOT_DISCARDS.format(name=name, card=card_label(played_card(before, move)),
+                                          pile=move.target.number)]
+    card = played_card(before, move)
+    words = move_in_words(move, card)
+    if card == SKIP_BO:  # a wild card: the value it stands for on the pile
+        value = before.build_value(move.target.number - 1) + 1
+        lines = [texts.BOT_PLAYS_WILD.format(name=name, move=words, value=a_card(value))]
+    else:
+        lines = [texts.BOT_PLAYS.format(name=name, move=words)]
     if len(after.completed) > len(before.completed):
         lines.append(texts.PILE_DONE.format(pile=move.target.number))
     if move.source.kind is PileKind.STOCK and not after.is_over:

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import math
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from ..coach.templates import GRADES, in_stock_cards
+from ..coach.verdicts import BLUNDER_FROM, MISTAKE_FROM
 from ..i18n import _
 from ..i18n.grammar import shown_name
 from ..i18n.numbers import percent
 from ..play import texts
-from .output import print_json, printable, unusable
+from .output import print_json, unusable
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -48,6 +48,7 @@ def review_command(
     from ..records.files import RecordError, read_record
 
     store = SaveStore()
+    latest = record is None
     if list_records:
         _list_records(store, as_json)
         return
@@ -56,8 +57,6 @@ def review_command(
         if not kept:
             unusable([texts.REVIEW_NO_RECORDS.format(folder=store.records)], as_json=as_json, kind="record")
         record = kept[-1]
-        if not as_json:
-            sys.stderr.write(printable(texts.REVIEW_LATEST.format(path=record)) + "\n")
     try:
         game = read_record(record)
     except RecordError as error:
@@ -70,7 +69,7 @@ def review_command(
     with error_console().status("reviewing") as status:
         review = review_record(game, lambda done, total: status.update(
             _("reviewing turn {done} of {total}").format(done=done, total=total)))
-    print_review(console(), review, str(record))
+    print_review(console(), review, str(record), latest=latest)
 
 
 def _list_records(store, as_json: bool) -> None:
@@ -109,17 +108,26 @@ def _list_records(store, as_json: bool) -> None:
     print_wrapped(out, texts.REVIEW_LIST_HOW, "dim", indent="")
 
 
-def print_review(out: "Console", review: "Review", source: str) -> None:
+def print_review(out: "Console", review: "Review", source: str, latest: bool = False) -> None:
+    """The review of the record at ``source``; ``latest``: it was chosen as the newest game kept, and the title
+    says so."""
     from .rulings import print_wrapped
 
     setup = review.record.setup
     players = ", ".join(texts.PLAYER_BOT.format(name=shown_name(s.name), bot=s.plays) for s in setup.seats)
-    print_wrapped(out, texts.REVIEW_TITLE.format(source=source, players=players), "bold", indent="")
+    title = texts.REVIEW_LATEST if latest else texts.REVIEW_TITLE
+    print_wrapped(out, title.format(source=source, players=players), "bold", indent="")
+    loss_explained = False
     for number, played in enumerate(review.record.rounds, start=1):
         out.print()
         print_wrapped(out, texts.REVIEW_ROUND.format(round=number, outcome=_outcome(played)), "bold", indent="")
         for turn in (t for t in review.turns if t.round == number):
             _print_turn(out, turn)
+            if not loss_explained and _grade_note(turn) is texts.REVIEW_TURN_GRADE:
+                loss_explained = True  # said once, under the first figure
+                print_wrapped(out, texts.REVIEW_LOSS_MEANING.format(mistake=in_stock_cards(MISTAKE_FROM),
+                                                                    blunder=in_stock_cards(BLUNDER_FROM)),
+                              "dim", indent=" " * TURN_HANG)
     out.print()
     _print_accuracy(out, review)
     out.print()
@@ -163,12 +171,10 @@ def _print_turn(out: "Console", turn: "TurnReview") -> None:
 
     moves = ", ".join(_move(m.move) for m in turn.moves) or texts.REVIEW_NO_MOVES
     line = Text(texts.REVIEW_TURN.format(turn=turn.turn, player=shown_name(turn.player), moves=moves))
-    if turn.grade is not None:
+    grade = _grade_note(turn)
+    if grade is not None:
         style = {"best": "dim", "good": "dim", "inaccuracy": "yellow"}.get(turn.grade, "bold red")
-        loss = in_stock_cards(turn.loss)
-        grade = texts.REVIEW_TURN_GRADE_MISSED_WIN if turn.misses_win else \
-            texts.REVIEW_TURN_GRADE if loss != in_stock_cards(0) else texts.REVIEW_TURN_GRADE_NO_LOSS
-        line.append(grade.format(grade=GRADES.text(turn.grade), loss=loss), style=style)
+        line.append(grade.format(grade=GRADES.text(turn.grade), loss=in_stock_cards(turn.loss)), style=style)
     for number, part in enumerate(line.wrap(out, max(out.width - TURN_HANG, 20), overflow="fold")):
         part.rstrip()
         out.print(Text(" " * TURN_HANG) + part if number else part, no_wrap=True, overflow="ignore")
@@ -177,10 +183,22 @@ def _print_turn(out: "Console", turn: "TurnReview") -> None:
         print_wrapped(out, worst.assessment.explanation, indent="       ")
 
 
+def _grade_note(turn: "TurnReview") -> Optional[str]:
+    """The template of a graded turn's note: its grade with the loss in stock cards, with no loss, or a missed
+    win; None for a turn with nothing to grade."""
+    if turn.grade is None:
+        return None
+    if turn.misses_win:
+        return texts.REVIEW_TURN_GRADE_MISSED_WIN
+    return texts.REVIEW_TURN_GRADE if in_stock_cards(turn.loss) != in_stock_cards(0) else \
+        texts.REVIEW_TURN_GRADE_NO_LOSS
+
+
 def _print_accuracy(out: "Console", review: "Review") -> None:
     from .rulings import print_wrapped
 
     print_wrapped(out, texts.ACCURACY_TITLE, "bold", indent="")
+    print_wrapped(out, texts.ACCURACY_MEANING, "dim", indent="  ")
     for summary in review.players:
         moves = sum(summary.counts.values())
         if not moves:

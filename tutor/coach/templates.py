@@ -33,9 +33,10 @@ MOVES = TextTable("coach-move", {
 # What a finding says: the key reason a move is weaker than the best turn, in one sentence.
 FINDINGS = TextTable("coach-finding", {
     "stock-stuck": "{doing} leaves {card} on {whose} stock stuck: the best turn plays {best} from the stock, "
-                   "the best line after this move {after}.",
+                   "while the best turn left after this move plays {after} from it.",
     "stock-stuck-refill": "{doing} leaves {card} on {whose} stock stuck: the best turn plays {best} from the "
-                          "stock before it draws new cards, the best line after this move {after}.",
+                          "stock before it draws new cards, while the best turn left after this move plays {after} "
+                          "from it.",
     "round-missed": "{doing} misses the win: the best turn plays out {whose} last stock card.",
     "wild-wasted-hand": "{doing} spends a wild card where {card} in your hand would do.",
     "wild-wasted-discard": "{doing} spends a wild card where {card} on your discard pile {pile} would do.",

@@ -77,21 +77,38 @@ class Attempt:
         self.state = outcome.state
         self.played.append(move)
         status, message, principles = self._judge(before, move)
-        if status is Status.SOLVED:
-            message = message or self._solved_message()
+        if status is Status.SOLVED and not message:
+            message, principles = self._solved_message()
         return Feedback(status, message or ruling.reason, None, outcome.events,
                         say if status is Status.MISSED else "", principles)
 
-    def _solved_message(self) -> str:
-        """``done`` where the learner reached the lesson's own answer; else that answer, named.
+    def _solved_message(self) -> tuple[str, tuple[str, ...]]:
+        """``done`` where the learner reached the lesson's own answer; else that answer, named, with the coach's
+        word on the first weak move of the learner's way and the principles it breaks.
 
         ``done`` describes the lesson's answer, so it is not said of another way to the goal.
         """
         lines = (self.exercise.solution, *self.exercise.accept)
         if any(len(line) == len(self.played) and line_states(self.start, line)[-1] == self.state
                for line in lines):
-            return self.exercise.done
-        return text("another-way", solution=", ".join(self.exercise.solution), done=self.exercise.done)
+            return self.exercise.done, ()
+        solution = ", ".join(self.exercise.solution)
+        weak = self._first_weak_move()
+        if weak is None:
+            return text("another-way", solution=solution, done=self.exercise.done), ()
+        return text("another-way-weak", grade=_grade_words(weak.grade), reason=weak.reason, solution=solution,
+                    done=self.exercise.done), weak.principles
+
+    def _first_weak_move(self):
+        """The analysis' verdict on the first move played that it finds weak, with a reason (None if there is
+        none)."""
+        state = self.start
+        for move in self.played:
+            verdict = self.assess(state, move)
+            if verdict is not None and verdict.quality == "weak" and verdict.reason:
+                return verdict
+            state = play(state, move).state
+        return None
 
     def _wrong_answer_note(self, move: Move, ruling: Ruling) -> str:
         """The ``say`` of the listed wrong answer that ``move`` (after the moves so far) amounts to."""
@@ -145,9 +162,7 @@ class Attempt:
         if verdict is not None and (verdict.quality == "good" or verdict.quality == "weak" and not verdict.reason):
             return Status.MISSED, text("stronger-exists", move=format_move(move)), ()
         if verdict is not None and verdict.quality == "weak":
-            grade = text(f"grade-{verdict.grade}" if verdict.grade in ("inaccuracy", "mistake", "blunder")
-                         else "grade-other")
-            return Status.MISSED, text("not-best", grade=grade, reason=verdict.reason), \
+            return Status.MISSED, text("not-best", grade=_grade_words(verdict.grade), reason=verdict.reason), \
                 verdict.principles
         if len(self.played) >= len(self.exercise.solution):
             return Status.SOLVED, "", ()
@@ -219,3 +234,8 @@ def finished_state(exercise: Exercise) -> GameState:
     for written in exercise.finish:
         state = play(state, parse_move(written)).state
     return state
+
+
+def _grade_words(grade: str) -> str:
+    """A weak grade as the lesson says it: ``an inaccuracy``, ``a mistake``, ``a blunder`` (else ``not the best``)."""
+    return text(f"grade-{grade}" if grade in ("inaccuracy", "mistake", "blunder") else "grade-other")

@@ -20,7 +20,7 @@ TEXTS = TextTable("play", {
     "PLAYER_BOT": "{name} ({bot})",
     "PARTNER": "Your partner is {name}, sitting opposite.",
     "HOW_TO": "Type a move (as in tutor check; Tab completes it), {moves} for the legal moves numbered, {hint}, "
-              "{undo}, or {quit} to save and quit.",
+              "{undo}, {board} to draw the table again, or {quit} to save and quit.",
     "COACH_ON": "The coach is on: weak moves are flagged at once, and you may take them back.",
     "COACH_QUIET": "The coach watches quietly and sums up at the end of each round.",
     "RESUMED": "Resuming the saved game: round {round}, {player} to move.",
@@ -92,6 +92,7 @@ TEXTS = TextTable("play", {
     "BOT_DRAWS": "{name} draws {count}.",
     "BOT_DRAWS_NOTHING": "{name} draws nothing.",
     "BOT_PLAYS": "{name} plays {move}.",  # move: in words
+    "BOT_PLAYS_WILD": "{name} plays {move} as {value}.",  # value: the number the SB stands for, "a 5"
     "BOT_STOCK_SHOWS": "{name}'s stock now shows {card} ({count} left).",
     "YOUR_STOCK_SHOWS": "Your stock now shows {card} ({count} left).",
     "BOT_DISCARDS": "{name} discards {card} on discard pile {pile}.",
@@ -137,7 +138,7 @@ TEXTS = TextTable("play", {
     "RECORD_NO_FOLDER": "--record: {path} cannot be written: {folder} is not a folder",
 
     # -- tutor review ----------------------------------------------------------------------
-    "REVIEW_LATEST": "Reviewing the latest game record: {path}",
+    "REVIEW_LATEST": "Review of the latest game record, {source}: {players}",
     "REVIEW_LIST_TITLE": "Game records kept in {folder} (newest last):",
     "REVIEW_LIST_LINE": "{path}  ({players}; {rounds})",
     "REVIEW_LIST_ROUNDS": "{count} rounds",
@@ -157,7 +158,12 @@ TEXTS = TextTable("play", {
     "REVIEW_TURN_GRADE_NO_LOSS": "  [{grade}]",
     "REVIEW_TURN_GRADE_MISSED_WIN": "  [{grade}, misses the win]",
     "REVIEW_NO_MOVES": "(no choice)",
+    "REVIEW_LOSS_MEANING": "(A loss in stock cards: how much less the coach values the position the turn leaves than "
+                           "the one its best turn would leave, one stock card played out counting 1. A mistake loses "
+                           "{mistake} or more, a blunder {blunder} or more.)",
     "ACCURACY_TITLE": "Accuracy",
+    "ACCURACY_MEANING": "Accuracy is the share of a player's graded moves that were best or good; the mean loss is "
+                        "their average loss in stock cards.",
     "ACCURACY_LINE": "{player} ({plays}): accuracy {accuracy}, mean loss {mean_loss} stock cards a move; graded "
                      "moves {moves}: "
                      "best {best}, good {good}, inaccuracies {inaccuracy}, mistakes {mistake}, blunders {blunder}.",
