@@ -286,7 +286,7 @@ class _Reader:
         if key not in data:
             raise self.fail(_("{key!r} is missing: add it, with the words to show").format(key=key))
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(_("{key!r} has no words: write the text to show after it").format(key=key), key)
+            raise self.fail(_("{key!r} has no words: write the text to show").format(key=key), key)
         return reflow(value)
 
     def step(self, data: Any, index: int) -> Step:
