@@ -95,8 +95,8 @@ def test_exercise_ids_are_unique_across_the_course():
 
 
 @pytest.mark.parametrize("text,problem", [
-    ("id: x\ntitle: X\nsummary: s\nsteps: []\n", "non-empty list"),
-    ("id: x\ntitle: X\nsummary: s\nsteps:\n  - exercise: a\n    kind: essay\n", "kind must be"),
+    ("id: x\ntitle: X\nsummary: s\nsteps: []\n", "a stage needs 'steps'"),
+    ("id: x\ntitle: X\nsummary: s\nsteps:\n  - exercise: a\n    kind: essay\n", "kind is moves, choice or number"),
     ("id: x\ntitle: X\nsummary: s\nsteps:\n  - exercise: a\n    kind: moves\n    ask: a\n    hint: h\n    done: d\n"
      "    position: {players: [{name: you, hand: [7, 7, 7, 7, 7, 7]}, {name: Bo}]}\n", "five cards at most"),
     ("id: x\ntitle: X\nsummary: s\nsteps:\n  - say: hi\n  - exercise: a\n    kind: choice\n    ask: a\n    hint: h\n"

@@ -277,3 +277,15 @@ def test_a_file_judged_over_several_turns_is_left_out_for_what_it_is(tmp_path):
     assert result.returncode == 0
     assert "stalemate.yaml: its expectations are played over several turns" in result.stderr
     assert "no expectations" not in result.stderr
+
+
+def test_good_moves_that_do_not_do_what_the_question_asks_are_not_right():
+    q = question(ROOT / "tests" / "fixtures" / "classroom" / "six-off-the-stock.yaml")  # "How can you get the 6 off?"
+    assess = default_assess()
+    for short in ("hand 1 to build 2", "hand 5 to build 1"):  # good moves, but the 6 stays on the stock
+        judged = judge(q, short, assess)
+        assert not judged.right
+        assert judged.explanation[0] == ("Good moves, but they stop short of what the question asks: the key's "
+                                         "answer gets 1 card off your stock, yours no cards.")
+    assert judge(q, "hand 5 to build 1; stock to build 1", assess).right
+    assert judge(q, "hand 1 to build 2; hand 5 to build 1; stock to build 1", assess).right

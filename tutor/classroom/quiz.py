@@ -32,7 +32,7 @@ from ..i18n import speaking, typed_language
 from ..scenario.expectations import Expectation
 from ..scenario.files import CheckedFile
 from .answers import KeyEntry, key_entry, rule_in_words
-from .texts import text
+from .texts import cards, text
 
 Assess = Callable[[GameState, Move], Any]
 _POSITIVE_QUALITIES = ("best", "good")
@@ -223,10 +223,15 @@ def _line(state: GameState, moves: list[Move]) -> tuple:
     return (state,)
 
 
-def _judge_by_key(question: Question, expectation: Expectation) -> Judgement:
+def _is_right(expectation: Expectation) -> bool:
+    """Whether the key calls the moves of ``expectation`` a right answer (best or good, and legal)."""
     wanted = expectation.wanted
-    right = not expectation.avoid and wanted.get("best", True) is not False \
+    return not expectation.avoid and wanted.get("best", True) is not False \
         and wanted.get("quality", "best") in _POSITIVE_QUALITIES and wanted.get("legal", True) is not False
+
+
+def _judge_by_key(question: Question, expectation: Expectation) -> Judgement:
+    right = _is_right(expectation)
     entry = key_entry(question.scenario, expectation)
     why = [text("quiz-by-key", expected=entry.expected)]
     if entry.reason:
@@ -253,4 +258,27 @@ def _judge_by_analysis(question: Question, moves: list[Move], assess: Optional[A
             why += [text("quiz-rule", words=rule_in_words(p), rule=p) for p in verdict.principles]
             return Judgement(False, why + notes + _closing(question))
         state = apply_move(state, move, rng).state
+    wanted = _stock_played_by_key(question)
+    got = _stock_played(question.scenario.state, moves)
+    if got < wanted:  # good moves that stop short of what the question asks
+        return Judgement(False, [text("quiz-short", wanted=cards(wanted), got=cards(got)), *notes,
+                                 *_closing(question)])
     return Judgement(True, [text("quiz-best"), *notes, *_closing(question)])
+
+
+def _stock_played(state: GameState, moves: list[Move]) -> int:
+    """How many cards ``moves`` get off the mover's stock (those played before an illegal one)."""
+    rng = random.Random(0)
+    before = len(state.mover.stock)
+    seat = state.turn
+    for move in moves:
+        if check_move(state, move).verdict is not Verdict.LEGAL:
+            break
+        state = apply_move(state, move, rng).state
+    return before - len(state.players[seat].stock)
+
+
+def _stock_played_by_key(question: Question) -> int:
+    """The stock cards the key's right answers get out: what the question asks of an answer (0 if none)."""
+    right = [e for e in question.checked.expectations if not e.several_turns and _is_right(e)]
+    return max((_stock_played(question.scenario.state, [move for _, move in e.turns[0]]) for e in right), default=0)

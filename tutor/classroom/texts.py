@@ -136,6 +136,8 @@ TEXTS = TextTable("classroom", {
     "quiz-not-best": "Legal, but not the best move here; the analysis grades it {quality}. {explanation}",
     "quiz-stronger": "there is a stronger move.",
     "quiz-best": "Legal, and as good as any move here.",
+    "quiz-short": "Good moves, but they stop short of what the question asks: the key's answer gets {wanted} off "
+                  "your stock, yours {got}.",
 })
 
 
