@@ -246,11 +246,14 @@ def read_phrases(text: str, language: str = ENGLISH) -> tuple[list[Phrase], Opti
             break
         if said and any(token.kind == SEPARATOR for token in tokens[start:reader.position]):
             said[-1] = said[-1]._replace(separated=True)
+        reader.started = start
         try:
             readings = reader.move()
         except NotationError as failed:
             error = failed
             break
+        while tokens[start].kind == SEPARATOR:
+            start += 1
         said.append(_Said(start, reader.position - 1, readings))
     if error is not None:
         kept = max((index + 1 for index, move in enumerate(said) if move.separated), default=0)
@@ -441,6 +444,7 @@ class _Reader:
 
     def __init__(self, text: str, clean: str, tokens: list[Token], words: Vocabulary):
         self.text, self.clean, self.tokens, self.words, self.position = text, clean, tokens, words, 0
+        self.started = 0  # where the move being read starts
 
     def more(self) -> bool:
         self.skip_filler()
@@ -521,7 +525,7 @@ class _Reader:
         try:
             onto = self.side(is_source=False)
             value = self.value_said() if value is None else value  # "the wild on build 1 as a 5"
-            discarding = source.kind is PileKind.DISCARD and not (source.pile_said or source.letter)
+            discarding = self.discarding(source)
             targets = self.targets(onto, value, discarding)
         except NotationError as error:
             if error.understood:
@@ -707,10 +711,16 @@ class _Reader:
         """The side from its pile word on: ``build pile 2``, ``discard 3 9``, ``the second discard pile``."""
         token = self.take()
         pile_said = ordinal is not None
+        one = None
         while self.peek() is not None and self.peek().kind in _PASSED:  # "build pile 2"
+            if ordinal is None and self.says_one():  # "stapel ett", "byggebunke en": pile 1
+                one = Token(NUMBER, 1, self.peek().text, self.peek().start, self.take().end, spelled=True)
+                break
             pile_said = self.take().kind == PILE_WORD or pile_said
         if ordinal is not None:  # "the second build pile"
             numbers = [_as_number(ordinal)]
+        elif one is not None:
+            numbers = [one, *(self.side_numbers(is_source) if is_source else [])]
         else:
             numbers = self.side_numbers(is_source)
         for number in numbers:
@@ -719,6 +729,13 @@ class _Reader:
                                 self.kind_words(token.value, owner), self.example(token.value.value))
         pile_said = pile_said or token.text.casefold() not in self.words.pile_verbs  # "avläggshög 9" is a pile
         return _Side(token.value, owner, numbers, first, len(token.text) == 1, pile_said)
+
+    def says_one(self) -> bool:
+        """True when the next word, an article that also counts one (Swedish ``ett``), is the number of the pile
+        before it: no card or number follows it."""
+        after = self.tokens[self.position + 1] if self.position + 1 < len(self.tokens) else None
+        return self.peek().text.casefold() in self.words.one and (after is None or after.kind not in (
+            NUMBER, CARD, COUNT, OTHER))
 
     def side_numbers(self, is_source: bool) -> list[Token]:
         """The numbers after a pile: its number, and the card on it (a target takes one number)."""
@@ -750,6 +767,11 @@ class _Reader:
         first = self.take()
         self.skip_filler()
         return first
+
+    def discarding(self, source: _Side) -> bool:
+        """True when the move is said with a discard verb: ``discard the 9``, Swedish ``släng nian``."""
+        return (source.kind is PileKind.DISCARD and not (source.pile_said or source.letter)) or any(
+            token.text.casefold() in self.words.discard_verbs for token in self.tokens[self.started:self.position])
 
     def targets(self, side: _Side, value: Optional[Card], discarding: bool) -> tuple[Place, ...]:
         """Every pile the card may go to. A bare ``pile 3`` is a discard pile after the verb (``discard the 9 on

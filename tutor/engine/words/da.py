@@ -63,3 +63,5 @@ PARTNER = ("makkers", "makker", "makkeren", "makkerens", "partner", "partners")
 QUESTIONS = ("hvad", "hvordan", "hvorfor", "hvornår", "hvem", "hvilken", "hvilket", "kan", "må", "skal", "er")
 #: Pile words that are also a verb ("discard 9 on discard pile 2"): a number after one may be a card.
 PILE_VERBS = ("discard",)
+#: Verbs of the discard: after one, a bare pile word ("pile 2") names a discard pile.
+DISCARD_VERBS = ("smid", "smider", "smed", "af")

@@ -70,3 +70,5 @@ ONE = ("a", "an")
 JOINS_TOO = ()
 #: Pile words that are also a verb ("discard 9 on discard pile 2"): a number after one may be a card.
 PILE_VERBS = ("discard", "discarding", "discarded")
+#: Verbs of the discard: after one, a bare pile word ("pile 2") names a discard pile.
+DISCARD_VERBS = ("discarding", "discarded")

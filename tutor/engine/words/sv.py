@@ -70,3 +70,5 @@ PARTNER = ("partnerns", "partners", "partner")
 QUESTIONS = ("vad", "hur", "varför", "när", "vem", "vilken", "vilket", "kan", "får", "måste", "ska", "är")
 #: Pile words that are also a verb ("discard 9 on discard pile 2"): a number after one may be a card.
 PILE_VERBS = ("discard",)
+#: Verbs of the discard: after one, a bare pile word ("pile 2") names a discard pile.
+DISCARD_VERBS = ("släng", "slänger", "slängde", "kasta", "kastar", "kastade")
