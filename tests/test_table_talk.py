@@ -77,6 +77,8 @@ PHRASINGS = {
         (FIVE_TWICE, "the 5 onto the 4 from my stock", Legal("stock 5 to build 1")),
         (FIVE_TWICE, "the 5 onto the 4", Ambiguous(("hand 5 to build 1", "stock 5 to build 1"))),
         (FIVE_TWICE, "from my discard pile onto build 3", Illegal("discard 1 to build 3", "build.start")),
+        (table(seat(stock=3, hand=(2,)), seat("Anna"), build=["SB=7", 7]), "my 8 on the 7",
+         Ambiguous(("hand 8 to build 1", "hand 8 to build 2"))),  # no 8 anywhere: neither pile is guessed
         (AT_THE_TABLE, "stock to build 1 xyzzy", Unreadable(("'xyzzy'",))),  # never the first part alone
         (AT_THE_TABLE, "SB on pile 3", Ambiguous(("hand SB to build 3", "hand SB to discard 3"))),
     ],

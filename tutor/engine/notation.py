@@ -712,7 +712,7 @@ class _Reader:
         token = self.take()
         pile_said = ordinal is not None
         one = None
-        while self.peek() is not None and self.peek().kind in _PASSED:  # "build pile 2"
+        while self.peek() is not None and self.peek().kind in _PASSED and self.peek().kind != FROM:  # "build pile 2"
             if ordinal is None and self.says_one():  # "stapel ett", "byggebunke en": pile 1
                 one = Token(NUMBER, 1, self.peek().text, self.peek().start, self.take().end, spelled=True)
                 break

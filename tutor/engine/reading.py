@@ -6,7 +6,8 @@ your hand, on your stock or on one of your discard piles. The position settles
 most of these: a reading of an empty pile, or of a card the hand does not hold
 or no pile shows (an unseen card shows none), is dropped while another reading
 remains; when none remains the first stands, and its ruling says what is
-wrong. What the position does not settle is never guessed: ``read_move``
+wrong (when the readings go onto different piles, none stands: they are all
+reported). What the position does not settle is never guessed: ``read_move``
 raises ``AmbiguousMove`` with every reading and its ruling.
 """
 
@@ -80,9 +81,11 @@ def read_move(state: GameState, phrase: Phrase | str, language: str = ENGLISH) -
     candidates = [reading for move in moves for reading in _expanded(state, move)]
     strongest = max(support for _, support in candidates)
     live = _distinct([move for move, support in candidates if support == strongest > NONE])
+    if not live:  # nothing bears a reading out: the first stands, unless the readings differ in their target
+        live = _first_per_target([move for move, _ in candidates])
     if len(live) > 1:
         raise _ambiguity(state, phrase.text, live)
-    return _spelled_as_seated(state, live[0] if live else candidates[0][0])
+    return _spelled_as_seated(state, live[0])
 
 
 def _genitives(state: GameState, move: Move) -> Move:
@@ -186,6 +189,14 @@ def _expanded(state: GameState, move: Move) -> list[tuple[Move, int]]:
     if not piles:
         return [(move if card is not None else replace(move, source=replace(move.source, number=1)), NONE)]
     return [(replace(move, source=replace(move.source, number=n)), SHOWN) for n in piles]
+
+
+def _first_per_target(moves: list[Move]) -> list[Move]:
+    """The first of ``moves`` onto each target, in their order."""
+    firsts: dict[object, Move] = {}
+    for move in moves:
+        firsts.setdefault(move.target if isinstance(move, Transfer) else move, move)
+    return list(firsts.values())
 
 
 def _support(shown: bool, unseen: bool) -> int:

@@ -22,9 +22,9 @@ PILE = ("pile", "bunke", "bunken", "nr", "nummer")
 JOINS = ("på", "til", "onto", "on", ">", "->")
 FROM = ("fra", "from", "i")
 FILLERS = ("min", "mit", "mine", "din", "dit", "dine", "den", "det", "en", "et", "læg", "lægger", "lægge", "lagde",
-           "spil", "spiller", "spillede", "smid", "smider", "smed", "flyt", "flytter", "flyttede", "tag", "tager",
+           "spil", "spille", "spiller", "spillede", "smid", "smider", "smed", "flyt", "flytter", "flyttede", "tag", "tager",
            "tog", "brug", "bruger", "jeg", "han", "hun", "hans", "hendes", "sin", "sit", "sine", "nu", "af", "kortet",
-           "tur", "turen", "over", "the", "my", "play", "put")
+           "tur", "turen", "over", "ned", "the", "my", "play", "put")
 #: Words said between two moves ("stock to build 1, derefter hand 5 to build 2"); a comma or a full stop does the
 #: same.
 SEPARATORS = ("så", "og", "derefter", "bagefter")

@@ -10,10 +10,10 @@ PILES = {
     "stock": ("stock", "s", "stockpile"),
     "hand": ("hand", "h"),
     "discard": ("discard", "d", "discards", "discarding", "discarded"),
-    "build": ("build", "b"),
+    "build": ("build", "b", "building"),
 }
 #: The word said after a pile kind; ``discard pile 2`` names discard pile 2, never a card.
-PILE = ("pile", "piles")
+PILE = ("pile", "piles", "number", "no")
 #: Words joining where a card comes from to where it goes.
 JOINS = ("to", "onto", "on", "into", "in", "starts", "start", ">", "->")
 #: Words saying where the card comes from ("the 5 from my hand").
@@ -24,7 +24,7 @@ FILLERS = ("my", "the", "a", "an", "your", "of", "play", "plays", "played", "pla
            "now", "top", "card", "please", "lay", "lays", "laid", "place", "places", "placed", "it", "its", "that",
            "this", "with", "let", "me", "lets", "let's", "want", "gonna", "you", "he", "she", "they", "his", "her",
            "their", "he's", "she's", "use", "uses", "used", "take", "takes", "took", "taking", "get", "gets", "got",
-           "going", "am", "was", "has", "had", "have", "be")
+           "going", "am", "was", "has", "had", "have", "be", "stick", "chuck", "drop", "slap", "down")
 #: Words said between two moves ("stock to build 1, then hand 5 to build 2"); a comma or a full stop does the same.
 SEPARATORS = ("then", "and", "next", "after", "afterwards")
 #: A pile named as the empty one ("the 12 on my empty pile", "start a new pile with the 1").

@@ -29,7 +29,7 @@ FILLERS = ("min", "mitt", "mina", "din", "ditt", "dina", "den", "det", "en", "et
            "la", "lade", "släng", "slänger", "slängde", "kasta", "kastar", "kastade", "flytta", "flyttar", "flyttade",
            "spela", "spelar", "spelas", "spelade", "bygg", "bygger", "byggde", "ta", "tar", "tog", "använd",
            "använder", "jag", "han", "hon", "hans", "hennes", "sin", "sitt", "sina", "nu", "av", "kortet", "tur",
-           "turen", "the", "my", "play", "put")
+           "turen", "ner", "släpp", "släpper", "the", "my", "play", "put")
 #: Words said between two moves ("stock to build 1, sen hand 5 to build 2"); a comma or a full stop does the same.
 SEPARATORS = ("sen", "sedan", "därefter", "och", "så")
 #: A pile named as the empty one ("tolvan på min tomma hög", "börja en ny hög med ettan").
