@@ -907,3 +907,45 @@ def test_a_round_ended_by_a_stalemate_is_over_and_its_reason_says_so(stalemate, 
     ruling = check_move(state, parse_move("draw"))
     assert ruling.rule == "round.over" and "stalemate" in ruling.reason and words in ruling.reason
     assert "emptied" not in ruling.reason
+
+
+def _documented_order() -> list[str]:
+    """The rule ids in the order docs/check.md gives for a move that breaks several rules."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "check.md").read_text(encoding="utf-8")
+    section = text.split("## A move that breaks several rules", 1)[1].split("\n## ", 1)[0]
+    return [rule for line in re.findall(r"^\d+\. (.*)$", section, re.M)
+            for rule in re.findall(r"`([a-z-]+\.[a-z-]+)`", line.split(":")[0])]
+
+
+BROKEN_TWICE = [  # a move breaking two rules: the one it is ruled on, and the other
+    (lambda: table(seat(hand=(3,)), seat("Anna"), phase="start", build=[6]), "build 1 to build 5",
+     "source.build-pile", "build.four-piles"),
+    (lambda: table(seat(hand=(3,)), seat("Anna"), phase="start", build=[6]), "stock to build 5", "turn.draw-first",
+     "build.four-piles"),
+    (lambda: table(seat(stock=7), seat("Anna", stock=8), build=[6]), "Anna:stock to build 5", "build.four-piles",
+     "source.not-yours"),
+    (lambda: table(seat(hand=(3,)), seat("Anna", discards=[(2,)])), "hand 4 to Anna:discard 1",
+     "discard.own-piles", "source.hand"),
+    (lambda: table(seat(stock=7), seat("Anna")), "stock to discard 7", "discard.from-hand", "discard.four-piles"),
+    (lambda: table(seat(stock=7), seat("Anna", stock=8), build=[6]), "Anna:stock 8 to build 1", "source.not-yours",
+     "build.sequence"),
+    (lambda: table(seat(hand=(3,)), seat("Anna"), build=[6]), "hand 4 to build 1", "source.hand", "build.sequence"),
+    (lambda: table(seat(stock=7), seat("Anna", count=0)), "stock 9 to build 1", "round.over", "source.stock-top"),
+]
+
+
+@pytest.mark.parametrize("position, move, first, other", BROKEN_TWICE, ids=[row[1] for row in BROKEN_TWICE])
+def test_a_move_that_breaks_several_rules_is_ruled_on_the_first_the_docs_list(position, move, first, other):
+    order = _documented_order()
+    assert rule(position(), move).rule == first
+    assert order.index(first) < order.index(other)
+
+
+def test_the_documented_order_names_every_rule_once():
+    from tutor.engine.rules import RULES
+
+    order = _documented_order()
+    assert len(order) == len(set(order)) and set(order) == set(RULES)
