@@ -62,6 +62,10 @@ WILD_ON_BUILD = table(seat(stock=3, hand=(8, 2)), seat("Anna"), build=[5, None, 
 # a 5 in hand and on the stock, a 9 on the only discard pile with cards, build piles 4 and 11
 FIVE_TWICE = table(seat(stock=5, hand=(7, "SB", 5, 6, 12), discards=[(9,)]), seat("Anna"), build=[4, 11, None, None])
 
+# Bo to move: stock 7, hand 3, 5 and a wild, a 1 on his discard pile 1; Anna's stock shows a 3
+BO_TO_MOVE = table(seat("Bo", stock=7, hand=(3, 5, "SB"), discards=[(1,)]), seat("Anna", stock=3, hand=5),
+                   build=[2, 6, None])
+
 PHRASINGS = {
     "every word said is placed": [
         (TEN_ON_A_DISCARD, "the 10 on my first discard pile onto build 1", Legal("discard 1 10 to build 1")),
@@ -113,6 +117,14 @@ PHRASINGS = {
         (TEAMS, "I'll use Cleo's 9 on build 1", Legal("Cleo:stock 9 to build 1")),
         (TEAMS, "take Cleo's 4 to build 3", Legal("Cleo:discard 1 4 to build 3")),
         (FOUR_IN_HAND, "I draw up to five", Legal("draw")),
+    ],
+    "the third person and the past tense": [
+        (BO_TO_MOVE, "Bo plays his 3 on build 1", Legal("hand 3 to build 1")),
+        (BO_TO_MOVE, "he played his 3 on build 1", Legal("hand 3 to build 1")),
+        (BO_TO_MOVE, "Anna plays her 3 on build 1", Illegal("Anna:stock 3 to build 1", "source.not-yours")),
+        (BO_TO_MOVE, "she took the 7 from her stock onto build 2", Legal("stock 7 to build 2")),
+        (BO_TO_MOVE, "he played his skip-bo as a 3 on the 2", Legal("hand SB to build 1 as 3")),
+        (BO_TO_MOVE, "she took from her discard pile onto build 3", Legal("discard 1 to build 3")),
     ],
 
     "the end-of-turn discard said with the verb": [

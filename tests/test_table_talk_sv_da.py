@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from position_helpers import seat, table
-from test_table_talk import AT_THE_TABLE, DISCARDING, FIVE_TWICE, FOUR_IN_HAND, TEAMS, TEN_ON_A_DISCARD, WILD_ON_BUILD, \
+from test_table_talk import AT_THE_TABLE, BO_TO_MOVE, DISCARDING, FIVE_TWICE, FOUR_IN_HAND, TEAMS, TEN_ON_A_DISCARD, WILD_ON_BUILD, \
     Ambiguous, Illegal, Legal, Unreadable, outcome_of
 from tutor.engine.notation import parse_move
 
@@ -132,6 +132,8 @@ SWEDISH = [
     (AT_THE_TABLE, "min tur är slut", Illegal("end", "turn.discard-to-end")),
     (AT_THE_TABLE, "jag passar", Illegal("end", "turn.discard-to-end")),
     (LARS, "Lars sexa på byggstapel 1", Illegal("Lars:stock 6 to build 1", "source.not-yours")),
+    (BO_TO_MOVE, "Bo spelar sin trea på byggstapel 1", Legal("hand 3 to build 1")),
+    (BO_TO_MOVE, "han lade sin trea på byggstapel 1", Legal("hand 3 to build 1")),
 ]
 
 DANISH = [
@@ -200,6 +202,8 @@ DANISH = [
     (DISCARDING, "smid tolveren på første bunke", Legal("hand 12 to discard 1")),
     (AT_THE_TABLE, "stakbunken på byggebunke en", Legal("stock to build 1")),
     (AT_THE_TABLE, "jeg står over", Illegal("end", "turn.discard-to-end")),
+    (BO_TO_MOVE, "Bo spiller sin treer på byggebunke 1", Legal("hand 3 to build 1")),
+    (BO_TO_MOVE, "Anna lagde sin treer på byggebunke 1", Illegal("Anna:stock 3 to build 1", "source.not-yours")),
 ]
 
 ROWS = [("sv", *row) for row in SWEDISH] + [("da", *row) for row in DANISH]

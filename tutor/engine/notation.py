@@ -355,7 +355,15 @@ def _tokens(text: str, clean: str, words: Vocabulary) -> list[Token]:
                     name = name[:-2] if name.casefold().endswith(words.possessive) else name
                     found = [Token(NAME, name, name, first.start, found[0].end)]
             tokens.extend(found)
-    return _ordinals(_paired(tokens, words), ordinals)
+    return _ordinals(_paired(_subject_named(tokens, words), words), ordinals)
+
+
+def _subject_named(tokens: list[Token], words: Vocabulary) -> list[Token]:
+    """A name said first, as the one who plays (``Bo plays his 3``), made the owner of what follows: ``Bo's 3``."""
+    if len(tokens) > 1 and tokens[0].kind == OTHER and tokens[0].text[:1].isupper() and tokens[0].text.isalpha() and (
+            tokens[1].text.casefold() in words.subject_verbs):
+        return [Token(NAME, tokens[0].text, tokens[0].text, tokens[0].start, tokens[0].end), *tokens[1:]]
+    return tokens
 
 
 def _ordinals(tokens: list[Token], starts: set[int]) -> list[Token]:

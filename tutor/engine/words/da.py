@@ -65,3 +65,5 @@ QUESTIONS = ("hvad", "hvordan", "hvorfor", "hvornår", "hvem", "hvilken", "hvilk
 PILE_VERBS = ("discard",)
 #: Verbs of the discard: after one, a bare pile word ("pile 2") names a discard pile.
 DISCARD_VERBS = ("smid", "smider", "smed", "af")
+#: Verbs after a name said first, as the one who plays: "Bo plays his 3" is Bo's 3.
+SUBJECT_VERBS = ("spiller", "spillede", "lægger", "lagde", "tager", "tog", "flytter", "flyttede")

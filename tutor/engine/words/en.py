@@ -72,3 +72,6 @@ JOINS_TOO = ()
 PILE_VERBS = ("discard", "discarding", "discarded")
 #: Verbs of the discard: after one, a bare pile word ("pile 2") names a discard pile.
 DISCARD_VERBS = ("discarding", "discarded")
+#: Verbs after a name said first, as the one who plays: "Bo plays his 3" is Bo's 3.
+SUBJECT_VERBS = ("plays", "played", "puts", "put", "takes", "took", "moves", "moved", "lays", "laid", "uses", "used",
+                 "will")

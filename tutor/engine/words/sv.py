@@ -72,3 +72,5 @@ QUESTIONS = ("vad", "hur", "varför", "när", "vem", "vilken", "vilket", "kan", 
 PILE_VERBS = ("discard",)
 #: Verbs of the discard: after one, a bare pile word ("pile 2") names a discard pile.
 DISCARD_VERBS = ("släng", "slänger", "slängde", "kasta", "kastar", "kastade")
+#: Verbs after a name said first, as the one who plays: "Bo plays his 3" is Bo's 3.
+SUBJECT_VERBS = ("spelar", "spelade", "lägger", "lade", "la", "tar", "tog", "flyttar", "flyttade")
