@@ -694,3 +694,10 @@ def test_the_one_line_position_says_what_it_takes_for_the_parts_left_unsaid():
     said = runner.invoke(app, ["check", "--build", "6", "--stock", "7", "--stock-count", "4", "--hand", "7",
                                "stock to build 1"])
     assert "not given" not in said.stdout and "One-line position" in said.stdout
+
+
+def test_a_question_is_pointed_to_tutor_rules_quoted_as_a_person_types_it():
+    result = runner.invoke(app, ["check", "--build", "6", "what is my partner's discard pile?"])
+    assert result.exit_code == 2
+    assert "ask it with tutor rules \"what is my partner's discard pile?\"" in result.stderr
+    assert "'\"'\"'" not in result.stderr
