@@ -562,7 +562,7 @@ def test_a_move_without_a_position_says_the_position_is_missing():
 
 def test_the_one_line_header_names_the_command_line_once():
     result = check("--build", "6", "--stock", "7", "s>b1")
-    assert result.stdout.splitlines()[0].count("command line") == 1
+    assert result.stdout.split(" 1. ")[0].count("command line") == 1  # the header, however it wraps
 
 
 def test_piped_output_has_no_trailing_blanks(position):
@@ -678,3 +678,26 @@ def test_moves_put_each_reason_under_its_move_where_columns_would_squeeze_it():
     assert max(map(len, narrow)) <= 60
     wide = tutor("--lang", "da", "moves", scenario, env={"NO_COLOR": "1", "COLUMNS": "120"}).stdout.splitlines()
     assert "h2>b2" in wide[1] and "Toeren fra din hånd lægges" in wide[1]
+
+
+def test_a_start_of_turn_without_the_hand_is_not_guessed():
+    result = runner.invoke(app, ["check", "--phase", "start", "--build", "6", "--stock", "7", "stock to build 1"])
+    assert result.exit_code == 2 and "--phase start needs --hand" in result.stderr
+    given = runner.invoke(app, ["check", "--phase", "start", "--build", "6", "--stock", "7", "--hand", "3",
+                                "stock to build 1"])
+    assert given.exit_code == 1 and "turn.draw-first" in given.stdout
+
+
+def test_the_one_line_position_says_what_it_takes_for_the_parts_left_unsaid():
+    unsaid = " ".join(runner.invoke(app, ["check", "--build", "6", "--stock", "7", "stock to build 1"]).stdout.split())
+    assert "a hand of five unknown cards" in unsaid and "a stock of 10 cards" in unsaid
+    said = runner.invoke(app, ["check", "--build", "6", "--stock", "7", "--stock-count", "4", "--hand", "7",
+                               "stock to build 1"])
+    assert "not given" not in said.stdout and "One-line position" in said.stdout
+
+
+def test_a_question_is_pointed_to_tutor_rules_quoted_as_a_person_types_it():
+    result = runner.invoke(app, ["check", "--build", "6", "what is my partner's discard pile?"])
+    assert result.exit_code == 2
+    assert "ask it with tutor rules \"what is my partner's discard pile?\"" in result.stderr
+    assert "'\"'\"'" not in result.stderr

@@ -51,6 +51,13 @@ def test_an_unknown_language_is_a_usage_error_naming_the_languages():
     assert "unknown language 'xx'; the languages are en, sv, da" in result.output
 
 
+def test_an_unknown_language_is_one_error_line_not_a_panel(monkeypatch):
+    monkeypatch.setenv("SKIPBO_TUTOR_LANG", "xx")
+    result = runner.invoke(app, ["check", *POSITION, "end"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == "error: SKIPBO_TUTOR_LANG: unknown language 'xx'; the languages are en, sv, da\n"
+
+
 def test_an_unknown_language_under_json_is_the_error_object(monkeypatch):
     monkeypatch.setenv("SKIPBO_TUTOR_LANG", "no")
     result = runner.invoke(app, ["rules", "--json"])

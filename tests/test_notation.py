@@ -117,7 +117,7 @@ UNREADABLE = [
     ("hand 5 build 1", ["joined by 'to' or '>'", "write it like"]),
     ("hand 5 to build", ["which build pile", "understood so far: onto a build pile", "to build 2"]),
     ("hand 5 to build x", ["'x' is not a card or a pile number", "write it like"]),
-    ("discard to build 1", ["which discard pile", "understood so far", "d3>b1"]),
+    ("discard 1 2 3 to build 1", ["which discard pile", "understood so far", "d3>b1"]),
     ("Anna:hand 5 to build 1", ["another player's hand", "onto build 1", "h5>b1"]),
     ("draw 1 2 3 4 5 6", ["five cards at most", "not 6", "understood so far: a draw", "draw 3 7 SB 9 1"]),
     ("draw x", ["'x' is not a card", "a draw", "draw 3 7 SB 9 1"]),

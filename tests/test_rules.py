@@ -104,8 +104,6 @@ ILLEGAL = [
      ["hand is empty", "draw"]),
     ("turn.draw-when-empty", lambda: after(table(seat(hand=[3, 9]), seat("Anna"), phase="start"), "draw"), "draw",
      ["just drawn 3 cards", "another draw"]),
-    ("turn.draw-when-empty", lambda: after(table(seat(hand=[1]), seat("Anna")), "hand 1 to build 1"), "draw",
-     ["just drawn 5 cards"]),
     ("turn.draw-first", lambda: table(seat(hand=[3, 9]), seat("Anna"), phase="start"), "draw 5 cards",
      ["draw 3", "not 5"]),
     ("turn.draw-first", lambda: table(seat(hand=[3, 9]), seat("Anna"), phase="start"), "draw 4",
@@ -876,3 +874,78 @@ def test_with_an_empty_hand_and_nothing_to_draw_there_is_no_draw_during_the_turn
     start = table(seat(hand=[]), seat("Anna"), phase="start", draw_pile=0)
     assert rule(start, "draw").legal  # the turn's own draw, which finds nothing
     assert rule(after(start, "draw"), "draw").rule == "turn.draw-when-empty"
+
+
+@pytest.mark.parametrize("said", ["draw", "draw up to five"])
+def test_a_draw_said_straight_after_the_play_that_emptied_the_hand_is_that_refill(said):
+    from tutor.engine.play import apply_move
+
+    emptied = after(table(seat(hand=[1]), seat("Anna")), "hand 1 to build 1")
+    ruling = check_move(emptied, parse_move(said))
+    assert ruling.verdict is Verdict.LEGAL and "refill" in ruling.reason
+    assert apply_move(emptied, parse_move(said)).state.mover.hand == emptied.mover.hand  # nothing more is drawn
+    played_on = after(table(seat(hand=[1, 2, 3]), seat("Anna")), "hand 1 to build 1")
+    assert check_move(played_on, parse_move(said)).rule == "turn.draw-when-empty"  # the hand was not emptied
+
+
+def test_a_refill_from_a_short_draw_pile_says_what_came_before_what_was_missing():
+    from tutor.engine.play import apply_move
+
+    events = apply_move(table(seat(hand=[1]), seat("Anna"), draw_pile=2), parse_move("hand 1 to build 1")).events
+    assert "five new cards" not in " ".join(events)
+    assert [event.split(":")[0].split(".")[0] for event in events][-2:] == ["You draw 2", "Nothing more is left to draw"]
+
+
+@pytest.mark.parametrize("stalemate, words", [("no-winner", "nobody plays on"), ("fewest-stock", "fewest stock")])
+def test_a_round_ended_by_a_stalemate_is_over_and_its_reason_says_so(stalemate, words):
+    from tutor.engine.play import next_turn, play
+
+    state = table(seat(hand=(), stock=12, count=3), seat("Anna", hand=(), stock=12, count=5), draw_pile=0,
+                  build=[5, 5, 5, 5], rules={"stalemate": stalemate})
+    while not state.is_over:
+        state = next_turn(play(state, parse_move("end")).state)
+    ruling = check_move(state, parse_move("draw"))
+    assert ruling.rule == "round.over" and "stalemate" in ruling.reason and words in ruling.reason
+    assert "emptied" not in ruling.reason
+
+
+def _documented_order() -> list[str]:
+    """The rule ids in the order docs/check.md gives for a move that breaks several rules."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "check.md").read_text(encoding="utf-8")
+    section = text.split("## A move that breaks several rules", 1)[1].split("\n## ", 1)[0]
+    return [rule for line in re.findall(r"^\d+\. (.*)$", section, re.M)
+            for rule in re.findall(r"`([a-z-]+\.[a-z-]+)`", line.split(":")[0])]
+
+
+BROKEN_TWICE = [  # a move breaking two rules: the one it is ruled on, and the other
+    (lambda: table(seat(hand=(3,)), seat("Anna"), phase="start", build=[6]), "build 1 to build 5",
+     "source.build-pile", "build.four-piles"),
+    (lambda: table(seat(hand=(3,)), seat("Anna"), phase="start", build=[6]), "stock to build 5", "turn.draw-first",
+     "build.four-piles"),
+    (lambda: table(seat(stock=7), seat("Anna", stock=8), build=[6]), "Anna:stock to build 5", "build.four-piles",
+     "source.not-yours"),
+    (lambda: table(seat(hand=(3,)), seat("Anna", discards=[(2,)])), "hand 4 to Anna:discard 1",
+     "discard.own-piles", "source.hand"),
+    (lambda: table(seat(stock=7), seat("Anna")), "stock to discard 7", "discard.from-hand", "discard.four-piles"),
+    (lambda: table(seat(stock=7), seat("Anna", stock=8), build=[6]), "Anna:stock 8 to build 1", "source.not-yours",
+     "build.sequence"),
+    (lambda: table(seat(hand=(3,)), seat("Anna"), build=[6]), "hand 4 to build 1", "source.hand", "build.sequence"),
+    (lambda: table(seat(stock=7), seat("Anna", count=0)), "stock 9 to build 1", "round.over", "source.stock-top"),
+]
+
+
+@pytest.mark.parametrize("position, move, first, other", BROKEN_TWICE, ids=[row[1] for row in BROKEN_TWICE])
+def test_a_move_that_breaks_several_rules_is_ruled_on_the_first_the_docs_list(position, move, first, other):
+    order = _documented_order()
+    assert rule(position(), move).rule == first
+    assert order.index(first) < order.index(other)
+
+
+def test_the_documented_order_names_every_rule_once():
+    from tutor.engine.rules import RULES
+
+    order = _documented_order()
+    assert len(order) == len(set(order)) and set(order) == set(RULES)

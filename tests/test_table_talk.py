@@ -54,7 +54,79 @@ FOUR_IN_HAND = table(seat(hand=(3, 5, 9, 12)), seat("Anna"), phase="start")
 # the hand emptied with nothing left to draw
 NOTHING_LEFT = table(seat(hand=()), seat("Anna"), draw_pile=0)
 
+# a 10 on discard pile 1 and a 12 on pile 2, build piles 9, -, 5, -; the hand holds no 10
+TEN_ON_A_DISCARD = table(seat(stock=7, hand=(2, 6, 11, "SB", 3), discards=[(10,), (12,)]), seat("Anna"),
+                         build=[9, None, 5, None])
+# build pile 3 shows a wild standing for 7; the hand holds an 8
+WILD_ON_BUILD = table(seat(stock=3, hand=(8, 2)), seat("Anna"), build=[5, None, "SB=7", None])
+# a 5 in hand and on the stock, a 9 on the only discard pile with cards, build piles 4 and 11
+FIVE_TWICE = table(seat(stock=5, hand=(7, "SB", 5, 6, 12), discards=[(9,)]), seat("Anna"), build=[4, 11, None, None])
+
+# Bo to move: stock 7, hand 3, 5 and a wild, a 1 on his discard pile 1; Anna's stock shows a 3
+BO_TO_MOVE = table(seat("Bo", stock=7, hand=(3, 5, "SB"), discards=[(1,)]), seat("Anna", stock=3, hand=5),
+                   build=[2, 6, None])
+
 PHRASINGS = {
+    "every word said is placed": [
+        (TEN_ON_A_DISCARD, "the 10 on my first discard pile onto build 1", Legal("discard 1 10 to build 1")),
+        (TEAMS, "the 4 on Cleo's first discard pile to build 3", Legal("Cleo:discard 1 4 to build 3")),
+        (TEAMS, "the 12 on Cleo's second discard pile to build 4", Legal("Cleo:discard 2 12 to build 4")),
+        (AT_THE_TABLE, "I'm done, discard the 12 on pile 1", Legal("hand 12 to discard 1")),
+        (AT_THE_TABLE, "discard the 12 on pile 3 and I'm done", Legal("hand 12 to discard 3")),
+        (WILD_ON_BUILD, "the skip-bo on build 3 counts as a 7 so my 8 goes on it", Unreadable(("'counts'",))),
+        (WILD_ON_BUILD, "8 on the skip-bo", Legal("hand 8 to build 3")),
+        (WILD_ON_BUILD, "my 8 onto the wild", Legal("hand 8 to build 3")),
+        (FIVE_TWICE, "the 5 onto the 4 from my discard pile", Illegal("discard 5 to build 1", "source.discard-top")),
+        (FIVE_TWICE, "the 5 onto the 4 from my hand", Legal("hand 5 to build 1")),
+        (FIVE_TWICE, "the 5 onto the 4 from my stock", Legal("stock 5 to build 1")),
+        (FIVE_TWICE, "the 5 onto the 4", Ambiguous(("hand 5 to build 1", "stock 5 to build 1"))),
+        (FIVE_TWICE, "from my discard pile onto build 3", Illegal("discard 1 to build 3", "build.start")),
+        (table(seat(stock=3, hand=(2,)), seat("Anna"), build=["SB=7", 7]), "my 8 on the 7",
+         Ambiguous(("hand 8 to build 1", "hand 8 to build 2"))),  # no 8 anywhere: neither pile is guessed
+        (AT_THE_TABLE, "stock to build 1 xyzzy", Unreadable(("'xyzzy'",))),  # never the first part alone
+        (AT_THE_TABLE, "SB on pile 3", Ambiguous(("hand SB to build 3", "hand SB to discard 3"))),
+    ],
+    "a dispute asked as a question": [
+        (AT_THE_TABLE, "is it legal to put my 7 on the 6?", Legal("stock 7 to build 1")),
+        (AT_THE_TABLE, "am I allowed to play the 3 on the 2?", Ambiguous(("hand 3 to build 3",
+                                                                         "discard 2 3 to build 3"))),
+        (AT_THE_TABLE, "is it ok if I put the 5 on the 6?", Illegal("hand 5 to build 1", "build.sequence")),
+        (AT_THE_TABLE, "is it okay to play my stock on build 1", Legal("stock to build 1")),
+        (AT_THE_TABLE, "may I play the SB on build 2?", Legal("hand SB to build 2")),
+    ],
+    "the discard said as a verb, with a pile word": [
+        (DISCARDING, "I'm discarding the 9 on my second pile", Legal("hand 9 to discard 2")),
+        (DISCARDING, "discard the 9 on pile 2", Legal("hand 9 to discard 2")),
+        (DISCARDING, "I discard my 12 on pile 1", Legal("hand 12 to discard 1")),
+        (DISCARDING, "discard the 7 onto the 4th pile", Legal("hand 7 to discard 4")),
+        (table(seat(stock=10, hand=(7, 1, 4, 9, 12), discards=[(11,), (5,), (6,)]), seat("Anna"), build=[3]),
+         "I discard the 12 on my empty pile", Legal("hand 12 to discard 4")),
+        (DISCARDING, "I discard the 12 on my empty pile", Ambiguous(("hand 12 to discard 2", "hand 12 to discard 3",
+                                                                     "hand 12 to discard 4"))),
+    ],
+    "other forms": [
+        (table(seat(stock=10, hand=(2, 4)), seat("Anna"), build=[3, 5, 7, None]), "start a new pile with the 2",
+         Ambiguous(("hand 2 to build 4", "hand 2 to discard 1", "hand 2 to discard 2", "hand 2 to discard 3",
+                    "hand 2 to discard 4"))),
+        (table(seat(stock=10, hand=(2, 4), discards=[(1,), (6,), (3,), (4,)]), seat("Anna"), build=[3, 5, 7, None]),
+         "start a new pile with the 2", Illegal("hand 2 to build 4", "build.start")),
+        (table(seat(stock=10, hand=(2, "SB"), discards=[(1,), (2,), (3,), (4,)]), seat("Anna"),
+               build=[3, 5, 7, None]), "wild on the empty pile", Legal("hand SB to build 4")),
+        (table(seat(stock=7, hand=(3, 5)), seat("James", stock=3, hand=5), build=[2]), "James' 3 to build 1",
+         Illegal("James:stock 3 to build 1", "source.not-yours")),
+        (TEAMS, "I'll use Cleo's 9 on build 1", Legal("Cleo:stock 9 to build 1")),
+        (TEAMS, "take Cleo's 4 to build 3", Legal("Cleo:discard 1 4 to build 3")),
+        (FOUR_IN_HAND, "I draw up to five", Legal("draw")),
+    ],
+    "the third person and the past tense": [
+        (BO_TO_MOVE, "Bo plays his 3 on build 1", Legal("hand 3 to build 1")),
+        (BO_TO_MOVE, "he played his 3 on build 1", Legal("hand 3 to build 1")),
+        (BO_TO_MOVE, "Anna plays her 3 on build 1", Illegal("Anna:stock 3 to build 1", "source.not-yours")),
+        (BO_TO_MOVE, "she took the 7 from her stock onto build 2", Legal("stock 7 to build 2")),
+        (BO_TO_MOVE, "he played his skip-bo as a 3 on the 2", Legal("hand SB to build 1 as 3")),
+        (BO_TO_MOVE, "she took from her discard pile onto build 3", Legal("discard 1 to build 3")),
+    ],
+
     "the end-of-turn discard said with the verb": [
         (DISCARDING, "discard 9 on discard pile 2", Legal("hand 9 to discard 2")),
         (DISCARDING, "discard the 9 to discard 2", Legal("hand 9 to discard 2")),
@@ -83,7 +155,7 @@ PHRASINGS = {
     ],
     "readings the position leaves open, and words that name no move": [
         (AT_THE_TABLE, "the 3 onto build 3", Ambiguous(("hand 3 to build 3", "discard 2 3 to build 3"))),
-        (AT_THE_TABLE, "discard to build 1", Unreadable(("which discard pile",))),
+        (AT_THE_TABLE, "discard to build 1", Ambiguous(("discard 1 9 to build 1", "discard 2 3 to build 1"))),
     ],
     "a card where it lies, said with on": [
         (DISCARDING, "the 10 on my stock onto build pile 1", Illegal("stock 10 to build 1", "build.sequence")),
@@ -106,7 +178,8 @@ PHRASINGS = {
         (AT_THE_TABLE, "SB as a 4 on build 3", Illegal("hand SB to build 3 as 4", "build.sequence")),
         (AT_THE_TABLE, "SB as a 3 on pile 3", Legal("hand SB to build 3 as 3")),  # a value: a build pile
         (AT_THE_TABLE, "the wild on pile 1 as a 7", Legal("hand SB to build 1 as 7")),
-        (AT_THE_TABLE, "the 9 on pile 2", Unreadable(("say which pile: build pile or discard pile",))),
+        (AT_THE_TABLE, "the 9 on pile 2", Ambiguous(("hand 9 to build 2", "discard 1 9 to build 2",
+                                                     "hand 9 to discard 2"))),  # either kind of pile 2
         (AT_THE_TABLE, "the SB from my hand onto build 2 as a 1", Legal("hand SB to build 2 as 1")),
         (AT_THE_TABLE, "the SB from my hand onto build 2 as a 2", Illegal("hand SB to build 2 as 2", "build.sequence")),
         (AT_THE_TABLE, "hand SB to build 1 as seven", Legal("hand SB to build 1 as 7")),
@@ -228,7 +301,7 @@ PHRASINGS = {
         (AT_THE_TABLE, "hand 13 to build 1", Unreadable(("'13' is not a card",))),
         (AT_THE_TABLE, "play my seven", Unreadable(("say where the seven comes from",))),
         (AT_THE_TABLE, "what happens when the draw pile runs out?", Unreadable(("names no pile",))),
-        (AT_THE_TABLE, "do I have to play", Unreadable(("names no pile",))),
+        (AT_THE_TABLE, "do I have to play", Unreadable(("joined by",))),
         (AT_THE_TABLE, "stok to build 1", Unreadable(("did you mean 'stock'?",))),
         (AT_THE_TABLE, "the", Unreadable(("names no move",))),
         (AT_THE_TABLE, "draw 6 cards", Unreadable(("five cards at most",))),
@@ -239,26 +312,25 @@ PHRASINGS = {
     ],
     "draws": [
         (FOUR_IN_HAND, "I'll draw", Legal("draw")),
-        (FOUR_IN_HAND, "draw up to five", Illegal("draw 5 cards", "turn.draw-when-empty")),
+        (FOUR_IN_HAND, "draw up to five", Legal("draw")),  # the draw to a full hand
         (FOUR_IN_HAND, "draw a card", Legal("draw 1 card")),
         (table(seat(hand=(9,)), seat("Anna"), phase="start"), "draw a card", Illegal("draw 1 card",
-                                                                                  "turn.draw-when-empty")),
+                                                                                  "turn.draw-first")),
         (FOUR_IN_HAND, "draw 7", Legal("draw 7")),
         (FOUR_IN_HAND, "refill", Legal("draw")),
-        (table(seat(hand=(9,)), seat("Anna"), phase="start"), "draw up to five", Illegal("draw 5 cards",
-                                                                                       "turn.draw-when-empty")),
-        (table(seat(hand=()), seat("Anna"), phase="start"), "draw up to five", Legal("draw 5 cards")),
+        (table(seat(hand=(9,)), seat("Anna"), phase="start"), "draw up to five", Legal("draw")),
+        (table(seat(hand=()), seat("Anna"), phase="start"), "draw up to five", Legal("draw")),
         (table(seat(hand=()), seat("Anna"), phase="start"), "draw five cards", Legal("draw 5 cards")),
         (table(seat(hand=(9,)), seat("Anna"), phase="start"), "draw 4 cards", Legal("draw 4 cards")),
         (table(seat(hand=(9,)), seat("Anna"), phase="start", draw_pile=2), "draw 2 cards", Legal("draw 2 cards")),
         (table(seat(hand=(9,)), seat("Anna"), phase="start", draw_pile=2), "draw 4 cards",
-         Illegal("draw 4 cards", "turn.draw-when-empty")),
+         Illegal("draw 4 cards", "turn.draw-first")),
         (after(table(seat(hand=(5,)), seat("Anna"), build=[4]), "hand 5 to build 1"), "draw 5 cards",
          Legal("draw 5 cards")),
         (NOTHING_LEFT, "I'll draw", Illegal("draw", "turn.draw-when-empty")),
         (FOUR_IN_HAND, "draw 1", Legal("draw 1 card")),
         (FOUR_IN_HAND, "draw one card", Legal("draw 1 card")),
-        (FOUR_IN_HAND, "draw 2 cards", Illegal("draw 2 cards", "turn.draw-when-empty")),
+        (FOUR_IN_HAND, "draw 2 cards", Illegal("draw 2 cards", "turn.draw-first")),
         (FOUR_IN_HAND, "draw", Legal("draw")),
         (FOUR_IN_HAND, "stock to build 1", Illegal("stock to build 1", "turn.draw-first")),
         (NOTHING_LEFT, "draw", Illegal("draw", "turn.draw-when-empty")),

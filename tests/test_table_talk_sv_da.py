@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from position_helpers import seat, table
-from test_table_talk import AT_THE_TABLE, DISCARDING, FOUR_IN_HAND, TEAMS, Ambiguous, Illegal, Legal, Unreadable, \
-    outcome_of
+from test_table_talk import AT_THE_TABLE, BO_TO_MOVE, DISCARDING, FIVE_TWICE, FOUR_IN_HAND, TEAMS, TEN_ON_A_DISCARD, WILD_ON_BUILD, \
+    Ambiguous, Illegal, Legal, Unreadable, outcome_of
 from tutor.engine.notation import parse_move
 
 # Anna and Lars at the table: Lars's name ends in -s, as a Swedish or Danish genitive does
@@ -28,11 +28,11 @@ LARS = table(seat(stock=7, hand=(3, 5, "SB", 9, 12)), seat("Anna", stock=8, hand
 SWEDISH = [
     # the glossary's phrasings
     (AT_THE_TABLE, "lägg sjuan från stockhögen på byggstapel 1", Legal("stock 7 to build 1")),
-    (FOUR_IN_HAND, "dra fem kort", Illegal("draw 5 cards", "turn.draw-when-empty")),
+    (FOUR_IN_HAND, "dra fem kort", Illegal("draw 5 cards", "turn.draw-first")),
     (FOUR_IN_HAND, "dra ett kort", Legal("draw 1 card")),
     (FOUR_IN_HAND, "dra en", Legal("draw")),
     (FOUR_IN_HAND, "dra", Legal("draw")),
-    (FOUR_IN_HAND, "dra upp till fem", Illegal("draw 5 cards", "turn.draw-when-empty")),
+    (FOUR_IN_HAND, "dra upp till fem", Legal("draw")),
     (FOUR_IN_HAND, "dra 1", Legal("draw 1 card")),
     (AT_THE_TABLE, "Annas stockhög på bygghög 1", Illegal("Anna:stock to build 1", "source.not-yours")),
     (LARS, "Lars stockhög på bygghög 1", Illegal("Lars:stock to build 1", "source.not-yours")),
@@ -110,14 +110,38 @@ SWEDISH = [
     # words that name no move
     (AT_THE_TABLE, "flyg på byggstapel 1", Unreadable(("names no pile",))),
     (AT_THE_TABLE, "vad händer när draghögen tar slut?", Unreadable(("names no pile",))),
+    # every word said is placed
+    (TEN_ON_A_DISCARD, "tian på min första avläggshög till byggstapel 1", Legal("discard 1 10 to build 1")),
+    (AT_THE_TABLE, "jag är klar, släng tolvan på hög 1", Legal("hand 12 to discard 1")),
+    (FIVE_TWICE, "femman på fyran från min hand", Legal("hand 5 to build 1")),
+    (FIVE_TWICE, "femman på fyran från min avläggshög", Illegal("discard 5 to build 1", "source.discard-top")),
+    (WILD_ON_BUILD, "åttan på skippon", Legal("hand 8 to build 3")),
+    (FOUR_IN_HAND, "jag drar upp till fem", Legal("draw")),
+    (AT_THE_TABLE, "SB på hög 3", Ambiguous(("hand SB to build 3", "hand SB to discard 3"))),
+    (AT_THE_TABLE, "stockhögen på byggstapel 1 xyzzy", Unreadable(("'xyzzy'",))),
+    # disputes asked as questions
+    (AT_THE_TABLE, "får jag lägga sjuan på sexan?", Legal("stock 7 to build 1")),
+    (AT_THE_TABLE, "är det tillåtet att lägga sjuan på byggstapel ett?", Legal("stock 7 to build 1")),
+    (AT_THE_TABLE, "är det ok att lägga femman på sexan?", Illegal("hand 5 to build 1", "build.sequence")),
+    # the discard verb with a pile word, the words of the table
+    (DISCARDING, "släng nian på hög 2", Legal("hand 9 to discard 2")),
+    (DISCARDING, "jag kastar tolvan på min andra hög", Legal("hand 12 to discard 2")),
+    (AT_THE_TABLE, "flytta skippon till stapel två", Legal("hand SB to build 2")),
+    (AT_THE_TABLE, "stocken på stapel ett", Legal("stock to build 1")),
+    (AT_THE_TABLE, "jag är färdig", Illegal("end", "turn.discard-to-end")),
+    (AT_THE_TABLE, "min tur är slut", Illegal("end", "turn.discard-to-end")),
+    (AT_THE_TABLE, "jag passar", Illegal("end", "turn.discard-to-end")),
+    (LARS, "Lars sexa på byggstapel 1", Illegal("Lars:stock 6 to build 1", "source.not-yours")),
+    (BO_TO_MOVE, "Bo spelar sin trea på byggstapel 1", Legal("hand 3 to build 1")),
+    (BO_TO_MOVE, "han lade sin trea på byggstapel 1", Legal("hand 3 to build 1")),
 ]
 
 DANISH = [
     # the glossary's phrasings
     (AT_THE_TABLE, "læg 9'eren på afkastbunke 2", Legal("hand 9 to discard 2")),
-    (FOUR_IN_HAND, "træk fem kort", Illegal("draw 5 cards", "turn.draw-when-empty")),
+    (FOUR_IN_HAND, "træk fem kort", Illegal("draw 5 cards", "turn.draw-first")),
     (FOUR_IN_HAND, "træk", Legal("draw")),
-    (FOUR_IN_HAND, "træk op til fem", Illegal("draw 5 cards", "turn.draw-when-empty")),
+    (FOUR_IN_HAND, "træk op til fem", Legal("draw")),
     (FOUR_IN_HAND, "træk et kort", Legal("draw 1 card")),
     (FOUR_IN_HAND, "træk en", Legal("draw")),
     (AT_THE_TABLE, "Annas stakbunke på byggebunke 1", Illegal("Anna:stock to build 1", "source.not-yours")),
@@ -162,6 +186,24 @@ DANISH = [
     (AT_THE_TABLE, "kan jeg lægge syveren på byggebunke 1?", Legal("stock 7 to build 1")),
     (AT_THE_TABLE, "s>b1", Legal("stock to build 1")),
     (AT_THE_TABLE, "flyv på byggebunke 1", Unreadable(("names no pile",))),
+    # every word said is placed
+    (TEN_ON_A_DISCARD, "tieren på min første afkastbunke til byggebunke 1", Legal("discard 1 10 to build 1")),
+    (AT_THE_TABLE, "jeg er færdig, smid tolveren på bunke 1", Legal("hand 12 to discard 1")),
+    (FIVE_TWICE, "femmeren på fireren fra min hånd", Legal("hand 5 to build 1")),
+    (WILD_ON_BUILD, "otteren på jokeren", Legal("hand 8 to build 3")),
+    (FOUR_IN_HAND, "jeg trækker op til fem", Legal("draw")),
+    (AT_THE_TABLE, "SB på bunke 3", Ambiguous(("hand SB to build 3", "hand SB to discard 3"))),
+    # disputes asked as questions
+    (AT_THE_TABLE, "må jeg lægge syveren på sekseren?", Legal("stock 7 to build 1")),
+    (AT_THE_TABLE, "er det lovligt at lægge syveren på byggebunke én?", Legal("stock 7 to build 1")),
+    (AT_THE_TABLE, "er det tilladt at lægge femmeren på sekseren?", Illegal("hand 5 to build 1", "build.sequence")),
+    # the discard verb with a pile word, the words of the table
+    (DISCARDING, "smid nieren på bunke 2", Legal("hand 9 to discard 2")),
+    (DISCARDING, "smid tolveren på første bunke", Legal("hand 12 to discard 1")),
+    (AT_THE_TABLE, "stakbunken på byggebunke en", Legal("stock to build 1")),
+    (AT_THE_TABLE, "jeg står over", Illegal("end", "turn.discard-to-end")),
+    (BO_TO_MOVE, "Bo spiller sin treer på byggebunke 1", Legal("hand 3 to build 1")),
+    (BO_TO_MOVE, "Anna lagde sin treer på byggebunke 1", Illegal("Anna:stock 3 to build 1", "source.not-yours")),
 ]
 
 ROWS = [("sv", *row) for row in SWEDISH] + [("da", *row) for row in DANISH]

@@ -58,11 +58,19 @@ def parse_moves(texts: list[str], language: str = ENGLISH) -> tuple[list[Phrase]
         if len(found) > len(phrases):
             phrases, unread = found, Unread(error.text, [error.message])
     if not phrases and is_question(joined, language):
-        import shlex  # imported for this message alone, not by every ruling
-
-        unread = Unread(joined, [_("{question} is a question, not a move: ask it with  tutor rules {asked}").format(
-            question=quoted(joined, 60), asked=shlex.quote(joined))])
+        unread = Unread(joined, [_("{question} is a question, not a move: ask it with tutor rules {asked}").format(
+            question=quoted(joined, 60), asked=_shell_quoted(joined))])
     return phrases, unread
+
+
+def _shell_quoted(text: str) -> str:
+    """``text`` quoted for a shell as a person would: in double quotes when it holds an apostrophe and nothing a
+    shell expands there (``"what is my partner's discard pile?"``)."""
+    import shlex  # imported for this message alone, not by every ruling
+
+    if "'" in text and not any(char in text for char in '"$`\\!'):
+        return f'"{text}"'
+    return shlex.quote(text)
 
 
 def _as_typed(state: GameState, move: Move, shown: str) -> str:

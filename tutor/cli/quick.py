@@ -12,6 +12,7 @@ from dataclasses import field
 from typing import Any, Iterable, Optional
 
 from ..engine.cards import is_short_number, quoted
+from ..engine.rules import and_list
 from ..engine.text import fold
 from ..engine.values import Value
 from ..i18n import _
@@ -64,7 +65,10 @@ class QuickPosition(Value):
               "discards": _piles(self.discards, "--discards") if self.discards else []}
         opponents = [_other(text, "--opponent") for text in self.opponents or ["opponent"]]
         players = [me, *opponents]
-        data: dict[str, Any] = {"title": _("One-line position"), "turn": self.me}
+        if self.phase == "start" and self.hand is None:
+            raise QuickPositionError(_("--phase start needs --hand: whether the turn opens with a draw, and how many "
+                                       "cards it takes, turns on how many cards the hand holds"))
+        data: dict[str, Any] = {"title": self.title(), "turn": self.me}
         if self.partner is not None:
             if len(opponents) != 2:
                 raise QuickPositionError(_("the team game needs two opponents: give --opponent twice with --partner"))
@@ -80,6 +84,17 @@ class QuickPosition(Value):
             data["draw_pile"] = {"next": _cards(self.draw_next, "--draw-next")}
         return data
 
+
+    def title(self) -> str:
+        """The position's title, saying what was taken for the parts left unsaid."""
+        assumed = []
+        if self.hand is None:
+            assumed.append(_("a hand of five unknown cards"))
+        if self.stock_count is None and (self.stock or "").strip() not in EMPTY_MARKS:
+            assumed.append(_("a stock of 10 cards"))
+        if not assumed:
+            return _("One-line position")
+        return _("One-line position; not given, so taken as {assumed}").format(assumed=and_list(assumed))
 
     def option_names(self) -> dict[str, str]:
         """The option behind each part of the data, by the words a problem's path starts with."""

@@ -35,9 +35,12 @@ class UsageReportingGroup(TyperGroup):
 
     def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
         as_json = wants_json(args)  # before parsing, which consumes ``args``
-        try:
-            if parent is None:
+        if parent is None:
+            try:
                 args = speak_chosen_language(args, as_json)
+            except UsageError as error:  # an unknown language: one "error: ..." line, as any unusable input
+                unusable([error.format_message()], as_json=as_json, kind="usage")
+        try:
             context = super().make_context(info_name, args, parent, **extra)
         except ParserError as error:
             if as_json:

@@ -34,12 +34,14 @@ from .cards import SKIP_BO, Card, CardError, card_label, is_short_number, parse_
 from .moves import PARTNER as PARTNER_OWNER
 from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from .text import fold, normalised
-from .words import (AS, CARD, COUNT, DRAW, END, ENGLISH, FILLER, FROM, JOIN, NUMBER, ORDINAL, PARTNER, PILE,
-                    PILE_WORD, QUESTION, Vocabulary, vocabulary)
+from .words import (AS, CARD, COUNT, DRAW, EMPTY, END, ENGLISH, FILLER, FROM, JOIN, NUMBER, ORDINAL, PARTNER, PILE,
+                    PILE_WORD, QUESTION, SEPARATOR, Vocabulary, vocabulary)
 
 NAME, OTHER = "name", "other"
 #: Words read past between the parts of a move.
-_PASSED = (FILLER, COUNT, FROM, PILE_WORD, QUESTION)
+_PASSED = (FILLER, COUNT, FROM, PILE_WORD, QUESTION, SEPARATOR)
+#: The marks that end one move said and start the next ("stock to build 1, then hand 5 to build 2").
+_SEPARATING_MARKS = re.compile(r"[,;.]")
 
 #: What the reader says of a move it cannot read (``place-*``: a pile as the reader understood it so far).
 TEXTS = TextTable("notation", {
@@ -221,7 +223,12 @@ def parse_phrases(text: str, language: str = ENGLISH) -> list[Phrase]:
 
 
 def read_phrases(text: str, language: str = ENGLISH) -> tuple[list[Phrase], Optional[NotationError]]:
-    """The moves in ``text`` up to the first that cannot be read, and why that one cannot (None: all read)."""
+    """The moves in ``text`` up to the first that cannot be read, and why that one cannot (None: all read).
+
+    Every word said belongs to a move read, or the text is not read that far: a move is kept before one that
+    cannot be read only when a separator (``then``, a comma) ends it, and the error then quotes the words from
+    the first move not kept. ``I'm done`` said beside a discard is the discard that ends the turn.
+    """
     words = vocabulary(language)
     clean = normalised(text)
     try:
@@ -231,21 +238,72 @@ def read_phrases(text: str, language: str = ENGLISH) -> tuple[list[Phrase], Opti
     if not tokens:
         return [], NotationError(text, TEXTS.text("empty"), "", example_move("general", language))
     reader = _Reader(text, clean, tokens, words)
-    phrases = []
+    said: list[_Said] = []
+    error = None
     while True:
         start = reader.position  # the words before a move ("the 5 from ...") are part of what was said
         if not reader.more():
             break
+        if said and any(token.kind == SEPARATOR for token in tokens[start:reader.position]):
+            said[-1] = said[-1]._replace(separated=True)
+        reader.started = start
         try:
             readings = reader.move()
-        except NotationError as error:
-            return phrases, error
-        first, last = reader.tokens[start], reader.tokens[reader.position - 1]
-        phrases.append(Phrase(" ".join(clean[first.start:last.end].split()), readings))
-    if not phrases:
+        except NotationError as failed:
+            error = failed
+            break
+        while tokens[start].kind == SEPARATOR:
+            start += 1
+        said.append(_Said(start, reader.position - 1, readings))
+    if error is not None:
+        kept = max((index + 1 for index, move in enumerate(said) if move.separated), default=0)
+        unread_from = said[kept].first if kept < len(said) else start
+        error = NotationError(_words_from(clean, tokens, unread_from) if kept else text, error.problem,
+                              error.understood, error.example)
+        said = said[:kept]
+    phrases = [Phrase(" ".join(clean[tokens[move.first].start:tokens[move.last].end].split()), move.readings)
+               for move in _discards_said_to_end(said)]
+    if not phrases and error is None:
         return [], NotationError(text, TEXTS.text("no-move", fillers=said_words("fillers", language)), "",
                                  example_move("general", language))
-    return phrases, None
+    return phrases, error
+
+
+class _Said(NamedTuple):
+    """One move read: its first and last token, its readings, and whether a separator follows it."""
+
+    first: int
+    last: int
+    readings: tuple[Move, ...]
+    separated: bool = False
+
+
+def _words_from(clean: str, tokens: list[Token], first: int) -> str:
+    """The words said from token ``first`` on, without the separators before them."""
+    while first < len(tokens) and tokens[first].kind == SEPARATOR:
+        first += 1
+    return clean[tokens[first].start:].strip() if first < len(tokens) else clean.strip()
+
+
+def _discards_said_to_end(said: list[_Said]) -> list[_Said]:
+    """The moves with ``I'm done`` said beside a discard made one with it: the discard is what ends the turn."""
+    merged: list[_Said] = []
+    for move in said:
+        previous = merged[-1] if merged else None
+        if previous is not None and (_is_end(previous) and _is_discard(move) or _is_discard(previous) and _is_end(move)):
+            kept = move if _is_discard(move) else previous
+            merged[-1] = _Said(previous.first, move.last, kept.readings, move.separated)
+        else:
+            merged.append(move)
+    return merged
+
+
+def _is_end(move: _Said) -> bool:
+    return all(isinstance(reading, EndTurn) for reading in move.readings)
+
+
+def _is_discard(move: _Said) -> bool:
+    return all(isinstance(reading, Transfer) and reading.is_discard for reading in move.readings)
 
 
 def is_question(text: str, language: str = ENGLISH) -> bool:
@@ -266,10 +324,16 @@ def _tokens(text: str, clean: str, words: Vocabulary) -> list[Token]:
         clean = words.ordinal_ending.sub(lambda ending: " " * len(ending.group()), clean)
     if words.card_ending is not None:  # "7:an", "9'eren": the digit alone, each character kept in its place
         clean = words.card_ending.sub(lambda ending: " " * len(ending.group()), clean)
-    pieces = [piece for piece in _PIECES.finditer(clean) if piece.lastgroup != "gap"]
+    if words.opening is not None:  # "is it legal to put my 7 on the 6?": the move asked about
+        clean = words.opening.sub(lambda opening: " " * len(opening.group()), clean, count=1)
+    pieces = list(_PIECES.finditer(clean))
     for index, piece in enumerate(pieces):
         kind = piece.lastgroup
         start, end = piece.span()
+        if kind == "gap":
+            if _SEPARATING_MARKS.search(piece.group()):
+                tokens.append(Token(SEPARATOR, None, piece.group().strip(), start, end))
+            continue
         if kind == "open":
             raise NotationError(text, TEXTS.text("quote"), "", example_move("quote", words.language))
         if kind == "quoted":
@@ -280,7 +344,8 @@ def _tokens(text: str, clean: str, words: Vocabulary) -> list[Token]:
             if not tokens or tokens[-1].kind != NAME:
                 tokens.append(Token(OTHER, None, ":", start, end))
         else:
-            before_colon = index + 1 < len(pieces) and pieces[index + 1].lastgroup == "colon"
+            solid = [after for after in pieces[index + 1:] if after.lastgroup != "gap"]
+            before_colon = bool(solid) and solid[0].lastgroup == "colon"
             found = _chunk_tokens(piece.group(), start, words, before_colon,
                                   bool(tokens) and tokens[-1].kind == NAME and tokens[-1].end == start)
             if len(found) == 1 and found[0].kind == NAME:  # "Anna Lee's": the words before belong to the name
@@ -290,7 +355,15 @@ def _tokens(text: str, clean: str, words: Vocabulary) -> list[Token]:
                     name = name[:-2] if name.casefold().endswith(words.possessive) else name
                     found = [Token(NAME, name, name, first.start, found[0].end)]
             tokens.extend(found)
-    return _ordinals(_paired(tokens, words), ordinals)
+    return _ordinals(_paired(_subject_named(tokens, words), words), ordinals)
+
+
+def _subject_named(tokens: list[Token], words: Vocabulary) -> list[Token]:
+    """A name said first, as the one who plays (``Bo plays his 3``), made the owner of what follows: ``Bo's 3``."""
+    if len(tokens) > 1 and tokens[0].kind == OTHER and tokens[0].text[:1].isupper() and tokens[0].text.isalpha() and (
+            tokens[1].text.casefold() in words.subject_verbs):
+        return [Token(NAME, tokens[0].text, tokens[0].text, tokens[0].start, tokens[0].end), *tokens[1:]]
+    return tokens
 
 
 def _ordinals(tokens: list[Token], starts: set[int]) -> list[Token]:
@@ -326,7 +399,7 @@ def _chunk_tokens(chunk: str, start: int, words: Vocabulary, before_colon: bool,
         return [Token(NAME, chunk, chunk, start, end)]
     if words.kind(folded) is not None:
         return [_word(chunk, start, words)]
-    if words.bare_genitive and folded.endswith("'") and len(chunk) > 1:  # Swedish and Danish "Lars'"
+    if folded.endswith("'") and len(chunk) > 1 and (words.bare_genitive or folded.endswith("s'")):  # "Lars'"
         return [Token(NAME, chunk[:-1], chunk[:-1], start, end)]
     if folded.endswith(words.possessive) and len(chunk) > len(words.possessive):
         name = chunk[:-len(words.possessive)]
@@ -371,6 +444,7 @@ class _Side(NamedTuple):
     first: Optional[Token]  # a card named before its pile ("the 5 from my hand")
     letter: bool  # the pile was written by its letter (the compact form)
     pile_said: bool = False  # "discard pile 2", "the second discard pile": the number names a pile
+    empty: bool = False  # "my empty pile", "a new pile": the pile the position shows empty
 
 
 class _Reader:
@@ -378,6 +452,7 @@ class _Reader:
 
     def __init__(self, text: str, clean: str, tokens: list[Token], words: Vocabulary):
         self.text, self.clean, self.tokens, self.words, self.position = text, clean, tokens, words, 0
+        self.started = 0  # where the move being read starts
 
     def more(self) -> bool:
         self.skip_filler()
@@ -458,12 +533,15 @@ class _Reader:
         try:
             onto = self.side(is_source=False)
             value = self.value_said() if value is None else value  # "the wild on build 1 as a 5"
-            target = self.target(onto, value)
+            discarding = self.discarding(source)
+            targets = self.targets(onto, value, discarding)
         except NotationError as error:
             if error.understood:
                 raise
             raise self.fail(error.problem, TEXTS.text("from", place=self.describe(source)), error.example) from None
-        return self.transfers(source, target, value)
+        if source.kind is None and self.peek() is not None and self.peek().kind == FROM:
+            source = self.source_after(source)
+        return self.transfers(source, targets, value)
 
     def target_first(self) -> tuple[Move, ...]:
         """A move that says where the card goes first: ``on build 2, my 7``."""
@@ -473,18 +551,21 @@ class _Reader:
             raise self.unjoined()
         onto = self.side(is_source=False)
         value = self.value_said()
-        target = self.target(onto, value)
+        targets = self.targets(onto, value, discarding=False)
         self.skip_filler()
         if self.peek() is None or self.peek().kind in (END, DRAW) or self.joining():
-            raise self.unjoined(TEXTS.text("onto", place=place_words(target)))
+            raise self.unjoined(TEXTS.text("onto", place=place_words(targets[0])))
         source = self.side(is_source=True, alone=True)
-        return self.transfers(source, target, self.value_said() if value is None else value)
+        return self.transfers(source, targets, self.value_said() if value is None else value)
 
-    def transfers(self, source: _Side, target: Place, value: Optional[Card]) -> tuple[Transfer, ...]:
-        if value is not None and target.kind is not PileKind.BUILD:
-            raise self.fail(TEXTS.text("value-onto-build"), TEXTS.text("onto", place=place_words(target)),
-                            self.example("wild"))
-        return tuple(Transfer(place, target, card, value) for place, card in self.sources(source, target))
+    def transfers(self, source: _Side, targets: tuple[Place, ...], value: Optional[Card]) -> tuple[Transfer, ...]:
+        moves = []
+        for target in targets:
+            if value is not None and target.kind is not PileKind.BUILD:
+                raise self.fail(TEXTS.text("value-onto-build"), TEXTS.text("onto", place=place_words(target)),
+                                self.example("wild"))
+            moves += [Transfer(place, target, card, value) for place, card in self.sources(source, target)]
+        return tuple(moves)
 
     def value_said(self) -> Optional[Card]:
         """The value a wild is said to stand for (``as a 5``), or None."""
@@ -512,8 +593,14 @@ class _Reader:
         return self.fail(error.problem, TEXTS.text("onto", place=place_words(target)), error.example)
 
     def draw(self) -> Draw:
+        up_to = False
         while self.peek() is not None and self.peek().text.casefold() in self.words.draw_up_to:  # "draw up to five"
-            self.take()
+            up_to = bool(self.take())
+        if up_to and self.peek() is not None and self.peek().kind == NUMBER and self.peek().value == MOST_DRAWN:
+            self.take()  # "draw up to five" is the draw to a full hand, however many cards that takes
+            if self.peek() is not None and self.peek().kind == COUNT:
+                self.take()
+            return Draw()
         numbers: list[Token] = []
         after = self.tokens[self.position + 1] if self.position + 1 < len(self.tokens) else None
         if self.peek() is not None and self.peek().text.casefold() in self.words.one and after is not None and (
@@ -522,6 +609,8 @@ class _Reader:
             return Draw(count=1)
         while self.peek() is not None and self.peek().kind in (NUMBER, CARD, OTHER):
             numbers.append(self.take())
+            if self.listing_on():  # "draw 3, 7, SB": the cards drawn, a comma between two
+                self.take()
         counted = self.peek() is not None and self.peek().kind == COUNT
         if counted:
             self.take()
@@ -537,6 +626,12 @@ class _Reader:
             raise self.fail(TEXTS.text("at-most", count=len(numbers)), TEXTS.text("a-draw"), self.example("draw-named"))
         return Draw(tuple(self.card(token, TEXTS.text("a-draw"), self.example("draw")) for token in numbers))
 
+    def listing_on(self) -> bool:
+        """True at a mark (a comma) between two cards of one list."""
+        after = self.tokens[self.position + 1] if self.position + 1 < len(self.tokens) else None
+        return (self.peek() is not None and self.peek().kind == SEPARATOR and not self.peek().text.isalpha()
+                and after is not None and after.kind in (NUMBER, CARD))
+
     # -- one side of a transfer --
 
     def side(self, *, is_source: bool, alone: bool = False) -> _Side:
@@ -550,6 +645,11 @@ class _Reader:
             first = self.card_named_first()
         ordinal = self.take() if self.peek() is not None and self.peek().kind == ORDINAL else None
         token = self.peek()
+        if ordinal is not None and token is not None and token.kind == PILE_WORD:  # "my second pile"
+            self.take()
+            return _Side(None, owner, [_as_number(ordinal)], first, False, pile_said=True)
+        if not is_source and ordinal is None and token is not None and token.kind == EMPTY:  # "my empty pile"
+            return self.empty_side(owner)
         if first is not None and ordinal is None and self.joining():
             located = self.located(first)  # "the 6 on my stock onto build 1"
             if located is not None:
@@ -573,6 +673,29 @@ class _Reader:
             raise self.fail(problem + _nearest_word(shown, self.words))
         return self.pile_side(owner, first, ordinal, is_source)
 
+    def empty_side(self, owner: Optional[str]) -> _Side:
+        """``empty pile``, ``new build pile``: a target the position shows empty."""
+        self.take()
+        kind = self.take().value if self.peek() is not None and self.peek().kind == PILE else None
+        if self.peek() is not None and self.peek().kind == PILE_WORD:
+            self.take()
+        return _Side(kind, owner, [], None, False, pile_said=True, empty=True)
+
+    def source_after(self, source: _Side) -> _Side:
+        """The pile a card comes from, said after the target (``the 5 onto the 4 from my hand``); the card alone
+        when no pile follows."""
+        start = self.position
+        self.take()
+        self.skip_filler()
+        owner = self.owner()
+        self.skip_filler()
+        ordinal = self.take() if self.peek() is not None and self.peek().kind == ORDINAL else None
+        token = self.peek()
+        if token is not None and token.kind == PILE and token.value is not PileKind.BUILD:
+            return self.pile_side(owner or source.owner, source.first, ordinal, is_source=True)
+        self.position = start
+        return source
+
     def located(self, first: Token) -> Optional[_Side]:
         """``on my stock`` after a card, when a join follows it: where the card lies. None (nothing read) when the
         words after the join are the move's target instead."""
@@ -581,9 +704,10 @@ class _Reader:
         self.skip_filler()
         owner = self.owner()
         self.skip_filler()
+        ordinal = self.take() if self.peek() is not None and self.peek().kind == ORDINAL else None
         token = self.peek()
         if token is not None and token.kind == PILE and token.value is not PileKind.BUILD:
-            side = self.pile_side(owner, first, None, is_source=True)
+            side = self.pile_side(owner, first, ordinal, is_source=True)
             self.skip_filler()
             if self.joining() or (self.peek() is not None and self.peek().kind == AS):
                 return side
@@ -595,10 +719,16 @@ class _Reader:
         """The side from its pile word on: ``build pile 2``, ``discard 3 9``, ``the second discard pile``."""
         token = self.take()
         pile_said = ordinal is not None
-        while self.peek() is not None and self.peek().kind in _PASSED:  # "build pile 2"
+        one = None
+        while self.peek() is not None and self.peek().kind in _PASSED and self.peek().kind != FROM:  # "build pile 2"
+            if ordinal is None and self.says_one():  # "stapel ett", "byggebunke en": pile 1
+                one = Token(NUMBER, 1, self.peek().text, self.peek().start, self.take().end, spelled=True)
+                break
             pile_said = self.take().kind == PILE_WORD or pile_said
         if ordinal is not None:  # "the second build pile"
-            numbers = [Token(NUMBER, ordinal.value, ordinal.text, ordinal.start, ordinal.end, spelled=True)]
+            numbers = [_as_number(ordinal)]
+        elif one is not None:
+            numbers = [one, *(self.side_numbers(is_source) if is_source else [])]
         else:
             numbers = self.side_numbers(is_source)
         for number in numbers:
@@ -607,6 +737,13 @@ class _Reader:
                                 self.kind_words(token.value, owner), self.example(token.value.value))
         pile_said = pile_said or token.text.casefold() not in self.words.pile_verbs  # "avläggshög 9" is a pile
         return _Side(token.value, owner, numbers, first, len(token.text) == 1, pile_said)
+
+    def says_one(self) -> bool:
+        """True when the next word, an article that also counts one (Swedish ``ett``), is the number of the pile
+        before it: no card or number follows it."""
+        after = self.tokens[self.position + 1] if self.position + 1 < len(self.tokens) else None
+        return self.peek().text.casefold() in self.words.one and (after is None or after.kind not in (
+            NUMBER, CARD, COUNT, OTHER))
 
     def side_numbers(self, is_source: bool) -> list[Token]:
         """The numbers after a pile: its number, and the card on it (a target takes one number)."""
@@ -638,6 +775,29 @@ class _Reader:
         first = self.take()
         self.skip_filler()
         return first
+
+    def discarding(self, source: _Side) -> bool:
+        """True when the move is said with a discard verb: ``discard the 9``, Swedish ``släng nian``."""
+        return (source.kind is PileKind.DISCARD and not (source.pile_said or source.letter)) or any(
+            token.text.casefold() in self.words.discard_verbs for token in self.tokens[self.started:self.position])
+
+    def targets(self, side: _Side, value: Optional[Card], discarding: bool) -> tuple[Place, ...]:
+        """Every pile the card may go to. A bare ``pile 3`` is a discard pile after the verb (``discard the 9 on
+        pile 3``), a build pile for a wild's ``value``, else either; ``the empty pile`` is a pile of that kind
+        that the position shows empty."""
+        if side.kind is None and side.pile_said:
+            kinds = ((PileKind.DISCARD,) if discarding else (PileKind.BUILD,) if value is not None
+                     else (PileKind.BUILD, PileKind.DISCARD))
+            if side.empty:
+                return tuple(Place(kind) for kind in kinds)
+            if side.numbers[0].kind != NUMBER:
+                raise self.fail(TEXTS.text("which-pile"), "", self.example("build-pile"))
+            return tuple(Place(kind, side.numbers[0].value) for kind in kinds)
+        if side.empty:
+            if side.kind not in (PileKind.BUILD, PileKind.DISCARD):
+                raise self.fail(TEXTS.text(f"not-onto-{side.kind.value}"), "", self.example("onto"))
+            return (Place(side.kind, None, side.owner),)
+        return (self.target(side, value),)
 
     def target(self, side: _Side, value: Optional[Card] = None) -> Place:
         """Where the card goes; ``value``, a wild's value said, makes a bare ``pile 3`` a build pile."""
@@ -695,6 +855,8 @@ class _Reader:
             number = piles[0].value if piles else None
             card = self.card(named, TEXTS.text("a-discard-pile-card"), self.example(kind.value))
             return [(Place(kind, number, owner), card)]
+        if not numbers:
+            return [(Place(kind, None, owner), None)]  # "from my discard pile": the one pile with cards
         if len(numbers) != 1:
             raise which
         only = numbers[0]
@@ -731,6 +893,11 @@ class _Reader:
             return TEXTS.text("card-said", card=side.first.text)
         said = " ".join([TEXTS.text(f"place-{side.kind.value}"), *(n.text for n in side.numbers)])
         return TEXTS.text("owned-place", owner=side.owner, place=said) if side.owner else said
+
+
+def _as_number(ordinal: Token) -> Token:
+    """An ordinal said as the number of the pile it names: ``the second`` pile is pile 2."""
+    return Token(NUMBER, ordinal.value, ordinal.text, ordinal.start, ordinal.end, spelled=True)
 
 
 def place_words(place: Place) -> str:

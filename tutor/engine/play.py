@@ -16,7 +16,7 @@ from ..i18n import _
 from ..i18n.grammar import capitalized
 from .cards import Card, MaybeCard, a_card, card_label
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
-from .rules import Ruling, Source, and_list, cards_wanted, check_move, draw_reading, resolve_source
+from .rules import Ruling, Source, and_list, cards_left, cards_wanted, check_move, draw_reading, resolve_source
 from .state import COMPLETE_AT, HAND_SIZE, GameState, Phase, Stalemate
 
 if TYPE_CHECKING:
@@ -95,6 +95,8 @@ def draw_cards(state: GameState, count: int, rng: Optional[random.Random], event
             events.append(_("You draw {count}: {cards}.").format(count=len(drawn), cards=", ".join(seen)))
         else:
             events.append(_("You draw {count}.").format(count=len(drawn)))
+    if len(drawn) < count:  # said after what was drawn, never before it
+        events.append(_("Nothing more is left to draw.") if drawn else _("Nothing is left to draw."))
     player = replace(state.mover, hand=state.mover.hand + drawn)
     return replace(state, drawn=len(drawn)).with_player(state.turn, player)
 
@@ -108,7 +110,6 @@ def _take_from_draw_pile(state: GameState, count: int, rng: Optional[random.Rand
     while len(drawn) < count:
         if not draw_pile:
             if not completed:
-                events.append(_("Nothing is left to draw."))
                 break
             draw_pile = _recycled(completed, rng)
             events.append(_("The draw pile ran out: {count} cards of completed build piles are shuffled into a "
@@ -168,7 +169,10 @@ def _apply_build_play(state: GameState, move: Transfer, rng: Optional[random.Ran
             events.append(capitalized(_("{whose} stock is empty; the partner's stock decides the round.").format(
                 whose=whose)))
     if not state.mover.hand:
-        events.append(_("The hand is empty: five new cards at once."))
+        if cards_left(state) >= HAND_SIZE:
+            events.append(_("The hand is empty: five new cards at once."))
+        elif cards_left(state):
+            events.append(_("The hand is empty: new cards at once, as many as are left."))
         state = draw_cards(state, HAND_SIZE, rng, events)
     return state
 

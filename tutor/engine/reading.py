@@ -6,7 +6,8 @@ your hand, on your stock or on one of your discard piles. The position settles
 most of these: a reading of an empty pile, or of a card the hand does not hold
 or no pile shows (an unseen card shows none), is dropped while another reading
 remains; when none remains the first stands, and its ruling says what is
-wrong. What the position does not settle is never guessed: ``read_move``
+wrong (when the readings go onto different piles, none stands: they are all
+reported). What the position does not settle is never guessed: ``read_move``
 raises ``AmbiguousMove`` with every reading and its ruling.
 """
 
@@ -16,7 +17,7 @@ from dataclasses import replace
 from typing import Optional
 
 from ..i18n.tables import TextTable
-from .cards import a_card, the_card
+from .cards import SKIP_BO, a_card, the_card
 from .moves import PARTNER, Draw, Move, PileKind, Place, Transfer
 from .notation import NotationError, Phrase, example_move, format_move, parse_phrase
 from .rules import Ruling, UnknownPlayer, check_move, draw_reading
@@ -32,7 +33,10 @@ TEXTS = TextTable("reading", {
     "stock": "{card} on {whose} stock ({verdict})",
     "message": "{text} can mean {readings}: write {forms}",
     "or": " or ",
-    "onto": "onto build pile {pile}: {verdict}",
+    "onto-build": "onto build pile {pile}: {verdict}",
+    "onto-discard": "onto discard pile {pile}: {verdict}",
+    "no-empty-build": "no build pile is empty: say which build pile, 1 to 4",
+    "no-empty-discard": "none of your discard piles is empty: say which discard pile, 1 to 4",
     "no-partner": "'partner' names nobody: partners play only in the team game",
     "no-pile-shows": "no build pile shows {card}: say which pile, 1 to 4",
 })
@@ -66,14 +70,22 @@ def read_move(state: GameState, phrase: Phrase | str, language: str = ENGLISH) -
     """
     if isinstance(phrase, str):
         phrase = parse_phrase(phrase, language)
-    moves = [placed for move in phrase.readings
-             for placed in _targets(state, phrase.text, _partnered(state, _genitives(state, move)), language)]
+    moves, unplaced = [], []
+    for reading in phrase.readings:  # a reading whose target the position lacks drops out while another stays
+        try:
+            moves += _targets(state, phrase.text, _partnered(state, _genitives(state, reading)), language)
+        except NotationError as error:
+            unplaced.append(error)
+    if not moves:
+        raise unplaced[0]
     candidates = [reading for move in moves for reading in _expanded(state, move)]
     strongest = max(support for _, support in candidates)
     live = _distinct([move for move, support in candidates if support == strongest > NONE])
+    if not live:  # nothing bears a reading out: the first stands, unless the readings differ in their target
+        live = _first_per_target([move for move, _ in candidates])
     if len(live) > 1:
         raise _ambiguity(state, phrase.text, live)
-    return _spelled_as_seated(state, live[0] if live else candidates[0][0])
+    return _spelled_as_seated(state, live[0])
 
 
 def _genitives(state: GameState, move: Move) -> Move:
@@ -107,15 +119,37 @@ def _partnered(state: GameState, move: Move) -> Move:
 
 
 def _targets(state: GameState, text: str, move: Move, language: str) -> list[Move]:
-    """The move for each build pile showing the card its target names (``my 4 on the 3``; ``language``: the one
-    it was said in, for the example of an error)."""
-    if not isinstance(move, Transfer) or move.target.top is None:
+    """The move for each build pile showing the card its target names (``my 4 on the 3``, ``the 8 on the
+    skip-bo``), or for each pile of its kind the position shows empty (``the 12 on my empty pile``; ``language``:
+    the one it was said in, for the example of an error)."""
+    if not isinstance(move, Transfer) or move.target.number is not None:
         return [move]
-    top = move.target.top
-    slots = [slot for slot in range(1, BUILD_SLOTS + 1) if state.build_value(slot - 1) == top and top]
+    target = move.target
+    if target.top is None:
+        slots = _empty_piles(state, target)
+        if not slots:
+            raise NotationError(text, TEXTS.text(f"no-empty-{target.kind.value}"), "",
+                                example_move(f"to-{target.kind.value}", language))
+        return [replace(move, target=replace(target, number=slot)) for slot in slots]
+    slots = [slot for slot in range(1, BUILD_SLOTS + 1) if _shows(state, slot, target.top)]
     if not slots:
-        raise NotationError(text, TEXTS.text("no-pile-shows", card=a_card(top)), "", example_move("to-build", language))
+        raise NotationError(text, TEXTS.text("no-pile-shows", card=a_card(target.top)), "",
+                            example_move("to-build", language))
     return [replace(move, target=Place(PileKind.BUILD, slot)) for slot in slots]
+
+
+def _shows(state: GameState, slot: int, card: int) -> bool:
+    """True when build pile ``slot`` shows ``card``: its value, or a wild lying on top."""
+    pile = state.build[slot - 1]
+    return bool(pile) and (pile[-1] == SKIP_BO if card == SKIP_BO else state.build_value(slot - 1) == card)
+
+
+def _empty_piles(state: GameState, target: Place) -> list[int]:
+    """The numbers of the piles of ``target``'s kind (its owner's discard piles) that hold no card."""
+    if target.kind is PileKind.BUILD:
+        return [slot for slot in range(1, BUILD_SLOTS + 1) if not state.build[slot - 1]]
+    player = _owner(state, target.owner)
+    return [] if player is None else [n for n in range(1, DISCARD_PILES + 1) if not player.discards[n - 1]]
 
 
 def _expanded(state: GameState, move: Move) -> list[tuple[Move, int]]:
@@ -148,10 +182,21 @@ def _expanded(state: GameState, move: Move) -> list[tuple[Move, int]]:
     if move.source.number is not None:
         number = move.source.number
         return [(move, _support(1 <= number <= DISCARD_PILES and bool(player.discards[number - 1]), False))]
-    piles = [n for n in range(1, DISCARD_PILES + 1) if player.discard_top(n - 1) == card]
+    if card is None:  # "from my discard pile": each pile with cards
+        piles = [n for n in range(1, DISCARD_PILES + 1) if player.discards[n - 1]]
+    else:
+        piles = [n for n in range(1, DISCARD_PILES + 1) if player.discard_top(n - 1) == card]
     if not piles:
-        return [(move, NONE)]
+        return [(move if card is not None else replace(move, source=replace(move.source, number=1)), NONE)]
     return [(replace(move, source=replace(move.source, number=n)), SHOWN) for n in piles]
+
+
+def _first_per_target(moves: list[Move]) -> list[Move]:
+    """The first of ``moves`` onto each target, in their order."""
+    firsts: dict[object, Move] = {}
+    for move in moves:
+        firsts.setdefault(move.target if isinstance(move, Transfer) else move, move)
+    return list(firsts.values())
 
 
 def _support(shown: bool, unseen: bool) -> int:
@@ -196,7 +241,7 @@ def _ambiguity(state: GameState, text: str, moves: list[Move]) -> AmbiguousMove:
         readings.append((move, ruling))
         verdict = ruling.verdict.value + (f", {ruling.rule}" if ruling.rule else "")
         if targets:
-            verdict = TEXTS.text("onto", pile=move.target.number, verdict=verdict)
+            verdict = TEXTS.text(f"onto-{move.target.kind.value}", pile=move.target.number, verdict=verdict)
         description, named = _described(state, move, verdict)
         descriptions.append(description)
         forms.append(format_move(named))

@@ -184,6 +184,9 @@ def _check_draw(state: GameState, move: Draw) -> Ruling:
         return _named_cards_fit(state, move.cards, state.drawn, upcoming=False) or _legal(
             ngettext("This is the card just drawn.", "These are the {cards} just drawn.", state.drawn).format(
                 cards=just))
+    if state.drawn and move.says is None and state.played_this_turn:  # "I played my last card, then I draw"
+        return _legal(_("The play that emptied your hand drew {cards} at once: this draw is that refill, said "
+                        "aloud, and nothing more is drawn.").format(cards=just))
     if state.drawn and move.says is None:
         return _illegal("turn.draw-when-empty",
                         _("You have just drawn {cards}: another draw now is not allowed. "

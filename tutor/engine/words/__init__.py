@@ -21,6 +21,8 @@ LANGUAGES = (ENGLISH, "sv", "da")
 PILE, PILE_WORD, JOIN, FROM, DRAW, END, CARD, NUMBER, ORDINAL, COUNT, FILLER, AS, PARTNER, QUESTION = (
     "pile", "pile-word", "join", "from", "draw", "end", "card", "number", "ordinal", "count", "filler", "as",
     "partner", "question")
+#: ``SEPARATOR``: a word or mark between two moves ("then", ","); ``EMPTY``: a pile named as the empty one.
+SEPARATOR, EMPTY = "separator", "empty"
 
 
 class UnknownLanguage(ValueError):
@@ -42,6 +44,9 @@ class Vocabulary(NamedTuple):
     one: frozenset[str]  # articles that count one card before a count word ("dra ett kort")
     joins_too: frozenset[str]  # numbers that join where a join is due and a pile follows (Danish "to")
     pile_verbs: frozenset[str]  # pile words that are also a verb ("discard"): a number after one may be a card
+    discard_verbs: frozenset[str]  # words that make a bare "pile 2" a discard pile ("släng nian på hög 2")
+    subject_verbs: frozenset[str]  # verbs after a name said first: "Bo plays his 3" is Bo's 3
+    opening: Optional[re.Pattern[str]]  # the words that open a move asked about ("is it legal to", "får jag")
 
     def kind(self, word: str) -> tuple[str, object] | None:
         return self.kinds.get(word)
@@ -74,6 +79,8 @@ def vocabulary(language: str = ENGLISH) -> Vocabulary:
     for word, value in table.ORDINALS.items():
         kinds.setdefault(word, (ORDINAL, value))
     add(table.COUNT, COUNT)
+    add(table.SEPARATORS, SEPARATOR)
+    add(table.EMPTY, EMPTY)
     add(table.FILLERS, FILLER)
     add(table.QUESTIONS, QUESTION)
     letters = frozenset(word for words in table.PILES.values() for word in words if len(word) == 1)
@@ -81,6 +88,9 @@ def vocabulary(language: str = ENGLISH) -> Vocabulary:
     card_ending = re.compile(rf"(?<=\d)(?:{endings})(?!\w)", re.IGNORECASE) if endings else None
     ordinals = "|".join(re.escape(ending) for ending in table.ORDINAL_ENDINGS)
     ordinal_ending = re.compile(rf"(?<=\b\d)(?:{ordinals})(?=\s+\w)", re.IGNORECASE) if ordinals else None
+    openings = "|".join(table.OPENINGS)
+    opening = re.compile(rf"^\s*(?:{openings})(?!\w)", re.IGNORECASE) if openings else None
     return Vocabulary(language, kinds, letters, table.WILD_PAIRS, table.DRAW_UP_TO, table.POSSESSIVE,
                       table.BARE_GENITIVE, card_ending, ordinal_ending, frozenset(table.ONE),
-                      frozenset(table.JOINS_TOO), frozenset(table.PILE_VERBS))
+                      frozenset(table.JOINS_TOO), frozenset(table.PILE_VERBS), frozenset(table.DISCARD_VERBS),
+                      frozenset(table.SUBJECT_VERBS), opening)

@@ -17,7 +17,7 @@ def _forms(*stems: str) -> tuple[str, ...]:
 
 
 PILES = {
-    "stock": ("stock", "s", *_forms("stockhög", "grundhög", "lagerhög")),
+    "stock": ("stock", "s", "stocken", *_forms("stockhög", "grundhög", "lagerhög")),
     "hand": ("h", *_forms("hand"), "handkort"),
     "discard": ("discard", "d", *_forms("avläggshög", "slänghög", "avläggningshög")),
     "build": ("build", "b", *_forms("byggstapel", "bygghög", "stapel"), "staplar", "staplarna"),
@@ -26,11 +26,19 @@ PILE = ("pile", "hög", "högen", "nr", "nummer")
 JOINS = ("to", "på", "till", "onto", "on", ">", "->")
 FROM = ("från", "ur", "from", "i")
 FILLERS = ("min", "mitt", "mina", "din", "ditt", "dina", "den", "det", "en", "ett", "lägg", "lägger", "lägga",
-           "släng", "slänger", "kasta", "kastar",
-           "spela", "spelar", "spelas", "bygg", "bygger", "jag", "nu", "sedan", "därefter", "och", "av", "kortet", "tur",
-           "turen",
-           "the", "my", "play", "put")
-WILDS = ("sb", "skip-bo", "skipbo", "skip-bo-kort", "skip-bo-kortet", "joker", "jokern", "jokerkort", "vilt",
+           "la", "lade", "släng", "slänger", "slängde", "kasta", "kastar", "kastade", "flytta", "flyttar", "flyttade",
+           "spela", "spelar", "spelas", "spelade", "bygg", "bygger", "byggde", "ta", "tar", "tog", "använd",
+           "använder", "jag", "han", "hon", "hans", "hennes", "sin", "sitt", "sina", "nu", "av", "kortet", "tur",
+           "turen", "ner", "släpp", "släpper", "the", "my", "play", "put")
+#: Words said between two moves ("stock to build 1, sen hand 5 to build 2"); a comma or a full stop does the same.
+SEPARATORS = ("sen", "sedan", "därefter", "och", "så")
+#: A pile named as the empty one ("tolvan på min tomma hög", "börja en ny hög med ettan").
+EMPTY = ("tom", "tomma", "tomt", "ny", "nya", "nytt")
+#: The words that open a move asked about, read past: "får jag lägga sjuan på sexan?" (regular expressions).
+OPENINGS = (r"(?:är|var|vore) det (?:tillåtet|ok|okej|lagligt|regelrätt|möjligt|rätt)(?: för mig)?(?: att| om)?"
+            r"(?: jag)?", r"(?:får|kan|ska|måste) (?:jag|man)")
+WILDS = ("sb", "skip-bo", "skipbo", "skip-bo-kort", "skip-bo-kortet", "skippo", "skippon", "joker", "jokern",
+         "jokerkort", "vilt",
          "vild", "wild")
 WILD_PAIRS = (("skip", "bo"), ("vilt", "kort"))
 AS = ("som", "as")
@@ -45,9 +53,9 @@ NUMBERS = {
 }
 ORDINALS = {"första": 1, "andra": 2, "tredje": 3, "fjärde": 4}
 COUNT = ("kort", "cards", "card")
-DRAW = ("dra", "drar", "draw")
+DRAW = ("dra", "drar", "drog", "draw")
 DRAW_UP_TO = ("upp", "till")
-END = ("avsluta", "avslutar", "klar", "end")
+END = ("avsluta", "avslutar", "avslutade", "klar", "färdig", "slut", "passar", "passa", "end")
 #: No apostrophe: a name takes a bare -s (Annas stockhög), which a position settles.
 POSSESSIVE = "'s"
 BARE_GENITIVE = True
@@ -62,3 +70,7 @@ PARTNER = ("partnerns", "partners", "partner")
 QUESTIONS = ("vad", "hur", "varför", "när", "vem", "vilken", "vilket", "kan", "får", "måste", "ska", "är")
 #: Pile words that are also a verb ("discard 9 on discard pile 2"): a number after one may be a card.
 PILE_VERBS = ("discard",)
+#: Verbs of the discard: after one, a bare pile word ("pile 2") names a discard pile.
+DISCARD_VERBS = ("släng", "slänger", "slängde", "kasta", "kastar", "kastade")
+#: Verbs after a name said first, as the one who plays: "Bo plays his 3" is Bo's 3.
+SUBJECT_VERBS = ("spelar", "spelade", "lägger", "lade", "la", "tar", "tog", "flyttar", "flyttade")
