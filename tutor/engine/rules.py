@@ -15,7 +15,7 @@ from typing import NamedTuple, Optional
 
 from ..i18n import _, ngettext
 from ..i18n.grammar import capitalized, genitive
-from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label, n_cards, the_card
+from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label, many_of, n_cards, the_card
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
 from .notation import format_move
 from .state import BUILD_SLOTS, DISCARD_PILES, HAND_SIZE, GameState, Phase
@@ -252,8 +252,8 @@ def _beyond_deck(state: GameState, extra: Counter) -> Optional[Ruling]:
     seen = Counter(card for card in state.all_cards() if card is not None)
     for card, n in sorted(extra.items()):
         if seen[card] + n > DECK_COUNTS[card]:
-            return _undecidable(_("That would make {count} cards of {card} on the table; the deck has {most}.").format(
-                count=seen[card] + n, card=card_label(card), most=DECK_COUNTS[card]))
+            return _undecidable(_("That would make {cards} on the table; the deck has {most}.").format(
+                cards=many_of(card, seen[card] + n), most=DECK_COUNTS[card]))
     return None
 
 

@@ -14,6 +14,7 @@ from . import pgettext as _in_context
 TABLES: tuple[str, ...] = (
     "tutor.engine.cards:CARD_INDEFINITE",
     "tutor.engine.cards:CARD_DEFINITE",
+    "tutor.engine.cards:CARD_MANY",
     "tutor.coach.templates:MOVES",
     "tutor.coach.templates:FINDINGS",
     "tutor.coach.templates:BETTER",

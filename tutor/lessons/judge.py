@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Optional
+from typing import Callable, Optional
 
 from ..engine.moves import Move
 from ..engine.notation import format_move, parse_move
@@ -54,6 +54,8 @@ class Attempt:
     """One try at a moves exercise: the position so far and the moves played."""
 
     exercise: Exercise
+    #: a move as the learner reads it, in the position it is played in (the canonical form unless told)
+    say_move: Callable[[GameState, Move], str] = field(default=lambda _state, move: format_move(move))
     state: GameState = field(init=False)
     played: list[Move] = field(init=False, default_factory=list)
 
@@ -91,7 +93,10 @@ class Attempt:
         if any(len(line) == len(self.played) and line_states(self.start, line)[-1] == self.state
                for line in lines):
             return self.exercise.done
-        return text("another-way", solution=", ".join(self.exercise.solution), done=self.exercise.done)
+        solution = self.exercise.solution
+        befores = [self.start, *line_states(self.start, solution)[:-1]]
+        said = ", ".join(self.say_move(state, parse_move(written)) for state, written in zip(befores, solution))
+        return text("another-way", solution=said, done=self.exercise.done)
 
     def _wrong_answer_note(self, move: Move, ruling: Ruling) -> str:
         """The ``say`` of the listed wrong answer that ``move`` (after the moves so far) amounts to."""
@@ -123,7 +128,7 @@ class Attempt:
         if exercise.goal == "accept":
             status, message = self._judge_accept()
             if status is Status.MISSED:
-                message = text("not-called-for", move=format_move(move))
+                message = text("not-called-for", move=self.say_move(before, move))
                 weakness = self.assess(before, move)
                 if weakness.quality == "weak" and weakness.reason:
                     return status, f"{message} {weakness.reason}", weakness.principles
@@ -133,7 +138,7 @@ class Attempt:
         if self._goal_reached():
             return Status.SOLVED, "", ()
         if state.phase in (Phase.ENDED, Phase.OVER):
-            return Status.MISSED, text("turn-over", move=format_move(move)), ()
+            return Status.MISSED, text("turn-over", move=self.say_move(before, move)), ()
         return Status.CONTINUE, "", ()
 
     def _judge_best(self, before: GameState, move: Move) -> tuple[Status, str, tuple[str, ...]]:
@@ -143,7 +148,7 @@ class Attempt:
         on_solution = len(self.played) <= len(solution) and solution[len(self.played) - 1] == self.state
         verdict = None if on_solution else self.assess(before, move)
         if verdict is not None and (verdict.quality == "good" or verdict.quality == "weak" and not verdict.reason):
-            return Status.MISSED, text("stronger-exists", move=format_move(move)), ()
+            return Status.MISSED, text("stronger-exists", move=self.say_move(before, move)), ()
         if verdict is not None and verdict.quality == "weak":
             grade = text(f"grade-{verdict.grade}" if verdict.grade in ("inaccuracy", "mistake", "blunder")
                          else "grade-other")

@@ -6,6 +6,7 @@ template in the language in use; ``texts.SOURCES_OF`` and the like are
 tables of such templates by pile kind.
 """
 
+from ..i18n import ngettext
 from ..i18n.tables import TextTable
 
 BOT_NAMES = ("Anna", "Bo", "Cleo", "Dan", "Eve")  # the bots' seats, in order round the table
@@ -56,6 +57,7 @@ TEXTS = TextTable("play", {
     "SOURCES_OF.hand": "{owner} hand",
     "SOURCES_OF.discard": "{owner} discard pile {pile}",
     "WORDS_DRAW": "draw",
+    "WORDS_DRAW_CARDS": "draw {cards}",  # cards: the cards drawn, as typed (7 SB 9)
     "WORDS_END": "end the turn",
 
     # -- the legal moves ---------------------------------------------------------------
@@ -81,16 +83,16 @@ TEXTS = TextTable("play", {
     "QUIET_WEAK": "Turn {turn}: {move}: {grade}. {explanation}",
 
     # -- the bots' turns -----------------------------------------------------------------
-    "BOT_TURN": "{name}'s turn.",
+    "BOT_TURN": "{owner} turn.",  # owner: the name as the owner, "Anna's"
     "BOT_DRAWS": "{name} draws {count}.",
     "BOT_DRAWS_NOTHING": "{name} draws nothing.",
     "BOT_PLAYS": "{name} plays {move}.",  # move: in words
-    "BOT_STOCK_SHOWS": "{name}'s stock now shows {card} ({count} left).",
-    "YOUR_STOCK_SHOWS": "Your stock now shows {card} ({count} left).",
-    "BOT_DISCARDS": "{name} discards {card} on discard pile {pile}.",
+    "BOT_STOCK_SHOWS": "{owner} stock now shows {card} ({count} left).",  # card: "a 9"
+    "YOUR_STOCK_SHOWS": "Your stock now shows {card} ({count} left).",  # card: "a 9"
+    "BOT_DISCARDS": "{name} discards {card} on discard pile {pile}.",  # card: "the 12", as a play names it
     "BOT_ENDS": "{name} ends the turn with an empty hand.",
     "PILE_DONE": "Build pile {pile} reaches 12 and is set aside.",
-    "REFILLED": "{name}'s hand is empty: five new cards.",
+    "REFILLED": "{owner} hand is empty: five new cards.",
     "RECYCLED": "The draw pile ran out: the completed piles are shuffled into a new one.",
 
     # -- the end -------------------------------------------------------------------------
@@ -136,6 +138,7 @@ TEXTS = TextTable("play", {
     "REVIEW_NO_RECORDS": "no game records are kept in {folder} yet: a game of tutor play is kept there when it ends; "
                          "or name a record file: tutor review FILE",
     "REVIEW_TITLE": "Review of {source}: {players}",
+    "PLAYS_HUMAN": "human",  # the seat a person plays, beside a bot's name: "you (human), Anna (strong)"
     "REVIEW_ROUND": "Round {round}: {outcome}",
     "REVIEW_ROUND_WON": "{winners} won ({points} points)",
     "REVIEW_ROUND_NO_WINNER": "no winner",
@@ -180,6 +183,13 @@ TEXTS = TextTable("play", {
     "TURN_NOT_A_SCENARIO": "the table of this turn cannot be written as a scenario: {problem}",
     "TURN_WITHOUT_CHOICE": "turn {turn} holds no choice to judge (nothing was played)",
 })
+
+
+def words_draw_count(count: int) -> str:
+    """A draw that says how many cards it takes, as it is typed: ``draw 3 cards``."""
+    return ngettext("draw {count} card", "draw {count} cards", count).format(count=count)
+
+
 _TABLES = {'SOURCES_YOURS', 'SOURCES_OWN', 'SOURCES_OF'}  # templates by pile kind
 
 
