@@ -27,6 +27,7 @@ TABLES: tuple[str, ...] = (
     "tutor.engine.notation:EXAMPLES",
     "tutor.engine.notation:SAID",
     "tutor.engine.reading:TEXTS",
+    "tutor.engine.rules:NAMING_CARD",
     "tutor.cli.click_words:TEXTS",
     "tutor.cli.template:TEXTS",
     "tutor.cli.hint:ENDINGS",

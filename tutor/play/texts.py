@@ -47,6 +47,8 @@ TEXTS = TextTable("play", {
     # -- a move in words ---------------------------------------------------------------
     "WORDS_BUILD": "{card} from {source} onto build pile {slot}",  # card: with its article
     "WORDS_DISCARD": "{card} from {source} onto discard pile {pile}",
+    "WORDS_PILE_BUILD": "{source} onto build pile {slot}",  # a move whose card is not known
+    "WORDS_PILE_DISCARD": "{source} onto discard pile {pile}",
     "SOURCES_YOURS.stock": 'your stock',
     "SOURCES_YOURS.hand": 'your hand',
     "SOURCES_YOURS.discard": 'your discard pile {pile}',
@@ -56,6 +58,9 @@ TEXTS = TextTable("play", {
     "SOURCES_OF.stock": "{owner} stock",  # owner: the name as the owner, "Anna's"
     "SOURCES_OF.hand": "{owner} hand",
     "SOURCES_OF.discard": "{owner} discard pile {pile}",
+    "SOURCES_YOURS.build": "build pile {pile}",  # never a legal source: said where a move is ruled on
+    "SOURCES_OWN.build": "build pile {pile}",
+    "SOURCES_OF.build": "build pile {pile}",
     "WORDS_DRAW": "draw",
     "WORDS_DRAW_CARDS": "draw {cards}",  # cards: the cards drawn, as typed (7 SB 9)
     "WORDS_END": "end the turn",

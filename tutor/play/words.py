@@ -14,7 +14,6 @@ from typing import Optional
 
 from ..engine.cards import Card, card_label, the_card
 from ..engine.moves import Draw, Move, Transfer
-from ..engine.notation import format_move
 from ..engine.reading import written
 from ..engine.state import GameState
 from ..i18n import language
@@ -32,14 +31,15 @@ def move_in_words(move: Move, card: Optional[Card] = None, *, yours: bool = Fals
     if not isinstance(move, Transfer):
         return texts.WORDS_END
     card = move.card if card is None else card
-    if card is None:
-        return format_move(move)
     source = move.source
     if source.owner:
         sources, owner = texts.SOURCES_OF, genitive(source.owner)
     else:
         sources, owner = (texts.SOURCES_YOURS if yours else texts.SOURCES_OWN), ""
     where = sources[source.kind.value].format(owner=owner, pile=source.number)
+    if card is None:  # a pile whose top the position does not show, or an empty one
+        template = texts.WORDS_PILE_DISCARD if move.is_discard else texts.WORDS_PILE_BUILD
+        return template.format(source=where, pile=move.target.number, slot=move.target.number)
     template = texts.WORDS_DISCARD if move.is_discard else texts.WORDS_BUILD
     return template.format(card=the_card(card), source=where, pile=move.target.number, slot=move.target.number)
 
