@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 import typer
 
 from ..engine.cards import is_short_number, quoted
+from ..i18n.grammar import capitalized
 from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course, load_course_folder
 from ..lessons.progress import COURSES, HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
 from ..lessons.texts import text as says
@@ -280,7 +281,7 @@ class ExerciseRunner:
                principles: tuple[str, ...] = ()) -> bool:
         """Report a wrong try; True when the tries are used up and the solution was shown."""
         self.misses += 1
-        self.say(says("not-quite", message=message), "red")
+        self.say(says("not-quite", message=capitalized(message)), "red")
         if note:
             self.say(note)
         if rule:

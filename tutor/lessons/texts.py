@@ -25,7 +25,7 @@ TEXTS = TextTable("lesson", {
     # the runner
     "right": "Right! {message}",
     "ok": "OK: {message}",
-    "not-quite": "Not quite: {message}",
+    "not-quite": "Not quite. {message}",  # message: a sentence, opening with a capital
     "hint": "Hint: {hint}",
     "solution": "Solution: {solution}",
     "type-choice": "Type the number of your choice, or: {moves} the options again, {hint}, {quit} stop.",
