@@ -11,7 +11,7 @@ import typer
 
 from ..coach.templates import GRADES, in_stock_cards
 from ..i18n import _
-from ..i18n.grammar import shown_name
+from ..i18n.grammar import PLAYER, shown_name
 from ..i18n.numbers import percent
 from ..play import texts
 from ..records.model import HUMAN
@@ -111,6 +111,12 @@ def _list_records(store, as_json: bool) -> None:
     print_wrapped(out, texts.REVIEW_LIST_HOW, "dim", indent="")
 
 
+def _addressed(player: str, explanation: str) -> str:
+    """The coach's explanation of a move, which speaks to its mover ("your stock"), named as said to that player
+    where the mover is not the person at the keyboard."""
+    return explanation if player == PLAYER else texts.REVIEW_TO_PLAYER.format(player=player, explanation=explanation)
+
+
 def plays_as(plays: str) -> str:
     """Who plays a seat, as a person reads it: a bot's name as the record keeps it, a person in the language."""
     return texts.PLAYS_HUMAN if plays == HUMAN else plays
@@ -140,7 +146,7 @@ def print_review(out: "Console", review: "Review", source: str) -> None:
             print_wrapped(out, line.format(player=shown_name(moment.player), turn=moment.turn, round=moment.round,
                                            move=_move(moment.move), grade=GRADES.text(assessment.grade),
                                            loss=in_stock_cards(assessment.loss)), "yellow", indent="  ")
-            print_wrapped(out, assessment.explanation, indent="    ")
+            print_wrapped(out, _addressed(moment.player, assessment.explanation), indent="    ")
     for number in range(1, len(review.record.rounds) + 1):
         out.print()
         print_timeline(out, review, number)
@@ -181,7 +187,7 @@ def _print_turn(out: "Console", turn: "TurnReview") -> None:
         out.print(Text(" " * TURN_HANG) + part if number else part, no_wrap=True, overflow="ignore")
     worst = turn.worst()
     if worst is not None and worst.assessment.quality == "weak":
-        print_wrapped(out, worst.assessment.explanation, indent="       ")
+        print_wrapped(out, _addressed(turn.player, worst.assessment.explanation), indent="       ")
 
 
 def _print_accuracy(out: "Console", review: "Review") -> None:

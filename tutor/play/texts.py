@@ -143,6 +143,7 @@ TEXTS = TextTable("play", {
     "REVIEW_NO_RECORDS": "no game records are kept in {folder} yet: a game of tutor play is kept there when it ends; "
                          "or name a record file: tutor review FILE",
     "REVIEW_TITLE": "Review of {source}: {players}",
+    "REVIEW_TO_PLAYER": "To {player}: {explanation}",  # the coach speaks to the mover: "your stock" is theirs
     "PLAYS_HUMAN": "human",  # the seat a person plays, beside a bot's name: "you (human), Anna (strong)"
     "REVIEW_ROUND": "Round {round}: {outcome}",
     "REVIEW_ROUND_WON": "{winners} won ({points} points)",
