@@ -128,7 +128,7 @@ def test_the_course_check_teachers_use_finds_the_built_in_course_sound():
      "can only be left empty"),
     ("sv", "turn", "third-phase-compulsory", "text", ["en avläggning ger inga nya kort", "vinner rundan"],
      "kan bara lämnas tom"),
-    ("da", "turn", "third-phase-compulsory", "text", ["et afkast giver ingen nye kort", "vinder runden"],
+    ("da", "turn", "third-phase-compulsory", "text", ["lægger dit sidste kort af, får du ingen nye kort", "vinder runden"],
      "kan kun efterlades tom"),
     # a player's own piles are the stock, the hand and the discard piles; the build piles are shared
     ("en", "strategy", "read-the-table", "hint", ["the hand is secret", "the build piles are shared"], "one is secret"),

@@ -156,8 +156,9 @@ def test_the_move_list_groups_moves_to_equal_empty_piles():
     listing = out.file.getvalue()
     numbered = [line for line in listing.splitlines() if re.match(r"\s+\d+\. ", line)]
     assert len(numbered) == 1 + 5  # the stock to any free slot, and each hand card discarded
-    assert "stock to build 1  (or build 2, 3, 4)" in listing
-    assert "hand 12 to discard 1  (or discard 2, 3, 4)" in listing
+    flowing = " ".join(listing.split())  # each move in words, as tutor play lists them
+    assert "1. the 1 from your stock onto build pile 1 (or pile 2, 3 or 4)" in flowing
+    assert "the 12 from your hand onto discard pile 1 (or pile 2, 3 or 4): ends the turn" in flowing
     assert "Empty piles are alike" in listing
 
 

@@ -137,7 +137,7 @@ def main(argv: Optional[list[str]] = None) -> None:
     named = bool(words) and (words[0] in COMMANDS or words[0] in GROUPS)
     command = typer.main.get_command(build_app(words[0]) if named else listing_app())
     gc.freeze()  # what is loaded by now lives until the end: no collection walks it again, nor the two at exit
-    translate_help(command, panels="--help" in args or not wants_json(args))
+    translate_help(command)
     with output_failures_reported():
         command.main(args=args, prog_name="tutor")
 

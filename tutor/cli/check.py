@@ -111,8 +111,14 @@ def rule_on_moves(state: GameState, phrases: list[Phrase], language: str = ENGLI
 
 
 def report_ambiguity(error: AmbiguousMove, *, as_json: bool) -> NoReturn:
-    """Exit 2 with every reading of an ambiguous move and its ruling: the check never guesses."""
-    sys.stderr.write(_("error: {problem}").format(problem=printable(error.message)) + "\n")
+    """Exit 2 with every reading of an ambiguous move and its ruling: the check never guesses. A person reads
+    the moves to type instead as the language in use types them; JSON keeps the canonical form."""
+    message = error.message
+    if not as_json and language() != "en":
+        from .move_choices import ambiguity_said  # the words of play are loaded only off English
+
+        message = ambiguity_said(error)
+    sys.stderr.write(_("error: {problem}").format(problem=printable(message)) + "\n")
     if as_json:
         readings = [{"move": form, "legal": legal_value(ruling.verdict),
                      **({"rule": ruling.rule} if ruling.rule else {}), "reason": ruling.reason}

@@ -12,13 +12,15 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 import typer
 
 from ..engine.cards import is_short_number, quoted
+from ..i18n.grammar import capitalized
 from ..lessons.course import CourseError, load_course, load_course_folder
 from ..lessons.stages import Course, Exercise, Explanation, Stage
 from ..lessons.progress import COURSES, HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
 from ..lessons.texts import text as says
+from ..play.words import move_to_type
 from .interrupts import shielded
 from .output import console as make_console, print_json, printable, unusable
-from .move_choices import move_groups, typed_moves
+from .move_choices import ambiguity_said, move_groups, said_groups, typed_moves
 from .prompt import Quit, ask
 from .prompt_words import command, offered, shown, shown_words
 from .streams import require_input
@@ -282,7 +284,7 @@ class ExerciseRunner:
                principles: tuple[str, ...] = ()) -> bool:
         """Report a wrong try; True when the tries are used up and the solution was shown."""
         self.misses += 1
-        self.say(says("not-quite", message=message), "red")
+        self.say(says("not-quite", message=capitalized(message)), "red")
         if note:
             self.say(note)
         if rule:
@@ -358,7 +360,7 @@ class ExerciseRunner:
         from ..engine.rules import UnknownPlayer
         from ..lessons.judge import Attempt, Status
 
-        attempt = Attempt(self.exercise)
+        attempt = Attempt(self.exercise, move_to_type)
         self.show_board(attempt)
         self.say(says("type-move", **shown_words("moves", "hint", "board", "quit")), "dim")
         while True:
@@ -381,8 +383,11 @@ class ExerciseRunner:
                 if move is None:
                     continue
                 feedback = attempt.submit(move)
-            except (NotationError, AmbiguousMove) as error:
+            except NotationError as error:
                 self.say(error.message)
+                continue
+            except AmbiguousMove as error:
+                self.say(ambiguity_said(error))
                 continue
             except UnknownPlayer as error:
                 self.say(f"{error}.")
@@ -412,16 +417,11 @@ class ExerciseRunner:
         self.console.print(board(attempt.state))
 
     def list_moves(self, attempt) -> None:
-        from ..engine.notation import format_move
-
-        groups = move_groups(attempt.state)
-        for number, group in enumerate(groups, start=1):
-            alike = ""
-            if len(group) > 1:
-                places = ", ".join(str(move.target.number) for move in group[1:])
-                alike = "  " + says("same-elsewhere", kind=group[0].target.kind.value, places=places)
-            self.say(f"  {number:>2}. {format_move(group[0], pile_said=True)}{alike}")
-        if any(len(group) > 1 for group in groups):
+        """The legal moves in words, numbered, as ``tutor play`` lists them."""
+        groups = said_groups(attempt.state)
+        for number, (_group, words) in enumerate(groups, start=1):
+            self.say(f"  {number:>2}. {words}")
+        if any(len(group) > 1 for group, _words in groups):
             self.say(says("alike-note"), "dim")
         self.say(says("pick-number"), "dim")
 

@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 
 from ..i18n import _
-from ..i18n.grammar import shown_name
+from ..i18n.grammar import capitalized, shown_name
 from ..play import texts
 from .interrupts import shielded
 from .output import unusable
@@ -212,7 +212,8 @@ def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool
     names = game.record.setup.names
     out.print()
     if champion:
-        table.say(texts.GAME_WON.format(winners=texts.AND.join(shown_name(names[s]) for s in champion)), "bold green")
+        table.say(capitalized(texts.GAME_WON.format(winners=texts.AND.join(shown_name(names[s]) for s in champion))),
+                  "bold green")
     else:
         table.say(texts.GAME_OVER_NO_WINNER, "bold")
     try:

@@ -10,7 +10,7 @@ import time
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ..coach.templates import GRADES
-from ..engine.cards import SKIP_BO, a_card, card_label, is_short_number, n_cards
+from ..engine.cards import SKIP_BO, a_card, card_label, is_short_number, n_cards, the_card
 from ..engine.dealing import StartRule
 from ..engine.legal import legal_moves
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Transfer
@@ -20,13 +20,13 @@ from ..engine.rules import Ruling, UnknownPlayer, Verdict, check_move
 from ..engine.state import HAND_SIZE, GameState, Phase
 from ..engine.view import player_view
 from ..i18n import language
-from ..i18n.grammar import shown_name
+from ..i18n.grammar import capitalized, genitive, shown_name
 from ..play import texts
 from ..play.game import Game
 from ..play.words import move_in_words, move_said
 from ..records.recording import drawn_cards
 from .board import board
-from .move_choices import move_groups, typed_moves
+from .move_choices import ambiguity_said, move_groups, said_groups, typed_moves
 from .output import printable
 from .prompt_words import command, offered, shown, shown_words
 from .rulings import print_wrapped
@@ -89,9 +89,9 @@ class PlayTable:
         result = game.round.result
         self.out.print()
         if result.winners:
-            self.say(texts.ROUND_WON.format(winners=texts.AND.join(map(shown_name, result.winners)),
-                                            round=game.round_number,
-                                            points=result.points), "bold green")
+            self.say(capitalized(texts.ROUND_WON.format(winners=texts.AND.join(map(shown_name, result.winners)),
+                                                        round=game.round_number, points=result.points)),
+                     "bold green")
         else:
             self.say(texts.ROUND_STALEMATE.format(round=game.round_number), "bold yellow")
         if self.coach == "quiet":
@@ -200,8 +200,11 @@ class PlayTable:
         try:
             move = read_move(state, text, language())
             ruling = check_move(state, move)
-        except (NotationError, AmbiguousMove) as error:
+        except NotationError as error:
             self.say(error.message, "red")
+            return
+        except AmbiguousMove as error:
+            self.say(ambiguity_said(error), "red")
             return
         except UnknownPlayer as error:
             self.say(f"{error}.", "red")
@@ -289,17 +292,11 @@ class PlayTable:
     def list_moves(self) -> None:
         """The legal moves in words, numbered: a number typed at the prompt plays one."""
         state = self.game.state
-        groups = move_groups(state)
+        groups = said_groups(state)
         self.say(texts.MOVES_TITLE, "bold")
-        for number, group in enumerate(groups, start=1):
-            move = group[0]
-            words = move_said(state, move)
-            if len(group) > 1:
-                words = texts.MOVES_ALIKE.format(move=words, piles=_any_of([m.target.number for m in group[1:]]))
-            if isinstance(move, Transfer) and move.is_discard:
-                words = texts.MOVES_ENDS.format(move=words)
+        for number, (_group, words) in enumerate(groups, start=1):
             print_wrapped(self.out, words, prefix=texts.MOVES_NUMBER.format(number=number), indent="")
-        if any(len(group) > 1 for group in groups):
+        if any(len(group) > 1 for group, _words in groups):
             self.say(texts.MOVES_ALIKE_NOTE, "dim")
 
     def hint(self) -> None:
@@ -326,7 +323,7 @@ class PlayTable:
     def bot_turn(self) -> None:
         game = self.game
         self.out.print()
-        self.say(texts.BOT_TURN.format(name=game.state.mover.name), "bold")
+        self.say(texts.BOT_TURN.format(owner=genitive(game.state.mover.name)), "bold")
         game.play_bot_turn(self.narrate)
         if not game.round_over:
             game.pass_turn()
@@ -352,10 +349,9 @@ def bot_move_lines(before: GameState, move: Move, after: GameState, human: Optio
                            else texts.BOT_DRAWS_NOTHING.format(name=name)]
     if isinstance(move, EndTurn):
         return [texts.BOT_ENDS.format(name=name)]
-    if move.is_discard:
-        return [texts.BOT_DISCARDS.format(name=name, card=card_label(played_card(before, move)),
-                                          pile=move.target.number)]
     card = played_card(before, move)
+    if move.is_discard:
+        return [texts.BOT_DISCARDS.format(name=name, card=the_card(card), pile=move.target.number)]
     words = move_in_words(move, card)
     if card == SKIP_BO:  # a wild card: the value it stands for on the pile
         value = before.build_value(move.target.number - 1) + 1
@@ -369,22 +365,16 @@ def bot_move_lines(before: GameState, move: Move, after: GameState, human: Optio
         owner = after.players[seat]
         if owner.stock:
             template = texts.YOUR_STOCK_SHOWS if seat == human else texts.BOT_STOCK_SHOWS
-            lines.append(template.format(name=owner.name, card=card_label(owner.stock_top), count=len(owner.stock)))
+            lines.append(template.format(owner=genitive(owner.name), card=a_card(owner.stock_top),
+                                         count=len(owner.stock)))
     if after.phase is Phase.PLAY and after.drawn:
-        lines += recycled + [texts.REFILLED.format(name=name)]
+        lines += recycled + [texts.REFILLED.format(owner=genitive(name))]
     return lines
 
 
 def _reshuffled(before: GameState, after: GameState) -> bool:
     """True when the finished piles were shuffled into a new draw pile between the two positions."""
     return len(after.completed) < len(before.completed)
-
-
-def _any_of(items: list) -> str:
-    words = [str(item) for item in items]
-    if len(words) == 1:
-        return words[0]
-    return texts.LIST_SEPARATOR.join(words[:-1]) + texts.OR + words[-1]
 
 
 def _only_ending(state: GameState) -> bool:

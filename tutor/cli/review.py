@@ -11,9 +11,10 @@ import typer
 from ..coach.templates import GRADES, in_stock_cards
 from ..coach.verdicts import BLUNDER_FROM, MISTAKE_FROM
 from ..i18n import _
-from ..i18n.grammar import shown_name
+from ..i18n.grammar import PLAYER, shown_name
 from ..i18n.numbers import percent
 from ..play import texts
+from ..records.model import HUMAN
 from .output import print_json, unusable
 
 if TYPE_CHECKING:
@@ -102,10 +103,21 @@ def _list_records(store, as_json: bool) -> None:
         else:
             rounds = (texts.REVIEW_LIST_ONE_ROUND if entry["rounds"] == 1
                       else texts.REVIEW_LIST_ROUNDS.format(count=entry["rounds"]))
-            line = texts.REVIEW_LIST_LINE.format(path=entry["path"], players=texts.AND.join(entry["players"]),
-                                                 rounds=rounds)
+            players = texts.AND.join(map(shown_name, entry["players"]))
+            line = texts.REVIEW_LIST_LINE.format(path=entry["path"], players=players, rounds=rounds)
         out.print(line, soft_wrap=True, markup=False, highlight=False)
     print_wrapped(out, texts.REVIEW_LIST_HOW, "dim", indent="")
+
+
+def _addressed(player: str, explanation: str) -> str:
+    """The coach's explanation of a move, which speaks to its mover ("your stock"), named as said to that player
+    where the mover is not the person at the keyboard."""
+    return explanation if player == PLAYER else texts.REVIEW_TO_PLAYER.format(player=player, explanation=explanation)
+
+
+def plays_as(plays: str) -> str:
+    """Who plays a seat, as a person reads it: a bot's name as the record keeps it, a person in the language."""
+    return texts.PLAYS_HUMAN if plays == HUMAN else plays
 
 
 def print_review(out: "Console", review: "Review", source: str, latest: bool = False) -> None:
@@ -114,7 +126,7 @@ def print_review(out: "Console", review: "Review", source: str, latest: bool = F
     from .rulings import print_wrapped
 
     setup = review.record.setup
-    players = ", ".join(texts.PLAYER_BOT.format(name=shown_name(s.name), bot=s.plays) for s in setup.seats)
+    players = ", ".join(texts.PLAYER_BOT.format(name=shown_name(s.name), bot=plays_as(s.plays)) for s in setup.seats)
     title = texts.REVIEW_LATEST if latest else texts.REVIEW_TITLE
     print_wrapped(out, title.format(source=source, players=players), "bold", indent="")
     loss_explained = False
@@ -141,7 +153,7 @@ def print_review(out: "Console", review: "Review", source: str, latest: bool = F
             print_wrapped(out, line.format(player=shown_name(moment.player), turn=moment.turn, round=moment.round,
                                            move=_move(moment.move), grade=GRADES.text(assessment.grade),
                                            loss=in_stock_cards(assessment.loss)), "yellow", indent="  ")
-            print_wrapped(out, assessment.explanation, indent="    ")
+            print_wrapped(out, _addressed(moment.player, assessment.explanation), indent="    ")
     for number in range(1, len(review.record.rounds) + 1):
         out.print()
         print_timeline(out, review, number)
@@ -180,7 +192,7 @@ def _print_turn(out: "Console", turn: "TurnReview") -> None:
         out.print(Text(" " * TURN_HANG) + part if number else part, no_wrap=True, overflow="ignore")
     worst = turn.worst()
     if worst is not None and worst.assessment.quality == "weak":
-        print_wrapped(out, worst.assessment.explanation, indent="       ")
+        print_wrapped(out, _addressed(turn.player, worst.assessment.explanation), indent="       ")
 
 
 def _grade_note(turn: "TurnReview") -> Optional[str]:
@@ -202,10 +214,10 @@ def _print_accuracy(out: "Console", review: "Review") -> None:
     for summary in review.players:
         moves = sum(summary.counts.values())
         if not moves:
-            print_wrapped(out, texts.ACCURACY_NONE.format(player=shown_name(summary.name), plays=summary.plays),
+            print_wrapped(out, texts.ACCURACY_NONE.format(player=shown_name(summary.name), plays=plays_as(summary.plays)),
                           indent="  ")
             continue
-        print_wrapped(out, texts.ACCURACY_LINE.format(player=shown_name(summary.name), plays=summary.plays, moves=moves,
+        print_wrapped(out, texts.ACCURACY_LINE.format(player=shown_name(summary.name), plays=plays_as(summary.plays), moves=moves,
                                                       accuracy=percent(summary.accuracy),
                                                       mean_loss=in_stock_cards(summary.mean_loss, 2),
                                                       **summary.counts)
@@ -241,7 +253,7 @@ def print_timeline(out: "Console", review: "Review", number: int) -> None:
 
     from .rulings import print_wrapped
 
-    label = max(len(name) for name in review.record.setup.names) + 1
+    label = max(len(shown_name(name)) for name in review.record.setup.names) + 1
     rows, step = timeline_rows(review, number, out.width - label - 1)
     turns = [turn for turn in review.turns if turn.round == number]
     if not turns:
@@ -251,6 +263,6 @@ def print_timeline(out: "Console", review: "Review", number: int) -> None:
     print_wrapped(out, texts.TIMELINE_SPAN.format(first=turns[0].turn, last=turns[-1].turn, step=per), "dim",
                   indent="")
     for name, bars, marks in rows:
-        out.print(Text(name.ljust(label)) + Text(bars, style="cyan"), overflow="crop", no_wrap=True)
+        out.print(Text(shown_name(name).ljust(label)) + Text(bars, style="cyan"), overflow="crop", no_wrap=True)
         if marks:
             out.print(Text(" " * label) + Text(marks, style="bold red"), overflow="crop", no_wrap=True)

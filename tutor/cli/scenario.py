@@ -198,15 +198,19 @@ def _print_tests(results: list[tuple[CheckedFile, list[Check]]], statuses: list[
         for check in checks:
             if not check.passed:
                 _print_failure(out, checked, check)
-    summary = [_("{count} passed").format(count=tally["passed"]), _("{count} failed").format(count=tally["failed"])]
-    if tally["unusable"]:
-        summary.append(_("{count} unusable").format(count=tally["unusable"]))
-    if tally["empty"]:
-        summary.append(_("{count} without expectations").format(count=tally["empty"]))
+    passed, failed, unusable, empty = (tally[status] for status in ("passed", "failed", "unusable", "empty"))
+    summary = [ngettext("{count} passed", "{count} passed", passed).format(count=passed),
+               ngettext("{count} failed", "{count} failed", failed).format(count=failed)]
+    if unusable:
+        summary.append(ngettext("{count} unusable", "{count} unusable", unusable).format(count=unusable))
+    if empty:
+        summary.append(ngettext("{count} without expectations", "{count} without expectations", empty).format(
+            count=empty))
     checked_count = sum(len(checks) for _checked, checks in results)
     style = "bold red" if tally["failed"] or tally["unusable"] else "bold green"
     out.print(Text.assemble((", ".join(summary), style),
-                            ("  " + _("({expectations} checked)").format(expectations=_expectations(checked_count)),
+                            ("  " + ngettext("({count} expectation checked)", "({count} expectations checked)",
+                                               checked_count).format(count=checked_count),
                              "dim")))
 
 

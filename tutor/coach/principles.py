@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, Optional
 
-from ..engine.cards import SKIP_BO, a_card, card_label, n_cards, the_card
+from ..engine.cards import SKIP_BO, a_card, card_label, n_cards, n_wild_cards, the_card
 from ..i18n.grammar import genitive
 from ..engine.moves import EndTurn, Move, PileKind, Transfer
 from ..engine.play import apply_move
@@ -286,7 +286,7 @@ def save_wilds(ctx: Context) -> Optional[Finding]:
     if ctx.after.stock_played == 0 and not goes_on(ctx.after):
         return Finding("wild-spent", SAVE_WILDS, ctx.drop("wilds"), doing, (source,))
     return Finding("wilds-more", SAVE_WILDS, ctx.drop("wilds"),
-                   {**doing, "after": ctx.after.wilds_played, "best": ctx.best.wilds_played}, (source,))
+                   {**doing, "after": n_wild_cards(ctx.after.wilds_played), "best": n_wild_cards(ctx.best.wilds_played)}, (source,))
 
 
 def _discards_wild(turn: Turn) -> bool:
@@ -492,7 +492,7 @@ def _largest_loss(ctx: Context) -> Finding:
     if part == "wilds":
         best, after = _wilds_kept(view, ctx.best), _wilds_kept(view, ctx.after)
         if best > after:
-            return Finding("wilds-fewer", SAVE_WILDS, weight, {**doing, "best": best, "after": after})
+            return Finding("wilds-fewer", SAVE_WILDS, weight, {**doing, "best": n_wild_cards(best), "after": n_wild_cards(after)})
     if part == "discards":
         return Finding("discards-worse", DESCENDING, weight, doing)
     if part == "risk" and ctx.chances:

@@ -42,7 +42,7 @@ FINDINGS = TextTable("coach-finding", {
     "wild-wasted-discard": "{doing} spends a wild card where {card} on your discard pile {pile} would do.",
     "wild-spent": "{doing} spends a wild card without freeing a stock card: the best turn keeps it for that.",
     "wild-dear": "{doing} frees stock cards at the cost of more wild cards than they are worth.",
-    "wilds-more": "{doing} spends {after} wild cards where the best turn spends {best}.",
+    "wilds-more": "{doing} spends {after} where the best turn spends {best}.",  # after, best: "2 wild cards"
     "wild-discarded": "{doing} gives up a wild card from your hand: on a discard pile it can be played only while "
                       "it stays on top.",
     "wild-buried": "{doing} covers the SB on that pile, where it can no longer be played.",
@@ -75,7 +75,7 @@ FINDINGS = TextTable("coach-finding", {
                           "empties the hand, and with the five new cards it wins the round in {chance}.",
     "hand-kept": "{doing} keeps more cards in hand: the best turn ends with {best} in hand, this move with "
                  "{after}, so fewer new cards come next turn.",
-    "wilds-fewer": "{doing} ends the turn with {after} wild cards kept where the best turn keeps {best}.",
+    "wilds-fewer": "{doing} ends the turn with {after} kept where the best turn keeps {best}.",  # "2 wild cards"
     "stock-further": "{doing} leaves {card} on your stock further from the build piles than the best turn does.",
     "discards-worse": "{doing} leaves your discard piles in a worse order than the best turn does.",
     "worth-less": "{doing} is worth less than the best turn.",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Optional
+from typing import Callable, Optional
 
 from ..engine.moves import Move
 from ..engine.notation import format_move, parse_move
@@ -54,6 +54,8 @@ class Attempt:
     """One try at a moves exercise: the position so far and the moves played."""
 
     exercise: Exercise
+    #: a move as the learner reads it, in the position it is played in (the canonical form unless told)
+    say_move: Callable[[GameState, Move], str] = field(default=lambda _state, move: format_move(move))
     state: GameState = field(init=False)
     played: list[Move] = field(init=False, default_factory=list)
 
@@ -92,11 +94,13 @@ class Attempt:
         if any(len(line) == len(self.played) and line_states(self.start, line)[-1] == self.state
                for line in lines):
             return self.exercise.done, ()
-        solution = ", ".join(self.exercise.solution)
+        solution = self.exercise.solution
+        befores = [self.start, *line_states(self.start, solution)[:-1]]
+        said = ", ".join(self.say_move(state, parse_move(written)) for state, written in zip(befores, solution))
         weak = self._first_weak_move()
         if weak is None:
-            return text("another-way", solution=solution, done=self.exercise.done), ()
-        return text("another-way-weak", grade=_grade_words(weak.grade), reason=weak.reason, solution=solution,
+            return text("another-way", solution=said, done=self.exercise.done), ()
+        return text("another-way-weak", grade=_grade_words(weak.grade), reason=weak.reason, solution=said,
                     done=self.exercise.done), weak.principles
 
     def _first_weak_move(self):
@@ -140,7 +144,7 @@ class Attempt:
         if exercise.goal == "accept":
             status, message = self._judge_accept()
             if status is Status.MISSED:
-                message = text("not-called-for", move=format_move(move))
+                message = text("not-called-for", move=self.say_move(before, move))
                 weakness = self.assess(before, move)
                 if weakness.quality == "weak" and weakness.reason:
                     return status, f"{message} {weakness.reason}", weakness.principles
@@ -150,7 +154,7 @@ class Attempt:
         if self._goal_reached():
             return Status.SOLVED, "", ()
         if state.phase in (Phase.ENDED, Phase.OVER):
-            return Status.MISSED, text("turn-over", move=format_move(move)), ()
+            return Status.MISSED, text("turn-over", move=self.say_move(before, move)), ()
         return Status.CONTINUE, "", ()
 
     def _judge_best(self, before: GameState, move: Move) -> tuple[Status, str, tuple[str, ...]]:
@@ -160,7 +164,7 @@ class Attempt:
         on_solution = len(self.played) <= len(solution) and solution[len(self.played) - 1] == self.state
         verdict = None if on_solution else self.assess(before, move)
         if verdict is not None and (verdict.quality == "good" or verdict.quality == "weak" and not verdict.reason):
-            return Status.MISSED, text("stronger-exists", move=format_move(move)), ()
+            return Status.MISSED, text("stronger-exists", move=self.say_move(before, move)), ()
         if verdict is not None and verdict.quality == "weak":
             return Status.MISSED, text("not-best", grade=_grade_words(verdict.grade), reason=verdict.reason), \
                 verdict.principles

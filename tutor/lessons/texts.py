@@ -27,7 +27,7 @@ TEXTS = TextTable("lesson", {
     # the runner
     "right": "Right! {message}",
     "ok": "OK: {message}",
-    "not-quite": "Not quite. {message}",
+    "not-quite": "Not quite. {message}",  # message: a sentence, opening with a capital
     "hint": "Hint: {hint}",
     "solution": "Solution: {solution}",
     "type-choice": "Type the number of your choice, or: {moves} the options again, {hint}, {quit} stop.",
@@ -35,7 +35,6 @@ TEXTS = TextTable("lesson", {
     "type-move": "Type a move (e.g. stock to build 1; Tab completes it), or: {moves} list moves, {hint}, {board}, "
                  "{quit} stop.",
     "pick-number": "Type a number to make that move.",
-    "same-elsewhere": "(or {kind} {places})",
     "alike-note": "Empty piles are alike: one line stands for the move onto any of them.",
     "no-such-move": "There is no move {number}; type ? to list the {count} legal moves.",
     "back-to-start": "Back to the starting position.",

@@ -6,6 +6,7 @@ template in the language in use; ``texts.SOURCES_OF`` and the like are
 tables of such templates by pile kind.
 """
 
+from ..i18n import ngettext
 from ..i18n.tables import TextTable
 
 BOT_NAMES = ("Anna", "Bo", "Cleo", "Dan", "Eve")  # the bots' seats, in order round the table
@@ -50,6 +51,8 @@ TEXTS = TextTable("play", {
     # -- a move in words ---------------------------------------------------------------
     "WORDS_BUILD": "{card} from {source} onto build pile {slot}",  # card: with its article
     "WORDS_DISCARD": "{card} from {source} onto discard pile {pile}",
+    "WORDS_PILE_BUILD": "{source} onto build pile {slot}",  # a move whose card is not known
+    "WORDS_PILE_DISCARD": "{source} onto discard pile {pile}",
     "SOURCES_YOURS.stock": 'your stock',
     "SOURCES_YOURS.hand": 'your hand',
     "SOURCES_YOURS.discard": 'your discard pile {pile}',
@@ -59,8 +62,11 @@ TEXTS = TextTable("play", {
     "SOURCES_OF.stock": "{owner} stock",  # owner: the name as the owner, "Anna's"
     "SOURCES_OF.hand": "{owner} hand",
     "SOURCES_OF.discard": "{owner} discard pile {pile}",
-    "SOURCE_BUILD": "build pile {pile}",  # a card taken from a build pile, which no move may do; no owner
+    "SOURCES_YOURS.build": "build pile {pile}",  # never a legal source: said where a move is ruled on
+    "SOURCES_OWN.build": "build pile {pile}",
+    "SOURCES_OF.build": "build pile {pile}",
     "WORDS_DRAW": "draw",
+    "WORDS_DRAW_CARDS": "draw {cards}",  # cards: the cards drawn, as typed (7 SB 9)
     "WORDS_END": "end the turn",
 
     # -- the legal moves ---------------------------------------------------------------
@@ -88,17 +94,17 @@ TEXTS = TextTable("play", {
     "QUIET_WEAK": "Turn {turn}: {move}: {grade}. {explanation}",
 
     # -- the bots' turns -----------------------------------------------------------------
-    "BOT_TURN": "{name}'s turn.",
+    "BOT_TURN": "{owner} turn.",  # owner: the name as the owner, "Anna's"
     "BOT_DRAWS": "{name} draws {count}.",
     "BOT_DRAWS_NOTHING": "{name} draws nothing.",
     "BOT_PLAYS": "{name} plays {move}.",  # move: in words
     "BOT_PLAYS_WILD": "{name} plays {move} as {value}.",  # value: the number the SB stands for, "a 5"
-    "BOT_STOCK_SHOWS": "{name}'s stock now shows {card} ({count} left).",
-    "YOUR_STOCK_SHOWS": "Your stock now shows {card} ({count} left).",
-    "BOT_DISCARDS": "{name} discards {card} on discard pile {pile}.",
+    "BOT_STOCK_SHOWS": "{owner} stock now shows {card} ({count} left).",  # card: "a 9"
+    "YOUR_STOCK_SHOWS": "Your stock now shows {card} ({count} left).",  # card: "a 9"
+    "BOT_DISCARDS": "{name} discards {card} on discard pile {pile}.",  # card: "the 12", as a play names it
     "BOT_ENDS": "{name} ends the turn with an empty hand.",
     "PILE_DONE": "Build pile {pile} reaches 12 and is set aside.",
-    "REFILLED": "{name}'s hand is empty: five new cards.",
+    "REFILLED": "{owner} hand is empty: five new cards.",
     "RECYCLED": "The draw pile ran out: the completed piles are shuffled into a new one.",
 
     # -- the end -------------------------------------------------------------------------
@@ -148,6 +154,8 @@ TEXTS = TextTable("play", {
     "REVIEW_NO_RECORDS": "no game records are kept in {folder} yet: a game of tutor play is kept there when it ends; "
                          "or name a record file: tutor review FILE",
     "REVIEW_TITLE": "Review of {source}: {players}",
+    "REVIEW_TO_PLAYER": "To {player}: {explanation}",  # the coach speaks to the mover: "your stock" is theirs
+    "PLAYS_HUMAN": "human",  # the seat a person plays, beside a bot's name: "you (human), Anna (strong)"
     "REVIEW_ROUND": "Round {round}: {outcome}",
     "REVIEW_ROUND_WON": "{winners} won ({points} points)",
     "REVIEW_ROUND_NO_WINNER": "no winner",
@@ -197,6 +205,13 @@ TEXTS = TextTable("play", {
     "TURN_NOT_A_SCENARIO": "the table of this turn cannot be written as a scenario: {problem}",
     "TURN_WITHOUT_CHOICE": "turn {turn} holds no choice to judge (nothing was played)",
 })
+
+
+def words_draw_count(count: int) -> str:
+    """A draw that says how many cards it takes, as it is typed: ``draw 3 cards``."""
+    return ngettext("draw {count} card", "draw {count} cards", count).format(count=count)
+
+
 _TABLES = {'SOURCES_YOURS', 'SOURCES_OWN', 'SOURCES_OF'}  # templates by pile kind
 
 

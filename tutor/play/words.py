@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..engine.cards import Card, the_card
+from ..engine.cards import Card, card_label, the_card
 from ..engine.moves import Draw, Move, PileKind, Transfer
 from ..engine.notation import format_move
 from ..engine.reading import written
@@ -26,7 +26,9 @@ def move_in_words(move: Move, card: Optional[Card] = None, *, yours: bool = Fals
     """``move`` in words; ``card``: the card it takes where the move does not name it;
     ``yours``: the player reading it made the move (``your hand``, not ``the hand``)."""
     if isinstance(move, Draw):
-        return texts.WORDS_DRAW
+        if move.cards:
+            return texts.WORDS_DRAW_CARDS.format(cards=" ".join(map(card_label, move.cards)))
+        return texts.WORDS_DRAW if move.count is None else texts.words_draw_count(move.count)
     if not isinstance(move, Transfer):
         return texts.WORDS_END
     card = move.card if card is None else card
@@ -37,8 +39,10 @@ def move_in_words(move: Move, card: Optional[Card] = None, *, yours: bool = Fals
         sources, owner = texts.SOURCES_OF, genitive(source.owner)
     else:
         sources, owner = (texts.SOURCES_YOURS if yours else texts.SOURCES_OWN), ""
-    where = (texts.SOURCE_BUILD if source.kind is PileKind.BUILD else sources[source.kind.value]).format(
-        owner=owner, pile=source.number)
+    where = sources[source.kind.value].format(owner=owner, pile=source.number)
+    if card is None:  # a pile whose top the position does not show, or an empty one
+        template = texts.WORDS_PILE_DISCARD if move.is_discard else texts.WORDS_PILE_BUILD
+        return template.format(source=where, pile=move.target.number, slot=move.target.number)
     template = texts.WORDS_DISCARD if move.is_discard else texts.WORDS_BUILD
     return template.format(card=the_card(card), source=where, pile=move.target.number, slot=move.target.number)
 
@@ -61,7 +65,7 @@ def move_said(state: GameState, move: Move) -> str:
 
 def move_to_type(state: GameState, move: Move) -> str:
     """``move`` as a player of the language in use would type it, reading back as ``move`` in ``state``:
-    the canonical form in English, words in every other language (a draw naming its cards stays canonical)."""
-    if language() == "en" or (isinstance(move, Draw) and move.says is not None):
+    the canonical form in English, words in every other language."""
+    if language() == "en":
         return written(state, move)
     return move_said(state, move)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..i18n import language
-from ..i18n.data import translation_data
+from ..i18n.data import translation_data, translation_entry
 
 _INSTALLED = Path(__file__).resolve().parents[1] / "gallery"
 GALLERY = _INSTALLED if _INSTALLED.is_dir() else Path(__file__).resolve().parents[2] / "scenarios"
@@ -72,11 +72,17 @@ def gallery_words(spoken: str) -> dict[str, dict[str, str]]:
     return translation_data("tutor.scenario", f"gallery.{spoken}.yaml")
 
 
+@cache
+def gallery_entry(spoken: str, key: str) -> Optional[dict[str, str]]:
+    """The texts of the gallery's file ``key`` in language ``spoken`` (only its entry is read), or None."""
+    return translation_entry("tutor.scenario", key, f"gallery.{spoken}.yaml")
+
+
 def in_language(scenario: Any) -> Any:
     """``scenario`` with the gallery's words in the language in use, when it is a file of the gallery."""
     spoken = language()
     key = gallery_key(scenario.source) if spoken != "en" else None
-    words = gallery_words(spoken).get(key) if key else None
+    words = gallery_entry(spoken, key) if key else None
     if not words:
         return scenario
     data = {**scenario.data, **{field: words[field] for field in ("question", "answer") if field in words}}
