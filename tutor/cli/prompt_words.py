@@ -27,7 +27,8 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
 
 
 def command(text: str, *names: str) -> Optional[str]:
-    """Which of the commands ``names`` (all, if none is given) ``text`` is, in the language the person types or English."""
+    """Which of the commands ``names`` (all, if none is given) ``text`` is, in the person's typing language or
+    English."""
     typed = " ".join(text.lower().split())
     for name in names or WORDS:
         if typed in WORDS[name]["en"] or typed in WORDS[name].get(typed_language(), ()):
