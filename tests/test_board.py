@@ -8,6 +8,8 @@ import pytest
 from rich.console import Console
 
 from tutor.cli.board import board
+from tutor.engine.notation import parse_move
+from tutor.engine.play import apply_move
 from tutor.i18n import use
 from tutor.scenario.loader import scenario_from_data
 
@@ -18,11 +20,15 @@ LANGUAGES = [  # the mark of the player to move, and how the legend explains a w
 ]
 
 
-def drawn(data: dict, language: str) -> str:
+def drawn(data: dict, language: str, *moves: str) -> str:
+    """The table of the position ``data`` after ``moves``, as drawn in ``language``."""
+    state = scenario_from_data(data, {}, "test").state
+    for move in moves:
+        state = apply_move(state, parse_move(move)).state
     use(language)
     try:
         out = Console(file=io.StringIO(), width=200, color_system=None)
-        out.print(board(scenario_from_data(data, {}, "test").state))
+        out.print(board(state))
         return out.file.getvalue()
     finally:
         use("en")
@@ -48,3 +54,16 @@ def test_the_legend_says_what_an_sb_on_a_build_pile_stands_for(language, _to_mov
     shown = drawn(position(["SB=5", None, 2, None]), language)
     assert "SB=5" in shown and wild in " ".join(shown.split())
     assert "SB=" not in drawn(position([5, None, 2, None]), language)
+
+
+@pytest.mark.parametrize("language, yours, theirs", [
+    ("en", "your turn is over", "Anna's turn is over"),
+    ("sv", "din tur är slut", "turen är slut för Anna"),
+    ("da", "din tur er slut", "turen er slut for Anna"),
+])
+def test_an_ended_turn_is_said_as_the_player_reads_it(language, yours, theirs):
+    mine = position([6, None, 2, None])
+    assert yours in drawn(mine, language, "hand 3 to discard 1")
+    anna_first = {**mine, "players": list(reversed(mine["players"]))}
+    anna_first["players"][0]["hand"] = [4]
+    assert theirs in drawn(anna_first, language, "hand 4 to discard 1")

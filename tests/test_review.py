@@ -284,9 +284,12 @@ def test_a_long_path_is_never_broken_across_lines(tmp_path):
 
 
 @pytest.mark.parametrize("language, loss_said, accuracy_said", [
-    ("en", "(A loss in stock cards: how much less the coach values", "Accuracy is the share of a player's graded moves"),
-    ("sv", "(En förlust i stockhögskort: hur mycket lägre coachen", "Träffsäkerheten är andelen av en spelares bedömda"),
-    ("da", "(Et tab i stakbunkekort: hvor meget lavere træneren", "Præcisionen er andelen af en spillers bedømte"),
+    ("en", "(A loss in stock cards: how much less the coach values the best turn still open after a move",
+     "Accuracy is the share of a player's graded moves"),
+    ("sv", "(En förlust i stockhögskort: hur mycket lägre coachen värderar den bästa tur som återstår",
+     "Träffsäkerheten är andelen av en spelares bedömda"),
+    ("da", "(Et tab i stakbunkekort: hvor meget lavere træneren vurderer den bedste tur, der er tilbage",
+     "Præcisionen er andelen af en spillers bedømte"),
 ])
 def test_the_figures_are_explained_once_where_they_first_appear(language, loss_said, accuracy_said):
     import io

@@ -31,6 +31,7 @@ TEXTS = TextTable("classroom", {
     "board-start": "{name} to move, draws first",
     "board-play": "{name} to move, cards drawn",
     "board-ended": "{name}'s turn is over",
+    "board-ended-you": "your turn is over",
     "board-over": "the round is over",
     "board-player": "player",
     "board-stock": "stock",

@@ -10,7 +10,7 @@ from ..classroom.texts import text
 from ..engine import GameState, Phase
 from ..engine.cards import a_card, card_label, n_cards
 from ..engine.state import DISCARD_PILES
-from ..i18n.grammar import shown_name
+from ..i18n.grammar import PLAYER, shown_name
 from ..scenario import Scenario
 from .output import printable
 from .render import card_text, cards_text
@@ -38,7 +38,10 @@ def _centre(state: GameState) -> Group:
     for slot, pile in enumerate(state.build, start=1):
         top = _build_top(pile) if pile else Text("-", style="dim")
         piles.append_text(Text.assemble(f"{slot}: ", top, "   "))
-    phase = text(_PHASE_WORDS[state.phase], name=printable(shown_name(state.mover.name)))
+    if state.phase is Phase.ENDED and state.mover.name == PLAYER:
+        phase = text("board-ended-you")  # "your turn", never "you's turn"
+    else:
+        phase = text(_PHASE_WORDS[state.phase], name=printable(shown_name(state.mover.name)))
     status = Text(text("board-status", draw=len(state.draw_pile), aside=len(state.completed), phase=phase),
                   style="dim")
     return Group(piles, status, Text())

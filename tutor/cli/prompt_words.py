@@ -29,7 +29,8 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
 
 
 def command(text: str, *names: str) -> Optional[str]:
-    """Which of the commands ``names`` (all, if none is given) ``text`` is, in the language the person types or English."""
+    """Which of the commands ``names`` (all, if none is given) ``text`` is, in the person's typing language or
+    English."""
     typed = " ".join(fold(text).split())  # hjälp typed in decomposed form (a + combining ring) is hjälp too
     for name in names or WORDS:
         if typed in WORDS[name]["en"] or typed in WORDS[name].get(typed_language(), ()):

@@ -166,9 +166,10 @@ TEXTS = TextTable("play", {
     "REVIEW_TURN_GRADE_NO_LOSS": "  [{grade}]",
     "REVIEW_TURN_GRADE_MISSED_WIN": "  [{grade}, misses the win]",
     "REVIEW_NO_MOVES": "(no choice)",
-    "REVIEW_LOSS_MEANING": "(A loss in stock cards: how much less the coach values the position the turn leaves than "
-                           "the one its best turn would leave, one stock card played out counting 1. A mistake loses "
-                           "{mistake} or more, a blunder {blunder} or more.)",
+    "REVIEW_LOSS_MEANING": "(A loss in stock cards: how much less the coach values the best turn still open after a "
+                           "move than the best turn before it, one stock card played out counting 1. A turn shows the "
+                           "sum of its moves' losses and the grade of its worst move; a move is a mistake from a loss "
+                           "of {mistake}, a blunder from {blunder}.)",
     "ACCURACY_TITLE": "Accuracy",
     "ACCURACY_MEANING": "Accuracy is the share of a player's graded moves that were best or good; the mean loss is "
                         "their average loss in stock cards.",
