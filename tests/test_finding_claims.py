@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from tutor.coach.principles import side_stock
 from tutor.coach.search import TurnSearch
+from tutor.coach.chances import Chance
 from tutor.coach.templates import chance_in_words
 from tutor.coach.verdicts import Judge
 from tutor.engine.cards import SKIP_BO
@@ -74,10 +75,12 @@ def _check_claims(state) -> int:
             if finding.kind in TURN_ENDS or "turn still ends" in text:
                 assert search.best_after(move).ending != "refill", text
             if finding.chance is not None:
-                said = round(finding.to_json()["chance"], 2)
-                assert chance_in_words(said) in text, text
+                entry = finding.to_json()
+                said = round(entry["chance"], 2)
+                assert chance_in_words(Chance.from_json(said, entry, "chance_")) in text, text
                 assert verdict.opponent_wins_next and said == verdict.opponent_wins_next["chance"], text
-                assert ("every deal" in text) == (said == 1.0), text
+                assert entry["chance_method"] == verdict.opponent_wins_next["method"], text
+                assert "every deal" not in text or said == 1.0, text
             if "the last stock card" in text and finding.kind.startswith("opponent-"):
                 seat = view.seat_of(finding.fields["player"])
                 assert side_stock(view, seat) == 1, text

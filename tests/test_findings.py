@@ -302,7 +302,8 @@ def test_handing_the_opponent_the_round_names_her_last_card_and_the_chance():
     verdict = assess_move(state, parse_move("hand 11 to build 1"))
     assert verdict.quality == "weak" and verdict.opponent_wins_next["player"] == "Anna"
     finding = verdict.findings[0]
-    assert finding.kind == "opponent-wins" and finding.chance == verdict.opponent_wins_next["chance"]
+    assert finding.kind == "opponent-wins" and finding.chance.value == verdict.opponent_wins_next["chance"]
+    assert finding.chance.method == verdict.opponent_wins_next["method"] == "exact"  # a last card: counted exactly
     assert "Anna" in verdict.reason and "a 12" in verdict.reason and "in every deal" in verdict.reason
 
 

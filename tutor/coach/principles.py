@@ -18,6 +18,7 @@ from ..i18n.grammar import genitive
 from ..engine.moves import EndTurn, Move, PileKind, Transfer
 from ..engine.play import apply_move
 from ..engine.state import BUILD_SLOTS, COMPLETE_AT, GameState, Phase
+from .chances import Chance, as_chance
 from .search import Turn, discard_run
 from .evaluation import gap_to
 from .templates import FINDINGS, MOVES, chance_in_words, gap_in_words, say, sentence
@@ -57,8 +58,9 @@ class Context(NamedTuple):
     move: Move
     best: Turn
     after: Turn
-    chances: Mapping[int, float] = {}
-    best_chances: Mapping[int, float] = {}
+    chances: Mapping[int, Chance | float] = {}
+    best_chances: Mapping[int, Chance | float] = {}
+    win_chance: Optional[Chance] = None  # the best turn's chance to win after its refill (``TurnSearch.win_chance``)
 
     def drop(self, part: str) -> float:
         """How much the evaluation part ``part`` is worse after the move than in the best turn."""
@@ -109,7 +111,7 @@ class Finding(NamedTuple):
     weight: float
     fields: Mapping[str, Any]
     names: tuple[Named, ...] = ()
-    chance: Optional[float] = None
+    chance: Optional[Chance | float] = None  # a float: an exact chance
 
     @property
     def sentence(self) -> str:
@@ -121,7 +123,9 @@ class Finding(NamedTuple):
         entry: dict[str, Any] = {"id": self.kind, "principle": self.principle, "text": self.sentence,
                                  "weight": round(self.weight, 2), "names": [name.to_json() for name in self.names]}
         if self.chance is not None:
-            entry["chance"] = round(self.chance, 2)
+            chance = as_chance(self.chance)
+            entry["chance"] = round(chance.value, 2)
+            entry.update(chance.to_json("chance_"))
         return entry
 
 
@@ -234,11 +238,6 @@ def stock_first(ctx: Context) -> Optional[Finding]:
 def goes_on(turn: Turn) -> bool:
     """Whether the line stops at a refill, the turn going on with new cards: it does not end where it stops."""
     return turn.ending == "refill"
-
-
-def deals_won(turn: Turn) -> float:
-    """The share of the sampled deals after the turn's refill in which the turn goes on to win the round."""
-    return sum(deal.ending == "win" for deal in turn.deals) / len(turn.deals) if turn.deals else 0.0
 
 
 def side_stock(view: GameState, seat: int) -> int:
@@ -463,8 +462,8 @@ def _largest_loss(ctx: Context) -> Finding:
     doing = {"doing": _doing(view, ctx.move)}
     if part in ("stock", "reach", "hand") and goes_on(ctx.best) and not goes_on(ctx.after):
         fields = {**doing, "best": n_cards(_build_plays(ctx.best))}
-        wins = deals_won(ctx.best)
-        if wins:
+        wins = ctx.win_chance
+        if wins is not None and wins.value:
             return Finding("refill-missed-wins", STOCK_FIRST, weight, {**fields, "chance": chance_in_words(wins)})
         return Finding("refill-missed", None, weight, fields)
     if part == "stock" and (stock := stock_first(ctx)) is not None:
@@ -486,7 +485,7 @@ def _largest_loss(ctx: Context) -> Finding:
     if part == "discards":
         return Finding("discards-worse", DESCENDING, weight, doing)
     if part == "risk" and ctx.chances:
-        seat, chance = max(ctx.chances.items(), key=lambda item: item[1])
+        seat, chance = max(ctx.chances.items(), key=lambda item: as_chance(item[1]).value)
         best_chance = ctx.best_chances.get(seat, 0.0)
         if chance_in_words(chance) != chance_in_words(best_chance):  # say only what differs
             return Finding("opponent-may-win", MIND_OPPONENTS, weight,

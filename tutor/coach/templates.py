@@ -9,8 +9,9 @@ with its article (``the 7``, ``an 8``), ``your`` or ``Anna's``.
 
 from __future__ import annotations
 
-from ..i18n.numbers import decimal
+from ..i18n.numbers import decimal, percent
 from ..i18n.tables import TextTable
+from .chances import Chance, as_chance
 from .evaluation import DEFAULT_WEIGHTS
 
 # A move as a phrase: what was played, from where, onto which pile.
@@ -150,6 +151,9 @@ CHANCE = TextTable("coach-chance", {
     "some": "about {shown} of {out_of} deals",  # "about 2 of 3 deals"
     "every": "every deal",
     "none": "no deal",
+    # a sampled chance too uncertain to be said as a fraction: what the sample showed
+    "sampled": "{won} of {deals} sampled deals",
+    "mean": "{percent} of deals, on average over {deals} sampled refills",  # percent: "62%"
 })
 
 # How far an opponent's stock card is from a build pile, their discard tops counted (``opponents-closer``).
@@ -166,16 +170,25 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def chance_in_words(chance: float) -> str:
+def chance_in_words(chance: Chance | float) -> str:
     """A probability as players say it: ``about 2 of 3 deals``, ``about 9 of 10 deals``; a chance of 1 (as the
-    JSON rounds it) as ``every deal``, of 0 as ``no deal``; else the nearest fraction strictly between."""
-    if round(chance, 2) >= 1:
+    JSON rounds it) as ``every deal``, of 0 as ``no deal``; else the nearest fraction strictly between. A
+    sampled ``Chance`` is said so only when its 95% interval lies within that rounding (the cell of values
+    nearest ``shown``/``out_of`` among the ``out_of``ths); else as what the sample showed: ``5 of 8 sampled
+    deals``, or for a mean of chances ``31% of deals, on average over 8 sampled refills``."""
+    chance = as_chance(chance)
+    low, high = chance.interval()
+    if round(low, 2) >= 1:
         return CHANCE.text("every")
-    if round(chance, 2) <= 0:
+    if round(high, 2) <= 0:
         return CHANCE.text("none")
     fractions = [(shown, n) for n in (2, 3, 4, 5, 10) for shown in range(1, n)]
-    shown, out_of = min(fractions, key=lambda f: (abs(f[0] / f[1] - chance), f[1]))
-    return CHANCE.text("some", shown=shown, out_of=out_of)
+    shown, out_of = min(fractions, key=lambda f: (abs(f[0] / f[1] - chance.value), f[1]))
+    if chance.exact or ((shown - 0.5) / out_of <= low and high <= (shown + 0.5) / out_of):
+        return CHANCE.text("some", shown=shown, out_of=out_of)
+    if chance.won is not None:
+        return CHANCE.text("sampled", won=chance.won, deals=chance.deals)
+    return CHANCE.text("mean", percent=percent(chance.value), deals=chance.deals)
 
 
 def in_stock_cards(loss: float, places: int = 1) -> str:

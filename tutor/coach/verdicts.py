@@ -19,6 +19,7 @@ from ..engine.play import apply_move
 from ..engine.rules import check_move
 from ..engine.state import GameState, Phase
 from ..engine.view import player_view
+from .chances import Chance
 from .evaluation import DEFAULT_WEIGHTS, WIN, Weights
 from .search import Turn, TurnSearch
 from .templates import BETTER, say
@@ -187,10 +188,8 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     if quality == "good":
         return Assessment(quality, grade, loss, better=better, explanation=pointer, key_move=key_move,
                           opponent_wins_next=risk, misses_win=missed)
-    seat = view.seat_of(risk["player"]) if risk else None
-    chances = {seat: risk["chance"]} if risk else {}
-    best_chances = {seat: risk["best_turn_chance"]} if risk else {}
-    findings = tuple(detect(Context(view, move, best, after_turn, chances, best_chances)))
+    chances, best_chances = _stated_chances(search, after_turn) if risk else ({}, {})
+    findings = tuple(detect(Context(view, move, best, after_turn, chances, best_chances, search.win_chance(best))))
     principles = tuple(dict.fromkeys(finding.principle for finding in findings if finding.principle))
     explanation = f"{findings[0].sentence} {pointer}".strip()
     return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move, risk, missed)
@@ -249,6 +248,17 @@ def _opponent_wins_next(search: TurnSearch, after_turn) -> Optional[dict]:
     best = search.opponent_wins_next(search.best())
     same = best is not None and best["player"] == found["player"]
     return {**found, "best_turn_chance": best["chance"] if same else 0.0}
+
+
+def _stated_chances(search: TurnSearch, after_turn) -> tuple[dict[int, Chance], dict[int, Chance]]:
+    """The chance, as the coach says it, that the opponent of ``_opponent_wins_next`` wins on the next turn
+    after the move's best turn and after the best turn, by their seat."""
+    found = search.threat(after_turn)
+    if found is None:
+        return {}, {}
+    seat = search.opponent_seat(found)
+    best = search.threat(search.best())
+    return {seat: found.said}, {seat: best.said if best is not None and best.seat == found.seat else Chance(0.0)}
 
 
 def _after_unseen(view: GameState, move: Transfer, weights: Weights, search: TurnSearch):
