@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tutor.cli.app import app
-from tutor.coach.principles import Named, along, end_of
+from tutor.coach.principles import Named, along, end_of, phrase_of
 from tutor.coach.reasons import turn_steps
 from tutor.coach.search import TurnSearch
 from tutor.coach.templates import ACHIEVES, BETTER, FINDINGS, MOVES, chance_in_words
@@ -312,7 +312,9 @@ def test_a_key_move_that_waits_on_others_is_said_as_the_end_of_a_line():
     verdict = assess_move(state, parse_move("hand 10 to discard 1"))
     assert verdict.quality == "weak" and not check_move(state, parse_move(verdict.key_move)).legal
     count = verdict.better.split(", ").index(verdict.key_move) + 1
-    assert f"Better: a line of {count} moves in which you play the 7 from your discard pile 3" in verdict.explanation
+    first = phrase_of(state, parse_move(verdict.better.split(", ")[0]))
+    assert (f"Better: a line of {count} moves that starts: {first}; in it you play the 7 from your discard pile 3"
+            in verdict.explanation)
     assert "which frees the 8 on your stock" in verdict.explanation
 
 

@@ -226,13 +226,20 @@ def stock_first(ctx: Context) -> Optional[Finding]:
     if missed <= 0 and not won or goes_on(ctx.after) and not won:
         return None  # a line that goes on past a refill may yet play the stock
     view = ctx.view
-    stock = next((m for m in ctx.best.moves if isinstance(m, Transfer) and m.source.kind is PileKind.STOCK), None)
-    seat = source_seat(view, stock) if stock else view.turn
+    # the stock the best turn plays from and the line after the move does not (a partner's may still go out)
+    played = {source_seat(view, move) for move in _stock_plays(ctx.after)}
+    seat = next((seat for move in _stock_plays(ctx.best) if (seat := source_seat(view, move)) not in played),
+                view.turn)
     fields = {"doing": _doing(view, ctx.move), "card": the_card(view.players[seat].stock_top),
               "whose": view.whose(seat), "best": n_cards(ctx.best.stock_played),
               "after": n_cards(ctx.after.stock_played)}
     kind = "round-missed" if won else "stock-stuck-refill" if goes_on(ctx.best) else "stock-stuck"
     return Finding(kind, STOCK_FIRST, ctx.drop("stock") + ctx.drop("reach"), fields, (_stock_named(view, seat),))
+
+
+def _stock_plays(turn: Turn) -> list[Transfer]:
+    """The turn's plays of stock cards, in order."""
+    return [move for move in turn.moves if isinstance(move, Transfer) and move.source.kind is PileKind.STOCK]
 
 
 def goes_on(turn: Turn) -> bool:
@@ -462,10 +469,12 @@ def _largest_loss(ctx: Context) -> Finding:
     doing = {"doing": _doing(view, ctx.move)}
     if part in ("stock", "reach", "hand") and goes_on(ctx.best) and not goes_on(ctx.after):
         fields = {**doing, "best": n_cards(_build_plays(ctx.best))}
+        kind = "refill-missed-last" if _kept(view, ctx.after) == 0 else "refill-missed"  # "keeps cards" is false
         wins = ctx.win_chance
         if wins is not None and wins.value:
-            return Finding("refill-missed-wins", STOCK_FIRST, weight, {**fields, "chance": chance_in_words(wins)})
-        return Finding("refill-missed", None, weight, fields)
+            return Finding(f"{kind}-wins", STOCK_FIRST, weight, {**fields, "chance": chance_in_words(wins)},
+                           chance=wins)
+        return Finding(kind, None, weight, fields)
     if part == "stock" and (stock := stock_first(ctx)) is not None:
         return stock._replace(weight=weight)
     if part == "reach" and view.mover.stock_top is not None:

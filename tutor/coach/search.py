@@ -310,11 +310,15 @@ class TurnSearch:
 
     def reveal_before(self, move: Move) -> Optional[Move]:
         """The stock card that turns up the next one and that the best line after ``move`` could play before it,
-        losing nothing: the move commits a card before seeing what that stock card turns up. None if there is
-        none (or ``move`` is itself such a play, a discard or not a play the search can follow)."""
+        losing nothing: the move commits a card before seeing what that stock card turns up (or empties the hand
+        for new cards while it could be played: ``_children``). None if there is none (or ``move`` is itself such
+        a play, a discard or not a play the search can follow)."""
         node, play = self.after(move)
         if node is None or _reveals(self.root, play):
             return None
+        plays = _children(self.root)
+        if (play, node) not in plays:  # the last card in hand, played to draw while a stock card could go first
+            return next(self._move_of(stock, list(self.slots)) for stock, _ in plays if stock[0] == "s")
         self._value(node, 1)
         end, steps, _ = self._best_line(node, ((self.root, play),))
         plays = [step for _, step in steps]
@@ -918,14 +922,22 @@ class _Worked(dict):
         return value
 
 
-def _children(node: Node) -> list[tuple[Play, Node]]:
-    """Every play from ``node`` with the node it leads to (one per distinct target value)."""
+def _children(node: Node, stock_first: bool = True) -> list[tuple[Play, Node]]:
+    """Every play from ``node`` with the node it leads to (one per distinct target value).
+
+    ``stock_first``: while a stock card can be played, the last card in hand
+    is not played to draw five new ones (the stock card goes first: what it
+    turns up is seen before the refill, and the new cards may fit it).
+    """
     builds, hand, stocks, discards, draws = node
     onto = _LANDINGS[builds]
     found: list[tuple[Play, Node]] = []
     wild: list[tuple[Play, Node]] = []  # wild cards from hand and discard tops come last: of equal lines the
+    stock_ready = stock_first and len(hand) == 1 and any(count and onto[top] for top, count in stocks)
     for card, rest in _PICKS[hand]:     # first found is kept, so a line that needs no wild card spends none
         if landings := onto[card]:
+            if stock_ready:
+                landings = tuple(landing for landing in landings if not draws + landing[2])
             _add_plays(wild if card == SKIP_BO else found, "h", 0, -1, card, landings, rest, stocks, discards, draws,
                        not rest)
     for index, (top, count) in enumerate(stocks):
@@ -1000,7 +1012,7 @@ _LANDINGS = _Worked(_landings, 10_000)  # there are few sorted build values
 
 def _apply(node: Node, play: Play) -> Node:
     """The node ``play`` leads to from ``node``."""
-    for candidate, child in _children(node):
+    for candidate, child in _children(node, stock_first=False):  # a move the player may make, stock first or not
         if candidate == play:
             return child
     raise ValueError(f"{play!r} is not a play of this position")

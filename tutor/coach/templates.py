@@ -45,7 +45,7 @@ FINDINGS = TextTable("coach-finding", {
     "wilds-more": "{doing} spends {after} wild cards where the best turn spends {best}.",
     "wild-discarded": "{doing} gives up a wild card from your hand: on a discard pile it can be played only while "
                       "it stays on top.",
-    "wild-buried": "{doing} covers the SB on that pile, where it can no longer be played.",
+    "wild-buried": "{doing} covers the SB on that pile: it can be played only after the cards on top of it.",
     "discard-inverted": "{doing} buries {top} under a higher card: that pile no longer comes out in a run.",
     "discard-covers": "{doing} covers {top} while discard pile {empty} is empty.",
     "opponent-served": "After {move}, your turn still ends with build pile {slot} at {value}, one below "
@@ -73,6 +73,12 @@ FINDINGS = TextTable("coach-finding", {
                      "hand and goes on with five new cards.",
     "refill-missed-wins": "{doing} keeps cards in hand: the best turn plays {best} onto the build piles and "
                           "empties the hand, and with the five new cards it wins the round in {chance}.",
+    # the line after the move ends the turn with a discard of the last card in hand: empty, but nothing is drawn
+    "refill-missed-last": "{doing} ends the turn with the last card in hand, so no new cards are drawn: the best "
+                          "turn plays {best} onto the build piles, empties the hand and goes on with five new cards.",
+    "refill-missed-last-wins": "{doing} ends the turn with the last card in hand, so no new cards are drawn: the "
+                               "best turn plays {best} onto the build piles and empties the hand, and with the five "
+                               "new cards it wins the round in {chance}.",
     "hand-kept": "{doing} keeps more cards in hand: the best turn ends with {best} in hand, this move with "
                  "{after}, so fewer new cards come next turn.",
     "wilds-fewer": "{doing} ends the turn with {after} wild cards kept where the best turn keeps {best}.",
@@ -87,12 +93,14 @@ BETTER = TextTable("coach-better", {
     "key-achieves": "Better: {move}, which {achieves}.",
     "slightly": "Fine, though slightly better: {move}.",
     "slightly-achieves": "Fine, though slightly better: {move}, which {achieves}.",
-    # the key move cannot be played yet: it comes after others in the better turn
-    "key-later": "Better: a line of {count} moves in which you {move}.",
-    "key-later-achieves": "Better: a line of {count} moves in which you {move}, which {achieves}.",
-    "slightly-later": "Fine, though slightly better: a line of {count} moves in which you {move}.",
-    "slightly-later-achieves": "Fine, though slightly better: a line of {count} moves in which you {move}, "
-                               "which {achieves}.",
+    # the key move cannot be played yet: it comes after others in the better turn, which begins with {first}
+    "key-later": "Better: a line of {count} moves that starts: {first}; in it you {move}.",
+    "key-later-achieves": "Better: a line of {count} moves that starts: {first}; in it you {move}, which "
+                          "{achieves}.",
+    "slightly-later": "Fine, though slightly better: a line of {count} moves that starts: {first}; in it you "
+                      "{move}.",
+    "slightly-later-achieves": "Fine, though slightly better: a line of {count} moves that starts: {first}; in it "
+                               "you {move}, which {achieves}.",
     # the move is as good as the best, but a stock card the same line plays could turn up its next card first
     "reveal-first": "Fine, though slightly better: {move} first: the card it turns up may change the rest of the "
                     "turn, and nothing is lost by waiting.",
@@ -183,7 +191,8 @@ def chance_in_words(chance: Chance | float) -> str:
     if round(high, 2) <= 0:
         return CHANCE.text("none")
     fractions = [(shown, n) for n in (2, 3, 4, 5, 10) for shown in range(1, n)]
-    shown, out_of = min(fractions, key=lambda f: (abs(f[0] / f[1] - chance.value), f[1]))
+    said = round(chance.value, 2) if chance.exact else chance.value  # an exact chance as the JSON rounds it
+    shown, out_of = min(fractions, key=lambda f: (abs(f[0] / f[1] - said), f[1]))
     if chance.exact or ((shown - 0.5) / out_of <= low and high <= (shown + 0.5) / out_of):
         return CHANCE.text("some", shown=shown, out_of=out_of)
     if chance.won is not None:

@@ -230,12 +230,21 @@ def _key_move(view: GameState, best: Turn, after: Turn, template: str) -> tuple[
     if not candidates:  # the same moves in another order
         return best.moves[0], say(BETTER, template, move=phrase_of(view, best.moves[0]))
     _, index, state, key, achieved = min(candidates, key=lambda candidate: candidate[:2])
-    fields = {"move": phrase_of(state, key), "count": index + 1}
-    if index and not check_move(view, key).legal:  # it waits on the moves before it
+    fields = {"move": phrase_of(state, key), "count": index + 1, "first": phrase_of(view, best.moves[0])}
+    if index and not _playable_now(view, state, key):  # it waits on the moves before it
         template = f"{template}-later"
     if achieved:
         return key, say(BETTER, f"{template}-achieves", achieves=achieved[0].text, **fields)
     return key, say(BETTER, template, **fields)
+
+
+def _playable_now(view: GameState, state: GameState, move: Move) -> bool:
+    """Whether ``move``, said as it is played in ``state`` further along a line, can be played as said in
+    ``view`` now: legal, and the same card from the same pile onto a pile at the same value (an SB on build
+    pile 1 "as a 1" is no move of the position where pile 1 shows an 11)."""
+    from .principles import phrase_of
+
+    return check_move(view, move).legal and phrase_of(view, move) == phrase_of(state, move)
 
 
 def _opponent_wins_next(search: TurnSearch, after_turn) -> Optional[dict]:
