@@ -291,7 +291,8 @@ def test_hint_steps_say_what_they_achieve():
 
 
 @pytest.mark.parametrize("chance, words", [(1.0, "every deal"), (0.996, "every deal"), (0.0, "no deal"),
-                                           (0.97, "about 9 of 10 deals"), (0.02, "about 1 of 10 deals"),
+                                           (0.97, "about 9 of 10 deals"), (0.02, "about 1 of 50 deals"),
+                                           (0.04, "about 1 of 25 deals"), (0.14, "about 1 of 10 deals"),
                                            (0.67, "about 2 of 3 deals"), (0.5, "about 1 of 2 deals")])
 def test_a_chance_is_said_as_the_json_rounds_it_certainties_as_certainties(chance, words):
     assert chance_in_words(chance) == words

@@ -20,7 +20,7 @@ from ..engine.play import apply_move
 from ..engine.state import BUILD_SLOTS, COMPLETE_AT, GameState, Phase
 from .chances import Chance, as_chance
 from .search import Turn, discard_run
-from .evaluation import gap_to
+from .evaluation import DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, bridge_mask, gap_to
 from .templates import FINDINGS, MOVES, chance_in_words, gap_in_words, say, sentence
 
 STOCK_FIRST = "strategy.stock-first"
@@ -61,6 +61,7 @@ class Context(NamedTuple):
     chances: Mapping[int, Chance | float] = {}
     best_chances: Mapping[int, Chance | float] = {}
     win_chance: Optional[Chance] = None  # the best turn's chance to win after its refill (``TurnSearch.win_chance``)
+    after_win_chance: Optional[Chance] = None  # the same for the best turn after the move
 
     def drop(self, part: str) -> float:
         """How much the evaluation part ``part`` is worse after the move than in the best turn."""
@@ -329,6 +330,30 @@ def spread_discards(ctx: Context) -> Optional[Finding]:
                     Named("discard", None, view.mover.name, empty)))
 
 
+def covers_bridge(ctx: Context) -> Optional[Finding]:
+    """The discard covers a discard top that leads up to the stock card (an 8 under a stock 9 over a pile at 7),
+    which the best turn leaves on top: next turn it cannot be played until the card on it is."""
+    move, view = ctx.move, ctx.view
+    stock = view.mover.stock_top
+    if not (isinstance(move, Transfer) and move.is_discard) or stock in (None, SKIP_BO):
+        return None
+    pile = move.target.number - 1
+    top = view.mover.discard_top(pile)
+    if top in (None, SKIP_BO) or move.card == top - 1:  # a run down is still played out card after card
+        return None
+    builds = tuple(view.build_value(slot) for slot in range(BUILD_SLOTS))
+    if not bridge_mask(builds, stock, DEFAULT_WEIGHTS.horizon) >> top & 1:
+        return None
+    _, best_tops = _end_cards(view, ctx.best)
+    if best_tops[pile] != top:  # the best turn covers it too, or plays it
+        return None
+    below = max(value for value in builds if value < stock)
+    fields = {"doing": _doing(view, move), "top": the_card(top), "card": the_card(stock),
+              "slot": builds.index(below) + 1}
+    return Finding("discard-covers-bridge", SPREAD, STRONG_BOT_WEIGHTS.bridge, fields,
+                   (Named("discard", top, view.mover.name, move.target.number), _stock_named(view, view.turn)))
+
+
 def mind_opponents(ctx: Context) -> Optional[Finding]:
     """The move's line ends with a build pile one below an opponent's stock card, where the best turn's does not.
 
@@ -443,7 +468,8 @@ DETECTORS: dict[str, Callable[[Context], Optional[Finding]]] = {
     SPREAD: spread_discards,
     MIND_OPPONENTS: mind_opponents,
 }
-EXTRA_DETECTORS: tuple[Callable[[Context], Optional[Finding]], ...] = (opponent_wins,)  # more than one per principle
+EXTRA_DETECTORS: tuple[Callable[[Context], Optional[Finding]], ...] = (opponent_wins, covers_bridge)  # more than one
+# per principle
 
 
 def detect(ctx: Context) -> list[Finding]:
@@ -467,7 +493,7 @@ def _largest_loss(ctx: Context) -> Finding:
     part = max(PART_PRINCIPLE, key=ctx.drop)
     view, weight = ctx.view, ctx.drop(part)
     doing = {"doing": _doing(view, ctx.move)}
-    if part in ("stock", "reach", "hand") and goes_on(ctx.best) and not goes_on(ctx.after):
+    if part != "risk" and goes_on(ctx.best) and not goes_on(ctx.after):  # what the refill brings: the reason
         fields = {**doing, "best": n_cards(_build_plays(ctx.best))}
         kind = "refill-missed-last" if _kept(view, ctx.after) == 0 else "refill-missed"  # "keeps cards" is false
         wins = ctx.win_chance
@@ -475,6 +501,11 @@ def _largest_loss(ctx: Context) -> Finding:
             return Finding(f"{kind}-wins", STOCK_FIRST, weight, {**fields, "chance": chance_in_words(wins)},
                            chance=wins)
         return Finding(kind, None, weight, fields)
+    if goes_on(ctx.best) and goes_on(ctx.after) and ctx.win_chance and ctx.after_win_chance is not None:
+        best, after = chance_in_words(ctx.win_chance), chance_in_words(ctx.after_win_chance)
+        if ctx.win_chance.value > ctx.after_win_chance.value and best != after:  # say only what differs
+            return Finding("refill-wins-less", STOCK_FIRST, weight, {**doing, "chance": after, "best_chance": best},
+                           chance=ctx.after_win_chance)
     if part == "stock" and (stock := stock_first(ctx)) is not None:
         return stock._replace(weight=weight)
     if part == "reach" and view.mover.stock_top is not None:
@@ -487,6 +518,9 @@ def _largest_loss(ctx: Context) -> Finding:
         kept = _kept(view, ctx.best), _kept(view, ctx.after)
         if None not in kept and kept[1] > kept[0]:
             return Finding("hand-kept", None, weight, {**doing, "best": n_cards(kept[0]), "after": n_cards(kept[1])})
+        if None not in kept and (higher := _kept_higher(view, ctx)) is not None:
+            return Finding("hand-higher", None, weight, {**doing, "card": the_card(higher)},
+                           (Named("hand", higher, view.mover.name, when="after"),))
     if part == "wilds":
         best, after = _wilds_kept(view, ctx.best), _wilds_kept(view, ctx.after)
         if best > after:
@@ -500,7 +534,7 @@ def _largest_loss(ctx: Context) -> Finding:
             return Finding("opponent-may-win", MIND_OPPONENTS, weight,
                            {**doing, "player": view.players[seat].name, "chance": chance_in_words(chance),
                             "best_chance": chance_in_words(best_chance)}, (_stock_named(view, seat),), chance)
-    if part == "opponents" and isinstance(ctx.move, Transfer) and not ctx.move.is_discard and not _goes_on(ctx):
+    if part == "opponents" and isinstance(ctx.move, Transfer) and not _goes_on(ctx):
         closer = _closer_opponent(ctx)
         if closer is not None:
             return closer._replace(weight=weight)
@@ -546,6 +580,20 @@ def _end_cards(view: GameState, turn: Turn) -> tuple[tuple, tuple]:
         hand.remove(last.card)
         tops[last.target.number - 1] = last.card
     return tuple(hand), tuple(tops)
+
+
+def _kept_higher(view: GameState, ctx: Context) -> Optional[int]:
+    """The number card the best turn discards and the line after the move keeps in hand instead of a lower
+    one, or None."""
+    best_hand, _ = _end_cards(view, ctx.best)
+    after_hand, _ = _end_cards(view, ctx.after)
+    last = ctx.best.moves[-1] if ctx.best.moves else None
+    if not (isinstance(last, Transfer) and last.is_discard) or last.card in (None, SKIP_BO):
+        return None
+    kept = last.card
+    if after_hand.count(kept) > best_hand.count(kept) and sum(after_hand) > sum(best_hand):
+        return kept
+    return None
 
 
 def _kept(view: GameState, turn: Turn) -> Optional[int]:

@@ -48,6 +48,9 @@ FINDINGS = TextTable("coach-finding", {
     "wild-buried": "{doing} covers the SB on that pile: it can be played only after the cards on top of it.",
     "discard-inverted": "{doing} buries {top} under a higher card: that pile no longer comes out in a run.",
     "discard-covers": "{doing} covers {top} while discard pile {empty} is empty.",
+    # the covered card is one of those between the highest build pile below the stock card and it
+    "discard-covers-bridge": "{doing} covers {top}, one of the cards that lead from build pile {slot} up to {card} "
+                             "on your stock: next turn it cannot be played until the card on it is.",
     "opponent-served": "After {move}, your turn still ends with build pile {slot} at {value}, one below "
                        "{card} on {owner} stock.",
     "opponent-run": "After {move}, your turn still ends with build pile {slot} at {value}, which leaves {owner} "
@@ -73,6 +76,9 @@ FINDINGS = TextTable("coach-finding", {
                      "hand and goes on with five new cards.",
     "refill-missed-wins": "{doing} keeps cards in hand: the best turn plays {best} onto the build piles and "
                           "empties the hand, and with the five new cards it wins the round in {chance}.",
+    # both lines empty the hand and go on with five new cards: the chances that they then win the round
+    "refill-wins-less": "{doing} empties the hand too, but with the new cards it wins the round in {chance}, where "
+                        "the best turn wins in {best_chance}.",
     # the line after the move ends the turn with a discard of the last card in hand: empty, but nothing is drawn
     "refill-missed-last": "{doing} ends the turn with the last card in hand, so no new cards are drawn: the best "
                           "turn plays {best} onto the build piles, empties the hand and goes on with five new cards.",
@@ -81,6 +87,9 @@ FINDINGS = TextTable("coach-finding", {
                                "new cards it wins the round in {chance}.",
     "hand-kept": "{doing} keeps more cards in hand: the best turn ends with {best} in hand, this move with "
                  "{after}, so fewer new cards come next turn.",
+    # the same number of cards kept, but the higher one: high cards are the hardest to play later
+    "hand-higher": "{doing} keeps {card} in hand, which the best turn discards instead: a higher card kept is "
+                   "harder to play later.",
     "wilds-fewer": "{doing} ends the turn with {after} wild cards kept where the best turn keeps {best}.",
     "stock-further": "{doing} leaves {card} on your stock further from the build piles than the best turn does.",
     "discards-worse": "{doing} leaves your discard piles in a worse order than the best turn does.",
@@ -178,9 +187,13 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# the fractions a chance is said as: halves to tenths, and below a tenth one in 15, 20, 25, 50 or 100
+FRACTIONS = [(shown, n) for n in (2, 3, 4, 5, 10) for shown in range(1, n)] + [(1, n) for n in (15, 20, 25, 50, 100)]
+
+
 def chance_in_words(chance: Chance | float) -> str:
-    """A probability as players say it: ``about 2 of 3 deals``, ``about 9 of 10 deals``; a chance of 1 (as the
-    JSON rounds it) as ``every deal``, of 0 as ``no deal``; else the nearest fraction strictly between. A
+    """A probability as players say it: ``about 2 of 3 deals``, ``about 1 of 25 deals``; a chance of 1 (as the
+    JSON rounds it) as ``every deal``, of 0 as ``no deal``; else the nearest of ``FRACTIONS``. A
     sampled ``Chance`` is said so only when its 95% interval lies within that rounding (the cell of values
     nearest ``shown``/``out_of`` among the ``out_of``ths); else as what the sample showed: ``5 of 8 sampled
     deals``, or for a mean of chances ``31% of deals, on average over 8 sampled refills``."""
@@ -190,7 +203,7 @@ def chance_in_words(chance: Chance | float) -> str:
         return CHANCE.text("every")
     if round(high, 2) <= 0:
         return CHANCE.text("none")
-    fractions = [(shown, n) for n in (2, 3, 4, 5, 10) for shown in range(1, n)]
+    fractions = FRACTIONS
     said = round(chance.value, 2) if chance.exact else chance.value  # an exact chance as the JSON rounds it
     shown, out_of = min(fractions, key=lambda f: (abs(f[0] / f[1] - said), f[1]))
     if chance.exact or ((shown - 0.5) / out_of <= low and high <= (shown + 0.5) / out_of):

@@ -75,6 +75,8 @@ class Assessment(NamedTuple):
                          findings=[finding.to_json() for finding in self.findings])
         elif self.quality == "good":
             entry.update(better=self.better, explanation=self.explanation)
+            if self.findings:
+                entry["findings"] = [finding.to_json() for finding in self.findings]
         elif self.explanation:
             entry["explanation"] = self.explanation
         if self.key_move:
@@ -185,13 +187,14 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     key, pointer = _key_move(view, best, after_turn, "slightly" if quality == "good" else "key") \
         if best.moves else (None, "")
     key_move = format_move(key, pile_said=True) if key is not None else None
-    if quality == "good":
-        return Assessment(quality, grade, loss, better=better, explanation=pointer, key_move=key_move,
-                          opponent_wins_next=risk, misses_win=missed)
     chances, best_chances = _stated_chances(search, after_turn) if risk else ({}, {})
-    findings = tuple(detect(Context(view, move, best, after_turn, chances, best_chances, search.win_chance(best))))
-    principles = tuple(dict.fromkeys(finding.principle for finding in findings if finding.principle))
+    findings = tuple(detect(Context(view, move, best, after_turn, chances, best_chances, search.win_chance(best),
+                                    search.win_chance(after_turn))))
     explanation = f"{findings[0].sentence} {pointer}".strip()
+    if quality == "good":  # the reason too, however small the loss
+        return Assessment(quality, grade, loss, better=better, explanation=explanation, findings=findings,
+                          key_move=key_move, opponent_wins_next=risk, misses_win=missed)
+    principles = tuple(dict.fromkeys(finding.principle for finding in findings if finding.principle))
     return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move, risk, missed)
 
 
