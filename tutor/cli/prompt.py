@@ -102,13 +102,20 @@ def _edited_line(prompt: str, choices: Sequence[str]) -> str:
 
 
 def _readline_keys():
-    """Ctrl-J ends the line, as in readline (and as a terminal's newline arrives in raw mode)."""
+    """Ctrl-J ends the line, as in readline (and as a terminal's newline arrives in raw mode); what reads as a mouse
+    report is dropped before the editor's mouse handler sees it."""
     from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
 
     keys = KeyBindings()
 
     @keys.add("c-j")
     def _accept(event) -> None:
         event.current_buffer.validate_and_handle()
+
+    @keys.add(Keys.Vt100MouseEvent)
+    def _no_mouse(event) -> None:
+        """The tutor asks the terminal for no mouse reports: this is a colour code typed or pasted (``ESC[31m``),
+        which the editor's mouse handler would fail on. It is dropped."""
 
     return keys
