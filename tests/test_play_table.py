@@ -349,3 +349,23 @@ def test_the_opening_help_names_the_board_command(language):
         assert f" {word('board')} " in help_line and word("undo") in help_line
     finally:
         use("en")
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "da"])
+def test_the_list_of_moves_is_wrapped_to_a_narrow_terminal(tmp_path, language):
+    """At 20 columns every line of the ? list fits: the number's lead takes its room from the words."""
+    import os
+    import subprocess
+    import sys
+
+    from tutor.i18n import use
+
+    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(tmp_path), SKIPBO_TUTOR_LANG=language, COLUMNS="20", NO_COLOR="1")
+    shown = subprocess.run([sys.executable, "-m", "tutor", "play", "--short", "--seed", "4"], input="?\nq\n",
+                           capture_output=True, text=True, timeout=300, env=env).stdout
+    use(language)
+    prompt = texts.PROMPT
+    use("en")
+    listed = shown.split(prompt)[1].splitlines()  # what ? showed, between the first prompt and the next
+    assert len(listed) > 3, shown
+    assert all(len(line) <= 20 for line in listed), listed

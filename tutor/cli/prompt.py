@@ -1,8 +1,9 @@
 """One line of input from the person at the terminal, with q (or the end of the input) to stop.
 
 At a terminal the line can be edited (arrow keys, Home, End, Ctrl-W ...),
-earlier answers at the same prompt come back with the up arrow, and Tab
-completes from the choices the caller offers (the legal moves at ``move>``).
+earlier answers at the same prompt come back with the up arrow, Tab
+completes from the choices the caller offers (the legal moves at ``move>``),
+and Ctrl-Z suspends the program as in a shell (``fg`` brings it back).
 This is prompt_toolkit's line editor; where standard input or output is not a
 terminal (a pipe, a file, a test), the line is read plainly, and a line longer
 than ``MAX_LINE`` characters (endless input such as ``< /dev/zero``, a large
@@ -96,19 +97,26 @@ def _edited_line(prompt: str, choices: Sequence[str]) -> str:
         print(lead)
     session = _SESSIONS.get(words)
     if session is None:
-        session = _SESSIONS[words] = PromptSession(key_bindings=_readline_keys())
+        session = _SESSIONS[words] = PromptSession(key_bindings=_readline_keys(), enable_suspend=True)  # Ctrl-Z
     return session.prompt(words, completer=Choices() if choices else None, complete_while_typing=False,
                           complete_style=CompleteStyle.READLINE_LIKE)
 
 
 def _readline_keys():
-    """Ctrl-J ends the line, as in readline (and as a terminal's newline arrives in raw mode)."""
+    """Ctrl-J ends the line, as in readline (and as a terminal's newline arrives in raw mode); what reads as a mouse
+    report is dropped before the editor's mouse handler sees it."""
     from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
 
     keys = KeyBindings()
 
     @keys.add("c-j")
     def _accept(event) -> None:
         event.current_buffer.validate_and_handle()
+
+    @keys.add(Keys.Vt100MouseEvent)
+    def _no_mouse(event) -> None:
+        """The tutor asks the terminal for no mouse reports: this is a colour code typed or pasted (``ESC[31m``),
+        which the editor's mouse handler would fail on. It is dropped."""
 
     return keys

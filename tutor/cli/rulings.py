@@ -23,6 +23,7 @@ from .render import card_text
 
 INDENT = "    "
 NO_BREAK = "\u00a0"
+NARROWEST = 8  # columns of text a wrapped sentence keeps, however narrow the terminal and long its lead
 _VERDICT_STYLES = {
     Verdict.LEGAL: "bold green",
     Verdict.ILLEGAL: "bold red",
@@ -114,7 +115,7 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool =
 def print_wrapped(out: Console, sentence: str, style: str = "", prefix: str = "", indent: str = INDENT) -> None:
     """A sentence wrapped under the move it explains, its cards coloured, with no trailing blanks; a word longer than
     the line (a file's path) stands whole on a line of its own, never broken."""
-    width = max(out.width - len(indent) - len(prefix), 20)
+    width = max(out.width - len(indent) - len(prefix), NARROWEST)
     pattern, _phrases = _card_words()
     glued = pattern.sub(lambda match: match.group(0).replace(" ", NO_BREAK), sentence)  # keep "a 7" whole
     for number, line in enumerate(textwrap.wrap(glued, width, break_on_hyphens=False, break_long_words=False)):
