@@ -208,3 +208,20 @@ def test_the_diagrams_labels_print_at_eight_points_and_the_answer_box_holds_thre
     box = float(regex.search(r"@media print.*?\.answer \{ height: (\d+)mm", STYLE, regex.S).group(1))
     spacing = float(regex.search(r"@media print.*?transparent ([\d.]+)mm, #bbb", STYLE, regex.S).group(1))
     assert box // spacing >= 3
+
+
+def test_positions_about_the_tutor_are_tagged_and_a_sheet_can_leave_them_out(tmp_path):
+    import yaml
+
+    gallery = ROOT / "scenarios"
+    about_the_tutor = {path.relative_to(gallery).as_posix() for path in gallery.rglob("*.yaml")
+                       if "tutor" in str(yaml.safe_load(path.read_text(encoding="utf-8")).get("question", ""))}
+    tagged = {path.relative_to(gallery).as_posix() for path in gallery.rglob("*.yaml")
+              if "tutor" in (yaml.safe_load(path.read_text(encoding="utf-8")).get("tags") or [])}
+    assert about_the_tutor and about_the_tutor == tagged
+    target = tmp_path / "sheet.html"
+    result = runner.invoke(build_app(), ["worksheet", str(gallery / "rules"), "--leave-out", "tutor", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    html = target.read_text(encoding="utf-8")
+    assert html.count('class="position"') == len(list((gallery / "rules").glob("*.yaml"))) - len(tagged)
+    assert "A stock top the file does not show" not in html
