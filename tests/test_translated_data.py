@@ -119,8 +119,10 @@ def test_the_gallery_translation_has_every_file_with_its_texts(language):
     assert sorted(words) == files
     for key, texts in words.items():
         english = load_unique((GALLERY / f"{key}.yaml").read_text(encoding="utf-8"))
-        assert set(texts) == {field for field in GALLERY_TEXTS if field in english}, key
-        assert all(isinstance(text, str) and text.strip() for text in texts.values()), key
+        notes = {index: item["note"] for index, item in enumerate(english.get("expect") or []) if "note" in item}
+        assert set(texts) == {field for field in GALLERY_TEXTS if field in english} | ({"notes"} if notes else set()), key
+        assert set(texts.get("notes", {})) == set(notes), key
+        assert all(isinstance(text, str) and text.strip() for field, text in texts.items() if field != "notes"), key
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

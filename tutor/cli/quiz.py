@@ -18,7 +18,7 @@ from .output import console, error_console, print_json, printable, unusable
 from .prompt import Quit, ask, read_line
 from .prompt_words import command, offered, shown_words
 from .streams import require_input
-from .scenario_paths import checked_scenarios
+from .scenario_paths import checked_scenarios, without_tags
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -32,6 +32,9 @@ def quiz_command(
                                                        "output; the quiz itself then runs on standard error."),
     unchecked: bool = typer.Option(False, "--unchecked",
                                    help="Try out a draft: skip checking the expectations against the engine."),
+    leave_out: list[str] = typer.Option([], "--leave-out", metavar="TAG",
+                                        help="Leave out the positions tagged TAG (the gallery's positions about the "
+                                             "tutor itself: tutor); may be repeated."),
 ) -> None:
     """A quiz: each position and its question; the answers judged by the scenarios' own expectations, and scored.
 
@@ -41,7 +44,7 @@ def quiz_command(
     from ..scenario.expectations import default_assess
 
     questions = []
-    for checked in checked_scenarios(paths, as_json=as_json, unchecked=unchecked):
+    for checked in without_tags(checked_scenarios(paths, as_json=as_json, unchecked=unchecked), leave_out):
         question = make_question(checked)
         if question is None:
             why = "quiz-several-turns" if checked.expectations else "quiz-no-key"

@@ -49,3 +49,14 @@ def checked_scenarios(paths: list[str], *, as_json: bool, unchecked: bool) -> li
                           "draft is made without this check with --unchecked", len(failures))
         unusable([*failures, advice.format(count=len(failures), command=command)], as_json=as_json, kind="scenario")
     return files
+
+
+def without_tags(files: list[CheckedFile], tags: list[str]) -> list[CheckedFile]:
+    """``files`` less those whose scenario has one of ``tags`` (any case); exit 2 if that leaves none."""
+    left_out = {tag.casefold() for tag in tags}
+    kept = [file for file in files
+            if not left_out & {str(tag).casefold() for tag in file.scenario.data.get("tags") or ()}]
+    if not kept:
+        unusable([_("every position has a tag left out ({tags}): nothing is left").format(tags=", ".join(tags))],
+                 as_json=False, kind="usage")
+    return kept

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from .scenario_paths import checked_scenarios
+from .scenario_paths import checked_scenarios, without_tags
 from .show import write_output
 
 
@@ -19,6 +19,9 @@ def worksheet_command(
     unchecked: bool = typer.Option(False, "--unchecked",
                                    help="A draft: skip checking the expectations against the engine (each row of "
                                         "the key is then marked unchecked)."),
+    leave_out: list[str] = typer.Option([], "--leave-out", metavar="TAG",
+                                        help="Leave out the positions tagged TAG (the gallery's positions about the "
+                                             "tutor itself: tutor); may be repeated."),
 ) -> None:
     """Write a printable worksheet: each position's diagram, question and room to answer, then an answer key.
 
@@ -27,6 +30,6 @@ def worksheet_command(
     """
     from ..classroom.worksheet import worksheet_html
 
-    scenarios = checked_scenarios(paths, as_json=False, unchecked=unchecked)
+    scenarios = without_tags(checked_scenarios(paths, as_json=False, unchecked=unchecked), leave_out)
     write_output(output, worksheet_html(scenarios, title, compact=compact, unchecked=unchecked),
                  reads=[f.source for f in scenarios])

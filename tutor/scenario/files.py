@@ -61,7 +61,8 @@ def check_file(path: str | os.PathLike[str] | FolderFile) -> CheckedFile:
         checked.scenario = scenario_from_document(document, source)
     except ScenarioError as error:
         checked.problems.extend(error.problems)
-    checked.expectations, notation = read_expectations(data)
+    # read from the scenario where there is one: a gallery file's notes are in the language in use
+    checked.expectations, notation = read_expectations(checked.scenario.data if checked.scenario else data)
     checked.problems.extend(placed_problems(notation + _too_many(checked.expectations), marks))
     if checked.scenario is not None:
         checked.problems.extend(placed_problems(_strangers(checked.scenario, checked.expectations), marks))

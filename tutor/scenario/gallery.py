@@ -7,8 +7,10 @@ named by its path in the gallery without ``.yaml`` (``rules/stock-first``),
 and that name is accepted wherever a scenario file is.
 
 Its files stay in English (a scenario file reads the same in every
-language); the title, description, question and answer of each are
-translated in ``gallery.LANG.yaml`` beside this module, keyed by that name.
+language); the title, description, question and answer of each, and the
+``note`` of an expectation (under ``notes``, by its place in the ``expect``
+list), are translated in ``gallery.LANG.yaml`` beside this module, keyed by
+that name.
 A scenario read from the gallery speaks the language in use; any other file
 is shown as written.
 """
@@ -86,4 +88,8 @@ def in_language(scenario: Any) -> Any:
     if not words:
         return scenario
     data = {**scenario.data, **{field: words[field] for field in ("question", "answer") if field in words}}
+    notes = words.get("notes") or {}
+    if notes:  # an expectation's note, by its place in the expect list
+        data["expect"] = [{**item, "note": notes[index]} if index in notes else item
+                          for index, item in enumerate(data["expect"])]
     return replace(scenario, title=words["title"], description=words["description"], data=data)
