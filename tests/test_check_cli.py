@@ -701,3 +701,9 @@ def test_a_question_is_pointed_to_tutor_rules_quoted_as_a_person_types_it():
     assert result.exit_code == 2
     assert "ask it with tutor rules \"what is my partner's discard pile?\"" in result.stderr
     assert "'\"'\"'" not in result.stderr
+
+
+def test_separately_quoted_moves_are_never_read_as_one():
+    result = runner.invoke(app, ["check", "--build", "2", "--stock", "3", "--hand", "2", "2 on it", "stock on the 2"])
+    assert result.exit_code == 2 and "cannot read the move '2 on it'" in result.stderr
+    assert "stock 2 to build 1" not in result.stdout
