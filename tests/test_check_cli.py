@@ -737,3 +737,12 @@ def test_table_talk_is_ruled_as_meant_or_refused(position, said, status, moves):
         assert document["error"]["kind"] == ("ambiguous" if moves else "notation")
     else:
         assert [move["move"] for move in document["moves"]] == moves
+
+
+def test_moves_json_has_the_fields_docs_check_md_gives():
+    result = runner.invoke(app, ["moves", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,12", "--json"])
+    document = json.loads(result.stdout)
+    assert set(document) == {"player", "moves"} and document["player"] == "you"
+    assert all(set(move) == {"move", "compact", "reason"} for move in document["moves"])
+    assert {"move": "stock to build 1", "compact": "s>b1",
+            "reason": "The 7 on your stock goes on build pile 1, which showed a 6."} in document["moves"]
