@@ -701,3 +701,48 @@ def test_a_question_is_pointed_to_tutor_rules_quoted_as_a_person_types_it():
     assert result.exit_code == 2
     assert "ask it with tutor rules \"what is my partner's discard pile?\"" in result.stderr
     assert "'\"'\"'" not in result.stderr
+
+
+def test_separately_quoted_moves_are_never_read_as_one():
+    result = runner.invoke(app, ["check", "--build", "2", "--stock", "3", "--hand", "2", "2 on it", "stock on the 2"])
+    assert result.exit_code == 2 and "cannot read the move '2 on it'" in result.stderr
+    assert "stock 2 to build 1" not in result.stdout
+
+
+TALK = [  # the one-line position, what was said, the exit status and the moves ruled (or the readings listed)
+    (["--build", "9,-,5,-", "--stock", "7", "--hand", "2,6,11,SB,3", "--discards", "10/12/-/-"],
+     "the 10 on my first discard pile onto build 1", 0, ["discard 1 10 to build 1"]),
+    (["--phase", "start", "--build", "6,-,3,-", "--stock", "9", "--hand", "7,4,8"], "I draw up to five", 0, ["draw"]),
+    (["--build", "9,-,5,-", "--stock", "7", "--hand", "2,6,12,SB,3"], "I'm done, discard the 12 on pile 1", 0,
+     ["hand 12 to discard 1"]),
+    (["--build", "5,-,SB=7,-", "--stock", "3", "--hand", "8,2"],
+     "the skip-bo on build 3 counts as a 7 so my 8 goes on it", 2, []),
+    (["--build", "5,-,SB=7,-", "--stock", "3", "--hand", "8,2"], "8 on the skip-bo", 0, ["hand 8 to build 3"]),
+    (["--build", "4,11,-,-", "--stock", "5", "--hand", "7,SB,8,6,12", "--discards", "9/-/-/-"],
+     "the 5 onto the 4 from my discard pile", 1, ["discard 5 to build 1"]),
+    (["--build", "4,11,-,-", "--stock", "5", "--hand", "7,SB,5,6,12"], "the 5 onto the 4 from my hand", 0,
+     ["hand 5 to build 1"]),
+    (["--build", "4,11,-,-", "--stock", "5", "--hand", "7,SB,5,6,12"], "SB on pile 3", 2,
+     ["hand SB to build 3", "hand SB to discard 3"]),
+]
+
+
+@pytest.mark.parametrize("position, said, status, moves", TALK, ids=[row[1] for row in TALK])
+def test_table_talk_is_ruled_as_meant_or_refused(position, said, status, moves):
+    code, document = check_json(*position, said)
+    assert code == status, document
+    if "error" in document:
+        assert document["error"].get("moves", []) == []  # nothing ruled on words left unplaced
+        assert [reading["move"] for reading in document["error"].get("readings", [])] == moves
+        assert document["error"]["kind"] == ("ambiguous" if moves else "notation")
+    else:
+        assert [move["move"] for move in document["moves"]] == moves
+
+
+def test_moves_json_has_the_fields_docs_check_md_gives():
+    result = runner.invoke(app, ["moves", "--build", "6,-,2,-", "--stock", "7", "--hand", "3,12", "--json"])
+    document = json.loads(result.stdout)
+    assert set(document) == {"player", "moves"} and document["player"] == "you"
+    assert all(set(move) == {"move", "compact", "reason"} for move in document["moves"])
+    assert {"move": "stock to build 1", "compact": "s>b1",
+            "reason": "The 7 on your stock goes on build pile 1, which showed a 6."} in document["moves"]

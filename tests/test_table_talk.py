@@ -115,6 +115,8 @@ PHRASINGS = {
         (table(seat(stock=7, hand=(3, 5)), seat("James", stock=3, hand=5), build=[2]), "James' 3 to build 1",
          Illegal("James:stock 3 to build 1", "source.not-yours")),
         (TEAMS, "I'll use Cleo's 9 on build 1", Legal("Cleo:stock 9 to build 1")),
+        (AT_THE_TABLE, "my skipbo is a 3 on the 2", Legal("hand SB to build 3 as 3")),
+        (AT_THE_TABLE, "my skipbo is a 4 on the 2", Illegal("hand SB to build 3 as 4", "build.sequence")),
         (TEAMS, "take Cleo's 4 to build 3", Legal("Cleo:discard 1 4 to build 3")),
         (FOUR_IN_HAND, "I draw up to five", Legal("draw")),
     ],

@@ -134,6 +134,7 @@ SWEDISH = [
     (LARS, "Lars sexa på byggstapel 1", Illegal("Lars:stock 6 to build 1", "source.not-yours")),
     (BO_TO_MOVE, "Bo spelar sin trea på byggstapel 1", Legal("hand 3 to build 1")),
     (BO_TO_MOVE, "han lade sin trea på byggstapel 1", Legal("hand 3 to build 1")),
+    (AT_THE_TABLE, "min skippo är en trea på tvåan", Legal("hand SB to build 3 as 3")),
 ]
 
 DANISH = [
@@ -203,6 +204,7 @@ DANISH = [
     (AT_THE_TABLE, "stakbunken på byggebunke en", Legal("stock to build 1")),
     (AT_THE_TABLE, "jeg står over", Illegal("end", "turn.discard-to-end")),
     (BO_TO_MOVE, "Bo spiller sin treer på byggebunke 1", Legal("hand 3 to build 1")),
+    (AT_THE_TABLE, "min joker er en treer på toeren", Legal("hand SB to build 3 as 3")),
     (BO_TO_MOVE, "Anna lagde sin treer på byggebunke 1", Illegal("Anna:stock 3 to build 1", "source.not-yours")),
 ]
 

@@ -37,12 +37,14 @@ def parse_moves(texts: list[str], language: str = ENGLISH) -> tuple[list[Phrase]
     """The moves given, up to the first that cannot be read, and that one (None when all are read).
 
     Each argument may hold one move or several; moves given unquoted, as separate
-    words, are read from the words joined, split where a new move starts. A text
+    words, are read from the words joined, split where a new move starts. An
+    argument that reads as a move by itself after the one that cannot be read is
+    never joined to it: separately quoted moves stay apart. A text
     that holds no move but asks a question is pointed to ``tutor rules``.
     """
     phrases: list[Phrase] = []
     unread: Optional[Unread] = None
-    for text in texts:
+    for failed, text in enumerate(texts):
         found, error = read_phrases(text, language)
         phrases.extend(found)
         if error is not None:
@@ -51,7 +53,7 @@ def parse_moves(texts: list[str], language: str = ENGLISH) -> tuple[list[Phrase]
     if unread is None:
         return phrases, None
     joined = " ".join(texts)
-    if len(texts) > 1:
+    if len(texts) > 1 and not any(read_phrases(text, language)[1] is None for text in texts[failed + 1:]):
         found, error = read_phrases(joined, language)
         if error is None:
             return found, None

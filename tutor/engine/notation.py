@@ -510,6 +510,9 @@ class _Reader:
     def move(self) -> tuple[Move, ...]:
         self.skip_filler()
         token = self.peek()
+        if token.kind == AS and self.position + 1 < len(self.tokens) and self.tokens[self.position + 1].kind == END:
+            self.take()  # "jag är färdig": the verb "to be", before the end of the turn
+            token = self.peek()
         if token.kind == END:
             self.take()
             return (EndTurn(),)

@@ -35,7 +35,7 @@ OPENINGS = (r"(?:er|var) det (?:lovligt|tilladt|ok|okay|i orden|muligt|rigtigt)(
             r"(?: jeg)?", r"(?:må|kan|skal) (?:jeg|man)")
 WILDS = ("sb", "skip-bo", "skipbo", "skip-bo-kort", "skip-bo-kortet", "joker", "jokeren", "jokerkort", "wild")
 WILD_PAIRS = (("skip", "bo"),)
-AS = ("som", "as")
+AS = ("som", "er", "as")
 NUMBERS = {
     "nul": 0, "én": 1, "to": 2, "tre": 3, "fire": 4, "fem": 5, "seks": 6, "syv": 7, "otte": 8, "ni": 9, "ti": 10,
     "elleve": 11, "tolv": 12,

@@ -38,7 +38,7 @@ WILDS = ("sb", "skip-bo", "skipbo", "wild", "wildcard", "joker")
 #: A wild said as two words ("skip bo").
 WILD_PAIRS = (("skip", "bo"),)
 #: Words saying the value a wild is played as ("the wild on build 1 as a 5").
-AS = ("as",)
+AS = ("as", "is")
 #: The numbers as words.
 NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "ace": 1, "queen": 12}

@@ -41,7 +41,7 @@ WILDS = ("sb", "skip-bo", "skipbo", "skip-bo-kort", "skip-bo-kortet", "skippo", 
          "jokerkort", "vilt",
          "vild", "wild")
 WILD_PAIRS = (("skip", "bo"), ("vilt", "kort"))
-AS = ("som", "as")
+AS = ("som", "är", "as")
 NUMBERS = {
     "noll": 0, "två": 2, "tre": 3, "fyra": 4, "fem": 5, "sex": 6, "sju": 7, "åtta": 8, "nio": 9, "tio": 10,
     "elva": 11, "tolv": 12,
