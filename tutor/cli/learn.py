@@ -65,7 +65,7 @@ def learn_command(
         unusable([stage_not_found(course, stage)], as_json=as_json, kind="usage")
     if start is None:
         print_overview(console, course, progress, command)
-        console.print(says("course-done", command=command))
+        console.print(says("course-done", command=command), soft_wrap=True)  # a course's path never broken
         return
     require_input(command)
     if not stage:
@@ -75,13 +75,13 @@ def learn_command(
         session.run(start)
     except Quit:
         session.save()
-        console.print("\n" + says("saved" if session.can_save else "stopped", command=command))
+        console.print("\n" + says("saved" if session.can_save else "stopped", command=command), soft_wrap=True)
     except KeyboardInterrupt:
         with shielded():  # a second Ctrl-C cannot cut the save or its line short
             session.save()
             stage_id = session.progress.current
             console.print("\n" + (says("interrupted-saved", command=command) if session.can_save
-                                  else says("interrupted", command=command, stage=stage_id)))
+                                  else says("interrupted", command=command, stage=stage_id)), soft_wrap=True)
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
@@ -170,7 +170,7 @@ def print_overview(console: "Console", course: Course, progress: Progress, comma
         progress_line = says("state-solved", state=state, solved=len(row["solved"]), total=len(row["exercises"]))
         table.add_row(f"{row['number']}.", Text(row["id"]), Text(row["title"]), Text(progress_line, style=style))
     console.print(table)
-    console.print(Text(says("list-help", command=command), style="dim"))  # a course's path never broken
+    console.print(Text(says("list-help", command=command), style="dim"), soft_wrap=True)  # a path never broken
 
 
 class Session:

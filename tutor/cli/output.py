@@ -110,17 +110,11 @@ def _literal_console(**options: Any) -> "Console":
 
 @functools.cache
 def _literal_console_class() -> type:
-    """Rich's console, reading no markup, escaping control characters in all the text it prints, and never breaking a
-    long word (a path) across lines."""
+    """Rich's console, reading no markup and escaping control characters in all the text it prints."""
     from rich.console import Console
     from rich.segment import Segment
 
     class LiteralConsole(Console):
-        def print(self, *objects: Any, overflow: Any = None, **options: Any) -> None:
-            """Rich's print, but a word longer than the line (a file's path) is left whole, never folded: a person
-            copies it."""
-            super().print(*objects, overflow=overflow or "ignore", **options)
-
         def render(self, renderable: Any, options: Any = None) -> Iterable[Segment]:
             for segment in super().render(renderable, options):
                 if segment.control or not re.search(_UNPRINTABLE, segment.text):
