@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import shlex
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
@@ -16,7 +15,7 @@ from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, 
 from ..lessons.progress import COURSES, HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
 from ..lessons.texts import text as says
 from .interrupts import shielded
-from .output import console as make_console, print_json, printable, unusable
+from .output import console as make_console, print_json, printable, shell_quoted, unusable
 from .move_choices import move_groups, typed_moves
 from .prompt import Quit, ask
 from .prompt_words import command, offered, shown, shown_words
@@ -41,7 +40,7 @@ def learn_command(
     if as_json and not list_stages:
         unusable([says("json-with-list")], as_json=True, kind="usage")
     course, store = open_course(course_dir, as_json)
-    command = "tutor learn" if course_dir is None else f"tutor learn --course {shlex.quote(course_dir)}"
+    command = "tutor learn" if course_dir is None else f"tutor learn --course {shell_quoted(course_dir)}"
     if reset:
         try:
             had = store.reset()
@@ -102,7 +101,7 @@ def open_course(folder: Optional[str], as_json: bool) -> tuple[Course, ProgressS
 
     problems = checked_course_problems(course)
     if problems:
-        unusable([*problems, says("course-broken", folder=shlex.quote(folder))], as_json=as_json, kind="course")
+        unusable([*problems, says("course-broken", folder=shell_quoted(folder))], as_json=as_json, kind="course")
     return course, ProgressStore(data_dir() / COURSES / course_key(folder))
 
 
