@@ -30,11 +30,12 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from tutor.coach.bots import Bot, make_bot
+from tutor.coach.bot_protocol import Bot
+from tutor.coach.bots import make_bot
 from tutor.coach.risk import EndgameRisk
 from tutor.coach.search import TurnSearch
 from tutor.coach.simulation import game_seed, play_round
-from tutor.collector import collector_paused
+from tutor.engine.collector import collector_paused
 from tutor.engine.dealing import deal
 
 BASELINE = "strong-v1"

@@ -17,6 +17,7 @@ import time
 
 from distributed import LocalCluster
 
+from tutor.coach.cluster import cluster_results
 from tutor.coach.simulation import Series, run_series
 
 
@@ -33,7 +34,8 @@ def main() -> None:
     with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
                       silence_logs=logging.CRITICAL) as cluster:
         starting = time.perf_counter() - start
-        on_cluster = run_series(series, args.games, cluster=cluster.scheduler_address)
+        on_cluster = run_series(series, args.games,
+                                played=cluster_results(series, args.games, cluster.scheduler_address))
     same = {**pool.to_json(), "games_per_second": 0} == {**on_cluster.to_json(), "games_per_second": 0}
     assert same, "the cluster played other games"
     print(f"{args.games} games ({args.bots}, {args.stock}-card stocks) on {args.workers} processes; same results")

@@ -7,9 +7,12 @@
 - reviewing the records (a verdict on every move) against playing the games;
 - reading the record of a long match (``--match-rounds`` different rounds, full
   stocks) against reading it with the YAML composed by PyYAML's pure-Python
-  loader, with the parts of the reading: YAML, the record's checks, the replay.
+  loader, with the parts of the reading: YAML, the record's checks, the replay;
+- listing ``--listed`` records of a full-stock game as ``tutor review --list``
+  does (``record_outline``: the players and the number of rounds) against
+  reading each whole without its replay, as the list did before.
 
-    python benchmarks/records_speed.py [--games 40] [--stock 10] [--seed 1] [--match-rounds 100]
+    python benchmarks/records_speed.py [--games 40] [--stock 10] [--seed 1] [--match-rounds 100] [--listed 200]
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import yaml
 
 from tutor.coach.simulation import Series, play_game
 from tutor.play.review import review_record
-from tutor.records.files import RECORD_LIMITS, read_record, write_record
+from tutor.records.files import RECORD_LIMITS, read_record, record_outline, write_record
 from tutor.records.model import GameRecord, record_from_data
 from tutor.records.replay import replay_game
 from tutor.scenario import loader
@@ -44,6 +47,7 @@ def main() -> None:
     parser.add_argument("--stock", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--match-rounds", type=int, default=100, help="rounds of the long match (400 at most)")
+    parser.add_argument("--listed", type=int, default=200, help="records in the folder listed")
     args = parser.parse_args()
     plain = Series(("strong", "greedy"), 2, args.stock, args.seed)
     recorded = Series(("strong", "greedy"), 2, args.stock, args.seed, record=True)
@@ -63,6 +67,7 @@ def main() -> None:
     print(f"reading and replaying   : {replaying:7.2f} s  {replaying / baseline:5.2f} x baseline")
     print(f"reviewing every move    : {reviewing:7.2f} s  {reviewing / baseline:5.2f} x baseline")
     long_match(folder / "match.yaml", args.match_rounds, args.seed)
+    listing(folder / "listed", args.listed, args.seed)
 
 
 def long_match(path: Path, rounds: int, seed: int) -> None:
@@ -90,6 +95,21 @@ def long_match(path: Path, rounds: int, seed: int) -> None:
     print(f"reading it, YAML by {fast_loader.__name__:22}: {reading:7.2f} s  {reading / pure_python:5.2f} x baseline")
     for part, seconds in (("YAML to data", parsing), ("the record's checks", checking), ("the replay", replaying)):
         print(f"  {part:40}: {seconds:7.2f} s  {seconds / reading:5.0%} of the reading")
+
+
+def listing(folder: Path, count: int, seed: int) -> None:
+    """Time listing ``count`` records of a full-stock game: outlined, against read whole without the replay."""
+    record = play_game(Series(("greedy", "greedy"), 2, 30, seed, record=True), 0).record
+    folder.mkdir()
+    paths = [folder / f"game-{number:04d}.yaml" for number in range(count)]
+    for path in paths:
+        write_record(path, record)
+    whole = timed(lambda: [read_record(path, replay=False) for path in paths])
+    outlined = timed(lambda: [record_outline(path) for path in paths])
+    size = paths[0].stat().st_size / 1024
+    print(f"\nlisting {count} records of {size:.0f} KiB (tutor review --list)")
+    print(f"each read whole, no replay : {whole:7.2f} s  (baseline)")
+    print(f"each outlined              : {outlined:7.2f} s  {outlined / whole:5.3f} x baseline")
 
 
 if __name__ == "__main__":

@@ -328,7 +328,7 @@ def test_one_line_positions(options, moves, code, words):
     (["--hand", "1,2,3,4,5,6"], ["--hand", "five cards at most"]),
     (["--opponent", "Anna:13"], ["--opponent Anna:13", "not a card"]),
     (["--opponent", "Anna:8:4/4/4/4/4"], ["--opponent Anna:8:4/4/4/4/4", "four discard piles"]),
-    (["--discards", "1/1/1/1", "--opponent", "Anna:1:1,1,1,1,1,1,1,1,1"], ["--opponent Anna:1", "14 cards of 1"]),
+    (["--discards", "1/1/1/1", "--opponent", "Anna:1:1,1,1,1,1,1,1,1,1"], ["--opponent Anna:1", "14 1s"]),
 ])
 def test_bad_one_line_positions_exit_2_with_the_option_named(options, words):
     result = check(*options, "s>b1")

@@ -107,3 +107,44 @@ def _strings(document) -> list[str]:
     if isinstance(document, list):
         return [text for value in document for text in _strings(value)]
     return [document] if isinstance(document, str) else []
+
+
+HOSTILE_RECORD = "game-\x1b]0;PWNED\x07\x1b[2J\nx.yaml"  # sets the window title, clears the screen, breaks a line
+
+
+@pytest.fixture
+def hostile_record(tmp_path: Path) -> Path:
+    from tutor.coach.simulation import Series, play_game
+    from tutor.records.files import write_record
+
+    home = tmp_path / "home"
+    (home / "records").mkdir(parents=True)
+    path = home / "records" / HOSTILE_RECORD
+    write_record(path, play_game(Series(("greedy", "random"), 2, 5, seed=3, record=True), 0).record)
+    return path
+
+
+def _tutor(*args, home: Path, cwd: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(home), NO_COLOR="1", COLUMNS="100")
+    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, timeout=300,
+                          env=env, cwd=cwd)
+
+
+def test_review_shows_a_record_name_with_escape_sequences_escaped(hostile_record, tmp_path):
+    for args in (["review"], ["review", "--list"], ["review", str(hostile_record)]):
+        result = _tutor(*args, home=hostile_record.parent.parent, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert "\x1b" not in result.stdout + result.stderr and "\x07" not in result.stdout + result.stderr
+        assert "game-\\x1b]0;PWNED" in result.stdout + result.stderr
+
+
+def test_from_record_names_the_record_escaped_and_writes_a_scenario_that_validates(hostile_record, tmp_path):
+    printed = _tutor("scenario", "from-record", str(hostile_record), "--turn", "2", home=tmp_path, cwd=tmp_path)
+    assert printed.returncode == 0, printed.stderr
+    assert "\x1b" not in printed.stdout and "\x07" not in printed.stdout
+    assert printed.stdout.splitlines()[0].endswith("game-\\x1b]0;PWNED\\x07\\x1b[2J\\nx.yaml.")
+    written = _tutor("scenario", "from-record", str(hostile_record), "--turn", "2", "-o", "n.yaml", home=tmp_path,
+                     cwd=tmp_path)
+    assert written.returncode == 0, written.stderr
+    checked = _tutor("scenario", "validate", "n.yaml", home=tmp_path, cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import distributed
 import pexpect
@@ -27,6 +29,7 @@ from terminal import exit_status
 
 SERIES = ("--games", "12", "--stock", "4", "--bots", "strong,greedy", "--seed", "5")
 BOUND = 120  # seconds any one command may take before the test fails
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -120,3 +123,117 @@ def test_without_the_extra_a_cluster_run_says_in_one_line_how_to_install_it(monk
     result = CliRunner().invoke(build_app(), ["simulate", *SERIES, "--cluster", "local"])
     assert result.exit_code == 2
     assert result.stderr == f"error: --cluster: {INSTALL_HINT}\n"
+
+
+def test_a_local_cluster_refuses_every_client_without_its_own_credentials():
+    from distributed.security import Security
+
+    from tutor.coach.cluster import client_for
+
+    with client_for("local", 1) as client:
+        assert client.submit(sum, [20, 22]).result(timeout=BOUND) == 42  # the run's own client works
+        servers = [client.scheduler.address, *client.scheduler_info()["workers"]]
+        assert all(server.startswith("tls://127.0.0.1:") for server in servers), servers
+        for server in servers:
+            for address, credentials in ((server.replace("tls://", "tcp://"), None),
+                                         (server, Security.temporary())):  # unencrypted, or another key
+                started = time.monotonic()
+                with pytest.raises((OSError, TimeoutError)):
+                    distributed.Client(address, timeout=5, security=credentials)
+                assert time.monotonic() - started < BOUND
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _stopped_within_the_bound(address: str) -> dict:
+    run = tutor("simulate", *SERIES, "--json", "--cluster", address, timeout=BOUND)
+    assert run.returncode == 2, run.stderr
+    assert "Traceback" not in run.stderr
+    document = json.loads(run.stdout)
+    assert document["games"] == 0 and document["interrupted"]
+    assert run.stderr.splitlines()[-1] == f"error: --cluster: {document['error']}"
+    return document
+
+
+def test_a_web_server_in_place_of_a_scheduler_ends_the_run_within_the_bound():
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert "Serving HTTP" in server.stdout.readline()  # it listens
+        document = _stopped_within_the_bound(f"tcp://127.0.0.1:{port}")
+    finally:
+        server.kill()
+        server.wait()
+    assert "within 10 s" in document["error"]
+
+
+def test_a_listener_that_never_answers_ends_the_run_within_the_bound():
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)  # the connection is taken, and nothing is ever said on it
+        document = _stopped_within_the_bound(f"tcp://127.0.0.1:{silent.getsockname()[1]}")
+    assert "within 10 s" in document["error"]
+
+
+def test_a_scheduler_frozen_before_the_run_ends_it_within_the_bound():
+    port = _free_port()
+    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                                  "--port", str(port), "--no-dashboard"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with distributed.Client(f"tcp://127.0.0.1:{port}", timeout=BOUND):
+            pass  # it answers
+        scheduler.send_signal(signal.SIGSTOP)
+        document = _stopped_within_the_bound(f"tcp://127.0.0.1:{port}")
+    finally:
+        scheduler.kill()
+        scheduler.wait()
+    assert "within 10 s" in document["error"]
+
+
+@pytest.mark.parametrize("scheme", ["ucx", "ws", "inproc"])
+def test_an_address_of_a_kind_the_run_cannot_use_says_which_it_can(scheme):
+    document = _stopped_within_the_bound(f"{scheme}://127.0.0.1:{_free_port()}")
+    assert "tcp://HOST:PORT, tls://HOST:PORT" in document["error"] and "local" in document["error"]
+
+
+def test_a_tls_address_without_credentials_says_where_to_give_them():
+    document = _stopped_within_the_bound(f"tls://127.0.0.1:{_free_port()}")
+    assert "distributed.comm.tls.ca-file" in document["error"]
+
+
+def test_a_tls_scheduler_is_used_with_the_credentials_of_dask_s_configuration(tmp_path, played_here):
+    from distributed.security import Security
+
+    credentials = Security.temporary()
+    for name, contents in (("ca.pem", credentials.tls_ca_file), ("cert.pem", credentials.tls_client_cert),
+                           ("key.pem", credentials.tls_client_key)):
+        (tmp_path / name).write_text(contents)
+    configured = {"DASK_DISTRIBUTED__COMM__TLS__CA_FILE": str(tmp_path / "ca.pem"),
+                  "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT": str(tmp_path / "cert.pem"),
+                  "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY": str(tmp_path / "key.pem")}
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address="127.0.0.1:0", security=credentials, silence_logs=50) as secured:
+        run = subprocess.run([sys.executable, "-m", "tutor", "simulate", *SERIES, "--json", "--cluster",
+                              secured.scheduler_address], capture_output=True, text=True, timeout=BOUND,
+                             stdin=subprocess.DEVNULL, env={**os.environ, **configured})
+    assert run.returncode == 0, run.stderr
+    assert without_speed(json.loads(run.stdout)) == played_here
+
+
+def test_a_bot_a_worker_cannot_load_ends_the_run_with_a_clear_error(cluster, tmp_path):
+    (tmp_path / "bots").mkdir()
+    shutil.copy(ROOT / "examples" / "stock_chaser.py", tmp_path / "bots" / "chaser.py")  # here, not where workers run
+    run = subprocess.run([sys.executable, "-m", "tutor", "simulate", *SERIES[:4], "--bots",
+                          "bots/chaser.py:StockChaser,greedy", "--json", "--cluster", cluster.scheduler_address],
+                         capture_output=True, text=True, timeout=BOUND, stdin=subprocess.DEVNULL, cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.returncode == 2, run.stderr
+    [problem] = json.loads(run.stdout)["error"]["problems"]
+    assert problem.startswith("bot 'bots/chaser.py:StockChaser': no file bots/chaser.py, on the cluster's worker at ")
+    assert "importable on every worker" in problem and "Traceback" not in run.stderr

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from tutor.lessons.course import load_course_folder
 from terminal import exit_status
@@ -81,7 +82,7 @@ def test_a_broken_course_is_refused_with_every_problem_at_its_line(tmp_path):
     lines = result.stdout.splitlines()
     expected = [
         f"{folder / '02-syntax.yaml'}:5:1: ",  # the tab, at its line and column
-        f"{folder / '03-mistakes.yaml'}:10:11: step 1 (exercise 'bad-goal'): goal must be one of",
+        f"{folder / '03-mistakes.yaml'}:10:11: step 1 (exercise 'bad-goal'): 'escape' is not a goal: use one of",
         f"{folder / '03-mistakes.yaml'}:30:13: step 3 (exercise 'sum'): 'answer' must be a whole number",
         f"{folder / '04-again.yaml'}:4:5: the stage id 'first-plays' is taken by {folder / '01-good.yaml'}",
     ]
@@ -306,3 +307,69 @@ def test_a_number_as_an_option_is_named_and_the_success_line_is_quoted_for_the_s
     assert (f"{folder / '09-numbers.yaml'}:8:15: step 1 (exercise 'pick'): option 1 (6) is not a text: "
             "put it in quotes, as '6'") in bad.stdout
     assert "at least two" not in bad.stdout
+
+
+def test_a_course_folder_whose_name_is_not_utf8_is_checked_and_taken(tmp_path):
+    """The folder's name keeps its byte: the check is remembered and the course taken, the name shown escaped."""
+    folder = tmp_path / os.fsdecode(b"\xd6vningar")
+    shutil.copytree(EXAMPLE, folder)
+    for _ in range(2):  # the second run finds the check remembered
+        result = tutor("course", "validate", folder, home=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert "Traceback" not in result.stderr
+        assert "\\xd6vningar (2 stages, 4 exercises)" in result.stdout
+    learn = tutor("learn", "--course", folder, home=tmp_path, answers="q\n")
+    assert learn.returncode == 0, learn.stderr
+    assert "Traceback" not in learn.stderr
+    assert "\\xd6vningar" in learn.stdout
+
+
+def _validate_with(tmp_path, old, new):
+    folder = tmp_path / "course"
+    folder.mkdir(parents=True)
+    text = GOOD_STAGE.read_text(encoding="utf-8")
+    assert old in text
+    (folder / GOOD_STAGE.name).write_text(text.replace(old, new, 1), encoding="utf-8")
+    result = tutor("course", "validate", folder, home=tmp_path)
+    return result, text.replace(old, new, 1).splitlines()
+
+
+@pytest.mark.parametrize("old, new, key, meant", [
+    ("    board:\n", "    bord:\n", "bord", "board"),
+    ("    wrong:\n", "    wrnog:\n", "wrnog", "wrong"),
+    ("    hint: A 5 goes on a 4.", "    hnit: A 5 goes on a 4.", "hnit", "hint"),
+    ("{name: you, stock: {top: 5, count: 20}, hand: [2, 8, 9, 11, 12]}\n        - {name: Sam, stock: {top: 10, "
+     "count: 20}, hand: 5}\n    goal",
+     "{name: you, stock: {top: 5, count: 20}, hnad: [2, 8, 9, 11, 12]}\n        - {name: Sam, stock: {top: 10, "
+     "count: 20}, hand: 5}\n    goal", "hnad", "hand"),
+])
+def test_a_misspelt_key_is_named_on_its_own_line_with_the_key_it_may_mean(tmp_path, old, new, key, meant):
+    result, lines = _validate_with(tmp_path, old, new)
+    assert result.returncode == 2, result.stdout
+    [problem] = [line for line in result.stdout.splitlines() if "unknown key" in line]
+    line = int(problem.split(GOOD_STAGE.name + ":")[1].split(":")[0])
+    assert f"{key}:" in lines[line - 1], (problem, lines[line - 1])
+    assert f"unknown key '{key}': did you mean '{meant}'?" in problem
+    assert "must be" not in result.stdout and "None" not in result.stdout
+
+
+def test_a_missing_goal_and_a_wrong_answer_without_a_reason_are_told_in_a_teachers_words(tmp_path):
+    result, _ = _validate_with(tmp_path, "    goal: stock\n", "")
+    assert "'goal' is missing: add what the moves must do, one of stock, end-turn" in result.stdout
+    result, _ = _validate_with(tmp_path / "b", "        rule: build.start\n", "")
+    assert ("say why stock to build 2 is wrong: add 'rule' (the rule that refuses it) or 'say' (your words)"
+            in result.stdout)
+
+
+def test_a_legal_wrong_answer_not_refused_points_to_goal_best(tmp_path):
+    folder = tmp_path / "course"
+    folder.mkdir()
+    stage = EXAMPLE / "02-ending-the-turn.yaml"
+    text = stage.read_text(encoding="utf-8").replace(
+        "      - answer: [end]\n        rule: turn.discard-to-end\n",
+        "      - answer: [hand 12 to discard 1]\n        say: keep the 12 for later\n", 1)
+    (folder / stage.name).write_text(text, encoding="utf-8")
+    result = tutor("course", "validate", folder, home=tmp_path)
+    assert result.returncode == 2
+    assert "the wrong answer (hand 12 to discard 1) is not refused" in result.stdout
+    assert "refused only with goal: best" in result.stdout

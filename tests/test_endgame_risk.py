@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -266,10 +268,18 @@ def test_the_strong_bot_deals_refills_only_in_its_last_stock_cards():
 def test_a_chance_is_the_share_of_its_deals_that_play_the_stock_out(count, top, tops, build, free_slot, seed, few):
     """Deals whose top card no pile takes, or whose next card no pile then in play takes, are ruled out before
     the rest of their stock is tried: the chance is still exactly the share of the sampled deals that play out
-    (also when so few cards are unseen that a deal holds less than the stock)."""
+    (also when so few cards are unseen that a deal holds less than the stock). A last stock card's chance is
+    exact: the share of every hand that can be drawn."""
     anna = Opponent(top=top, count=count, tops=tuple(tops), share=1.0)
-    unseen = Counter({card: 4 for card in range(1, 13)} | {SB: 6}) if seed % 2 else Counter(few)
+    unseen = Counter({card: 4 for card in range(1, 13)} | {SB: 6}) if seed % 2 and count > 1 else Counter(few)
     builds = tuple(sorted(build))
+    if count == 1:
+        pool = sorted(unseen.elements())
+        hands = list(combinations(pool, min(5, len(pool))))
+        played = sum(plays_out((top,), builds, hand + tuple(tops), free_slot) for hand in hands)
+        chance = EndgameRisk((anna,), unseen, seed, free_slot=free_slot).chance(0, builds)
+        assert chance == pytest.approx(played / len(hands))
+        return
     deals = sample_deals(unseen, 5 + count - 1, seed, 48)
     played = sum(plays_out((top, *deal[5:]), builds, deal[:5] + tuple(tops), free_slot) for deal in deals)
     assert EndgameRisk((anna,), unseen, seed, free_slot=free_slot).chance(0, builds) == played / len(deals)

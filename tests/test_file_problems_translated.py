@@ -115,8 +115,8 @@ def test_a_broken_course_is_refused_in_danish_naming_file_line_and_step(tmp_path
     result = tutor("--lang", "da", "course", "validate", "course", folder=tmp_path)
     assert result.returncode == 2
     assert result.stdout.splitlines()[:2] == [
-        "course/01-stage.yaml:5:11: trin 1: 'say' skal være en tekst, der ikke er tom",
-        "course/01-stage.yaml:6:25: trin 2 (øvelse 'e'): kind skal være moves, choice eller number, ikke 'dance'",
+        "course/01-stage.yaml:5:11: trin 1: 'say' har ingen ord: skriv teksten, der skal vises",
+        "course/01-stage.yaml:6:25: trin 2 (øvelse 'e'): en øvelses kind er moves, choice eller number, ikke 'dance'",
     ]
 
 

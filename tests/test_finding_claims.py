@@ -22,17 +22,19 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tutor.coach.principles import side_stock
+from tutor.coach.principles import side_stock, source_seat
 from tutor.coach.search import TurnSearch
+from tutor.coach.chances import Chance
 from tutor.coach.templates import chance_in_words
 from tutor.coach.verdicts import Judge
 from tutor.engine.cards import SKIP_BO
 from tutor.engine.legal import legal_moves
-from tutor.engine.moves import Draw
+from tutor.engine.moves import Draw, PileKind, Transfer
 from tutor.engine.notation import parse_move
 from tutor.engine.view import player_view
 
 from analysis_positions import midgame, position
+from position_helpers import seat, table
 
 TURN_ENDS = ("opponent-served", "opponent-wins", "opponent-frees-slot", "opponents-closer")
 CARDS = st.sampled_from([SKIP_BO, *range(1, 13)])
@@ -74,10 +76,13 @@ def _check_claims(state) -> int:
             if finding.kind in TURN_ENDS or "turn still ends" in text:
                 assert search.best_after(move).ending != "refill", text
             if finding.chance is not None:
-                said = round(finding.to_json()["chance"], 2)
-                assert chance_in_words(said) in text, text
-                assert verdict.opponent_wins_next and said == verdict.opponent_wins_next["chance"], text
-                assert ("every deal" in text) == (said == 1.0), text
+                entry = finding.to_json()
+                said = round(entry["chance"], 2)
+                assert chance_in_words(Chance.from_json(said, entry, "chance_")) in text, text
+                if finding.kind.startswith("opponent"):
+                    assert verdict.opponent_wins_next and said == verdict.opponent_wins_next["chance"], text
+                    assert entry["chance_method"] == verdict.opponent_wins_next["method"], text
+                assert "every deal" not in text or said == 1.0, text
             if "the last stock card" in text and finding.kind.startswith("opponent-"):
                 seat = view.seat_of(finding.fields["player"])
                 assert side_stock(view, seat) == 1, text
@@ -85,6 +90,13 @@ def _check_claims(state) -> int:
                 assert finding.fields["chance"] != finding.fields["best_chance"], text
             if finding.kind == "opponent-run":
                 _check_run(view, finding, search.best_after(move))
+            if finding.kind in ("stock-stuck", "stock-stuck-refill"):  # the stock named is one the line leaves
+                after = search.best_after(move)
+                named = view.seat_of(finding.names[0].player)
+                assert not any(isinstance(step, Transfer) and step.source.kind is PileKind.STOCK
+                               and source_seat(view, step) == named for step in after.moves), text
+            if finding.kind.startswith("refill-missed") and "keeps cards in hand" in text:
+                assert len(view.mover.hand) > 1 or not (isinstance(move, Transfer) and move.is_discard), text
             if finding.kind == "wild-spent":
                 after = search.best_after(move)
                 assert after.stock_played == 0 and after.ending != "refill", text
@@ -158,3 +170,30 @@ def test_a_discard_run_into_the_stock_is_named():
     assert verdict.findings[0].kind == "opponent-run"
     assert "leaves Anna's discard run 7-8 on discard pile 1 leading up to the 9 on Anna's stock" in verdict.explanation
     assert _check_claims(state) > 0
+
+
+def test_a_stock_card_said_stuck_is_one_the_line_after_the_move_leaves():
+    # the SB as a 12 on pile 2 leaves Bo's 12 stuck; our 9 still goes out on pile 1
+    state = table(seat("you", stock=9, count=5, hand=("SB", 3, 4, 6, 5)), seat("Cleo", stock=2, hand=5),
+                  seat("Bo", stock=12, count=5, hand=5), seat("Dan", stock=2, hand=5), build=[8, 11, None, None],
+                  rules={"teams": [["you", "Bo"], ["Cleo", "Dan"]]}, draw_pile=60)
+    verdict = Judge()(state, parse_move("hand SB to build 2"))
+    assert verdict.findings[0].kind == "stock-stuck"
+    assert "leaves the 12 on Bo's stock stuck" in verdict.explanation and "the 9 on your stock" not in verdict.reason
+    assert _check_claims(state) > 0
+
+
+def test_discarding_the_last_card_is_not_said_to_keep_cards_in_hand():
+    state = position(hand=(1,), stock=5, count=5, build=(3, None, None, None), opponent=10)
+    verdict = Judge()(state, parse_move("hand 1 to discard 1"))
+    assert verdict.findings[0].kind == "refill-missed-last" and "keeps cards" not in verdict.explanation
+    assert "ends the turn with the last card in hand, so no new cards are drawn" in verdict.explanation
+
+
+def test_an_sb_covered_on_a_discard_pile_is_not_said_to_be_lost():
+    state = position(hand=(7, 3, 4, 10, 10), stock=12, count=5, build=(3, None, None, None), opponent=10,
+                     discards=(("SB",), (), (), ()))
+    verdict = Judge()(state, parse_move("hand 7 to discard 1"))
+    finding = next(finding for finding in verdict.findings if finding.kind == "wild-buried")
+    assert "can be played only after the cards on top of it" in finding.sentence
+    assert "no longer" not in finding.sentence

@@ -105,3 +105,47 @@ def test_the_readme_example_is_legal():
                                               "stock to build 1", "--json"])
     assert result.exit_code == 0
     assert json.loads(result.stdout)["legal"] is True
+
+
+def _tutor(*args):
+    return CliRunner().invoke(build_app(), list(args))
+
+
+def test_tutor_gallery_lists_every_position_by_name_and_title():
+    result = _tutor("gallery", "list", "--json")
+    assert result.exit_code == 0, result.output
+    listed = {entry["name"]: entry["title"] for entry in json.loads(result.stdout)["positions"]}
+    assert set(listed) == {str(path.relative_to(GALLERY).with_suffix("").as_posix()) for path in FILES}
+    assert listed["rules/stock-first"] == "Stock first"
+
+
+def test_a_gallery_name_is_taken_wherever_a_scenario_file_is(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    checked = _tutor("check", "rules/stock-first", "stock to build 1", "--json")
+    assert checked.exit_code == 0 and json.loads(checked.stdout)["legal"] is True
+    tested = _tutor("scenario", "test", "rules/stock-first", "--json")
+    assert tested.exit_code == 0 and json.loads(tested.stdout)["passed"] == 1
+    sheet = _tutor("worksheet", "rules", "-o", "sheet.html")
+    assert sheet.exit_code == 0
+    assert (tmp_path / "sheet.html").read_text(encoding="utf-8").count('class="position"') == len(
+        list((GALLERY / "rules").glob("*.yaml")))
+
+
+@pytest.mark.parametrize("name", ["../README", "/etc/passwd", "rules/../../README", "nothing/here"])
+def test_a_name_outside_the_gallery_is_no_gallery_name(tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    result = _tutor("gallery", "show", name)
+    assert result.exit_code == 2
+    assert "is not a position of the gallery" in result.stderr
+
+
+def test_tutor_gallery_copy_writes_a_folder_of_ones_own_and_never_over_a_file(tmp_path):
+    target = tmp_path / "mine"
+    assert _tutor("gallery", "copy", "rules/stock-first", "teams", "--to", str(target)).exit_code == 0
+    copied = sorted(path.relative_to(target).as_posix() for path in target.rglob("*.yaml"))
+    assert copied == ["rules/stock-first.yaml", *sorted(f"teams/{p.name}" for p in (GALLERY / "teams").glob("*.yaml"))]
+    assert load_scenario(target / "rules" / "stock-first.yaml").title == "Stock first"
+    (target / "rules" / "stock-first.yaml").write_text("mine", encoding="utf-8")
+    again = _tutor("gallery", "copy", "rules/stock-first", "--to", str(target))
+    assert again.exit_code == 2 and "already exists" in again.stderr
+    assert (target / "rules" / "stock-first.yaml").read_text(encoding="utf-8") == "mine"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 # A Ctrl-C landing while a weak reference's callback runs, then a prompt waiting for input that never comes.
 PROGRAM = """
 import sys, weakref
@@ -56,3 +58,42 @@ def test_other_exceptions_of_clean_up_callbacks_are_reported_as_python_reports_t
     result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=30)
     assert result.stdout == "went on\n"
     assert "ValueError: in a callback" in result.stderr
+
+
+# The two ways a double Ctrl-C went wrong: the interrupt owed by the timer landing in the save that the second
+# Ctrl-C started, and the timer firing once more after its interrupt had been raised ("Alarm clock", -14).
+RACE = """
+import signal, sys, time, weakref
+from tutor.cli.interrupts import keep_interrupts, shielded
+keep_interrupts()
+class Freed:
+    pass
+def clean_up(_):
+    raise KeyboardInterrupt
+def swallowed():
+    freed = Freed()
+    reference = weakref.ref(freed, clean_up)
+    del freed
+try:
+    swallowed()  # the first Ctrl-C, swallowed: owed, on the timer
+    signal.raise_signal(signal.SIGINT)  # the second, at once, before the timer
+except KeyboardInterrupt:
+    with shielded():
+        end = time.monotonic() + 0.2  # the save: long past the timer
+        while time.monotonic() < end:
+            pass
+        if sys.argv[1] == "third":
+            signal.raise_signal(signal.SIGINT)  # a third Ctrl-C while saving
+        print("saved", flush=True)
+signal.setitimer(signal.ITIMER_REAL, 0.001)  # a timer firing late, its interrupt raised already
+time.sleep(0.2)
+sys.exit(130)
+"""
+
+
+@pytest.mark.parametrize("presses", ["second", "third"])
+def test_a_second_ctrl_c_and_a_late_timer_never_cut_the_save_short_nor_end_the_process(presses):
+    result = subprocess.run([sys.executable, "-c", RACE, presses], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 130, result
+    assert result.stdout == "saved\n"
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr

@@ -151,3 +151,20 @@ def test_a_language_spoken_for_a_moment_is_the_language_in_use_until_it_ends():
             assert language() == "en" and _("Best turn:") == "Best turn:"
         assert language() == "sv"
     assert language() == "en" and _("Best turn:") == "Best turn:"
+
+
+@pytest.mark.parametrize("locale, typed", [
+    ("sv_SE.UTF-8", "lägg sjuan från din stockhög på byggstapel 1"),
+    ("da_DK.UTF-8", "læg syveren fra din stakbunke på byggebunke 1"),
+])
+def test_json_reads_the_moves_a_person_types_in_the_language_of_the_locale(monkeypatch, locale, typed):
+    for variable in ("SKIPBO_TUTOR_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", locale)
+    position = ["check", "scenarios/rules/stock-first.yaml", typed]
+    assert runner.invoke(app, position).exit_code == 0
+    result = runner.invoke(app, [*position, "--json"])
+    assert result.exit_code == 0, result.stdout
+    move = json.loads(result.stdout)["moves"][0]
+    assert (move["move"], move["input"], move["legal"]) == ("stock 7 to build 1", typed, True)
+    assert move["reason"].startswith("The 7 on your stock goes on build pile 1")  # the prose stays English

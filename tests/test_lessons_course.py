@@ -95,8 +95,8 @@ def test_exercise_ids_are_unique_across_the_course():
 
 
 @pytest.mark.parametrize("text,problem", [
-    ("id: x\ntitle: X\nsummary: s\nsteps: []\n", "non-empty list"),
-    ("id: x\ntitle: X\nsummary: s\nsteps:\n  - exercise: a\n    kind: essay\n", "kind must be"),
+    ("id: x\ntitle: X\nsummary: s\nsteps: []\n", "a stage needs 'steps'"),
+    ("id: x\ntitle: X\nsummary: s\nsteps:\n  - exercise: a\n    kind: essay\n", "kind is moves, choice or number"),
     ("id: x\ntitle: X\nsummary: s\nsteps:\n  - exercise: a\n    kind: moves\n    ask: a\n    hint: h\n    done: d\n"
      "    position: {players: [{name: you, hand: [7, 7, 7, 7, 7, 7]}, {name: Bo}]}\n", "five cards at most"),
     ("id: x\ntitle: X\nsummary: s\nsteps:\n  - say: hi\n  - exercise: a\n    kind: choice\n    ask: a\n    hint: h\n"
@@ -120,3 +120,32 @@ def test_the_course_check_teachers_use_finds_the_built_in_course_sound():
     from tutor.lessons.course_check import course_problems
 
     assert course_problems(COURSE) == []
+
+
+@pytest.mark.parametrize("language, stage, step, field, says, not_said", [
+    # discarding the last card empties the hand too, with no refill; a win ends a turn without a discard as well
+    ("en", "turn", "third-phase-compulsory", "text", ["a discard brings no new cards", "win the round"],
+     "can only be left empty"),
+    ("sv", "turn", "third-phase-compulsory", "text", ["en avläggning ger inga nya kort", "vinner rundan"],
+     "kan bara lämnas tom"),
+    ("da", "turn", "third-phase-compulsory", "text", ["lægger dit sidste kort af, får du ingen nye kort", "vinder runden"],
+     "kan kun efterlades tom"),
+    # a player's own piles are the stock, the hand and the discard piles; the build piles are shared
+    ("en", "strategy", "read-the-table", "hint", ["the hand is secret", "the build piles are shared"], "one is secret"),
+    ("sv", "strategy", "read-the-table", "hint", ["handen är hemlig", "byggstaplarna är gemensamma"], "; en är hemlig"),
+    ("da", "strategy", "read-the-table", "hint", ["hånden er hemmelig", "byggebunkerne er fælles"], "; én er hemmelig"),
+    # the stalemate rule: nobody plays a card onto a build pile (playing is optional), not "nobody can"
+    ("en", "draw-pile", "if-there-nothing", "text", ["nobody playing a card on a build pile"], "able to"),
+    ("sv", "draw-pile", "if-there-nothing", "text", ["utan att någon lägger ett kort"], "någon kan lägga"),
+    ("da", "draw-pile", "if-there-nothing", "text", ["uden at nogen lægger et kort"], "nogen kan lægge"),
+])
+def test_the_lessons_say_the_rules_as_they_are(language, stage, step, field, says, not_said):
+    from tutor.i18n import use
+
+    use(language)
+    try:
+        found = next(s for s in load_course().find(stage).steps if s.id == step)
+        text = " ".join(getattr(found, field).split())
+    finally:
+        use("en")
+    assert all(words in text for words in says) and not_said not in text, text

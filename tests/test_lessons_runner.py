@@ -77,7 +77,7 @@ def test_a_legal_miss_returns_to_the_start_and_says_why():
     solved = ExerciseRunner(out, exercise, Script(["hand 6 to build 1", "s>b1"])).run()
     text = out.file.getvalue()
     assert solved
-    assert "your stock 6 stays where it is" in text
+    assert "Play from the stock when you can." in text
     assert "Back to the starting position" in text
 
 
@@ -156,8 +156,9 @@ def test_the_move_list_groups_moves_to_equal_empty_piles():
     listing = out.file.getvalue()
     numbered = [line for line in listing.splitlines() if re.match(r"\s+\d+\. ", line)]
     assert len(numbered) == 1 + 5  # the stock to any free slot, and each hand card discarded
-    assert "stock to build 1  (or build 2, 3, 4)" in listing
-    assert "hand 12 to discard 1  (or discard 2, 3, 4)" in listing
+    flowing = " ".join(listing.split())  # each move in words, as tutor play lists them
+    assert "1. the 1 from your stock onto build pile 1 (or pile 2, 3 or 4)" in flowing
+    assert "the 12 from your hand onto discard pile 1 (or pile 2, 3 or 4): ends the turn" in flowing
     assert "Empty piles are alike" in listing
 
 
@@ -177,7 +178,7 @@ def test_a_wrong_choice_is_answered_about_that_choice():
     out = console()
     ExerciseRunner(out, exercise, Script(["4", "3"])).run()
     said = " ".join(out.file.getvalue().split())
-    assert 'Not quite: option 4, "It is taken out", is not the right one.' in said
+    assert 'Not quite. Option 4, "It is taken out", is not the right one.' in said
 
 
 def test_revisiting_a_finished_stage_keeps_it_finished(tmp_path):
@@ -229,3 +230,72 @@ def test_tab_offers_the_legal_moves_at_the_move_prompt():
     commands = ["moves", "list", "options", "hint", "board", "q", "quit", "exit"]  # and the commands, after the moves
     assert script.choices[0] == typed_moves(position_from_data(exercise.position)) + commands
     assert "stock to build 1" in script.choices[0]
+
+
+def run_exercise(stage: str, exercise: str, answers: list[str], language: str) -> str:
+    """The words of a try at ``exercise`` of ``stage`` with ``answers``, in ``language``, joined on one line."""
+    from tutor.i18n import use
+
+    use(language)
+    try:
+        course = load_course()
+        found = next(e for e in course.find(stage).exercises if e.id == exercise)
+        out = console()
+        try:
+            ExerciseRunner(out, found, Script(answers)).run()
+        except Quit:
+            pass
+        return " ".join(out.file.getvalue().split())
+    finally:
+        use("en")
+
+
+@pytest.mark.parametrize("language, coach", [
+    ("en", "That does it too, but the coach finds it an inaccuracy. Discarding the"),
+    ("sv", "Det går också, men coachen bedömer det som"),
+    ("da", "Det går også, men træneren bedømmer det som"),
+])
+@pytest.mark.parametrize("stage, exercise, weak", [
+    ("turn", "end-with-discard", "hand 11 to discard 1"),  # an 11 on the 10
+    ("misconceptions", "discard-to-end", "hand 10 to discard 2"),  # a 10 on the 6
+])
+def test_a_weak_way_to_the_goal_gets_the_coachs_note(stage, exercise, weak, language, coach):
+    from tutor.coach.verdicts import assess_move
+    from tutor.engine.notation import parse_move
+    from tutor.i18n import use
+
+    found = next(e for e in COURSE.find(stage).exercises if e.id == exercise)
+    use(language)
+    try:
+        reason = " ".join(assess_move(found.start_state(), parse_move(weak)).reason.split())
+    finally:
+        use("en")
+    said = run_exercise(stage, exercise, [weak], language)
+    assert coach in said and reason in said  # the coach's own finding, in the language
+    assert "strategy.descending-discards" in said
+
+
+@pytest.mark.parametrize("language, legal_but, not_quite", [
+    ("en", "Legal, but", "Not quite. Legal, but a mistake. Playing the 6"),
+    ("sv", "Tillåtet, men", "Inte riktigt. Tillåtet, men ett misstag. Att spela sexan"),
+    ("da", "Tilladt, men", "Ikke helt. Tilladt, men en fejl. At spille sekseren"),
+])
+def test_a_correction_is_said_once_and_in_whole_sentences(language, legal_but, not_quite):
+    said = run_exercise("strategy", "stock-first", ["hand 6 to build 1", "s>b1"], language)
+    assert said.count(legal_but) == 1
+    assert not_quite in said
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "da"])
+def test_the_last_stage_points_to_a_whole_game(tmp_path, language):
+    from tutor.i18n import use
+
+    use(language)
+    try:
+        course = load_course()
+        last = course.stages[-1]
+        out = console()
+        Session(out, course, Progress(), ProgressStore(tmp_path), Script(right_answers(last))).run(last)
+    finally:
+        use("en")
+    assert "tutor play" in " ".join(out.file.getvalue().split()[-12:])

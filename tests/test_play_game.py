@@ -90,6 +90,27 @@ def test_undo_restores_the_table_and_is_noted_in_the_record():
     assert "undone:" in record_text(game.record)
 
 
+def test_the_moves_of_a_turn_are_taken_back_one_by_one_and_the_record_reads_back(tmp_path):
+    game = Game.new(Settings(seed=27, stock_size=6))
+    drawn_at_humans_turn(game)
+    start = game.state
+    tables = []
+    for _ in range(2):  # two plays from the hand that turn up no card
+        tables.append(game.state)
+        play = next(m for m in legal_moves(game.state) if isinstance(m, Transfer) and not m.is_discard
+                    and m.source.kind is PileKind.HAND)
+        game.play(play)
+    assert game.undo_depth == 2 and game.undoable_move()[0] == tables[1]
+    game.undo()
+    assert game.state == tables[1] and game.can_undo()
+    game.undo()
+    assert game.state == start and not game.can_undo()
+    turn = game.round.turns[-1]
+    assert [undo.at for undo in turn.undone] == [2, 1]
+    SaveStore(tmp_path).save(game.record)
+    assert [undo.at for undo in read_record(SaveStore(tmp_path).path).rounds[-1].turns[-1].undone] == [2, 1]
+
+
 def test_no_undo_after_a_draw_or_a_stock_card_turned_up():
     game = Game.new(Settings(seed=4, stock_size=8))
     drawn_at_humans_turn(game)

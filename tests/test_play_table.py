@@ -216,3 +216,156 @@ def test_a_move_taken_back_is_said_in_words_that_read_back_as_it(language):
     taken_back = texts.UNDONE.split("{move}")[0]
     line = shown.split(taken_back, 1)[1].splitlines()[0].removesuffix(".")
     assert played_as(read_move(state, line, language)) == played_as(move), line
+
+
+def table_with_answers(seed: int, moves: list[str], at_the_end: list[str]):
+    """A game from its start, with ``moves`` typed at the move prompt and ``at_the_end`` at the take-back prompt of
+    a turn's end, then stopped: the output, the game and the prompts met (the table's own words)."""
+    from tutor.cli.prompt import Quit
+
+    game = Game.new(Settings(("greedy",), stock_size=6, seed=seed, coach="on"))
+    prompts = []
+
+    def ask(prompt: str, choices=()) -> str:
+        prompts.append(prompt)
+        if prompt == texts.PROMPT:
+            if not moves:
+                raise Quit
+            table_with_answers.met = game.state  # the table the last move typed met
+            return moves.pop(0)
+        if prompt.startswith(texts.GO_ON_PROMPT.split("{")[0]):
+            if not at_the_end:
+                raise Quit
+            return at_the_end.pop(0)
+        return ""
+
+    out = io.StringIO()
+    try:
+        PlayTable(Console(file=out, width=300, color_system=None), game, ask, pace=0, save=lambda: None).run()
+    except Quit:
+        pass
+    return out.getvalue(), game, prompts
+
+
+FLAGGED_TWICE = 27  # the first turn: the SB from the hand on build pile 1 is weak, and again the next SB on it
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "da"])
+def test_the_turn_so_far_can_be_taken_back_move_by_move_after_the_coach_flags(language):
+    from tutor.cli.prompt_words import shown as word
+    from tutor.i18n import use
+
+    use(language)
+    try:
+        shown, game, _ = table_with_answers(FLAGGED_TWICE, ["hand SB to build 1", "hand SB to build 1",
+                                                           word("undo"), word("undo"), word("undo")], [])
+        turn = game.round.turns[-1]
+        assert [undo.at for undo in turn.undone] == [2, 1] and len(turn.moves) == 1  # back to the draw
+        assert shown.count(texts.UNDONE.split("{")[0]) == 2
+        assert shown.count(texts.UNDO_MORE.split("{move}")[0].format(undo=word("undo"))) == 1
+        assert texts.NO_UNDO in shown  # the third: both SBs are back in the hand, nothing flagged is left
+        assert game.state.mover.hand.count(0) >= 2
+    finally:
+        use("en")
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "da"])
+def test_every_answer_at_the_take_back_prompt_is_answered(language):
+    from tutor.cli.prompt_words import shown as word
+    from tutor.i18n import use
+
+    use(language)
+    try:
+        discard = "hand 8 to discard 1"
+        answers = ["?", word("hint"), word("board"), "udno", ""]
+        shown, game, prompts = table_with_answers(FLAGGED_TWICE, ["hand SB to build 1", discard], list(answers))
+        go_on = [prompt for prompt in prompts if prompt.startswith(texts.GO_ON_PROMPT.split("{")[0])]
+        assert len(go_on) == len(answers)  # asked again after each answer but Enter
+        choices = texts.GO_ON_CHOICES.format(undo=word("undo"), board=word("board"))
+        assert shown.count(choices) == 4
+        assert texts.GO_ON_NO_HINT in shown and texts.GO_ON_UNKNOWN.format(answer="udno") in shown
+        assert not any(turn.undone for turn in game.round.turns)  # Enter went on, nothing was taken back
+        assert len(game.round.turns) > 2  # play passed on
+
+        shown, game, _ = table_with_answers(FLAGGED_TWICE, ["hand SB to build 1", discard, word("undo")],
+                                            ["udno", word("undo")])
+        assert [undo.at for undo in game.round.turns[1].undone] == [2, 1]  # the discard, then the flagged SB
+    finally:
+        use("en")
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "da"])
+def test_a_discard_is_confirmed_as_a_play_is(language):
+    from tutor.engine.notation import parse_move
+    from tutor.engine.rules import check_move
+    from tutor.i18n import use
+
+    use(language)
+    try:
+        shown, game, _ = table_with_answers(FLAGGED_TWICE, ["hand 8 to discard 1"], [])
+        reason = check_move(table_with_answers.met, parse_move("hand 8 to discard 1")).reason
+        assert "-> " + reason in shown
+    finally:
+        use("en")
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "Anna plays the SB from the hand onto build pile 1 as a 5."),
+    ("sv", "Anna spelar Skip-Bo-kortet från handen till byggstapel 1 som en femma."),
+    ("da", "Anna spiller Skip-Bo-kortet fra hånden til byggebunke 1 som en femmer."),
+])
+def test_a_bots_wild_card_says_what_it_stands_for(language, said):
+    from tutor.cli.play_table import bot_move_lines
+    from tutor.engine.notation import parse_move
+    from tutor.engine.play import apply_move
+    from tutor.i18n import use
+    from tutor.scenario.loader import scenario_from_data
+
+    state = scenario_from_data({"title": "Anna's turn", "build": [4, None, None, None], "players": [
+        {"name": "Anna", "stock": {"top": 9, "count": 8}, "hand": ["SB", 7]},
+        {"name": "you", "stock": {"top": 3, "count": 8}, "hand": 5}]}, {}, "test").state
+    move = parse_move("hand SB to build 1")
+    use(language)
+    try:
+        lines = bot_move_lines(state, move, apply_move(state, move).state, human=1)
+    finally:
+        use("en")
+    assert lines[0] == said
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "da"])
+def test_the_opening_help_names_the_board_command(language):
+    from tutor.cli.play import _introduce
+    from tutor.cli.prompt_words import shown as word
+    from tutor.i18n import use
+
+    use(language)
+    try:
+        game = Game.new(Settings(("greedy",), stock_size=4, seed=6, coach="on"))
+        out = io.StringIO()
+        _introduce(PlayTable(Console(file=out, width=300, color_system=None), game, lambda *a: "", pace=0,
+                             save=lambda: None), resumed=False)
+        help_line = next(line for line in out.getvalue().splitlines() if word("hint") in line)
+        assert f" {word('board')} " in help_line and word("undo") in help_line
+    finally:
+        use("en")
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "da"])
+def test_the_list_of_moves_is_wrapped_to_a_narrow_terminal(tmp_path, language):
+    """At 20 columns every line of the ? list fits: the number's lead takes its room from the words."""
+    import os
+    import subprocess
+    import sys
+
+    from tutor.i18n import use
+
+    env = dict(os.environ, SKIPBO_TUTOR_HOME=str(tmp_path), SKIPBO_TUTOR_LANG=language, COLUMNS="20", NO_COLOR="1")
+    shown = subprocess.run([sys.executable, "-m", "tutor", "play", "--short", "--seed", "4"], input="?\nq\n",
+                           capture_output=True, text=True, timeout=300, env=env).stdout
+    use(language)
+    prompt = texts.PROMPT
+    use("en")
+    listed = shown.split(prompt)[1].splitlines()  # what ? showed, between the first prompt and the next
+    assert len(listed) > 3, shown
+    assert all(len(line) <= 20 for line in listed), listed

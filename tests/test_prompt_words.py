@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import pytest
 
@@ -43,6 +44,22 @@ def test_a_language_s_words_and_the_english_ones_are_read(language):
     assert command("ångra", "hint", "board") is None  # only the commands asked about
     assert shown("undo") == {"sv": "ångra", "da": "fortryd"}[language]
     assert "?" not in offered("moves") and shown("moves") == "?"
+
+
+@pytest.mark.parametrize("form", ["NFD", "NFKD"])
+def test_every_command_word_is_read_in_decomposed_form_and_capitals(language, form):
+    for name, words in WORDS.items():
+        for word in {*words["en"], *words[language]}:
+            assert command(unicodedata.normalize(form, word)) == name, word
+            assert command(unicodedata.normalize(form, word.upper())) == name, word
+
+
+def test_help_typed_decomposed_is_help_at_the_table(language):
+    # a + combining diaeresis; full-width capitals, as an East Asian input method types them
+    word = {"sv": "hj\u0061\u0308lp", "da": "\uff28\uff2a\u00c6\uff2c\uff30"}[language]
+    shown_text, _, _ = table_at_your_turn(6, "on", [word, shown("quit")])
+    help_text = texts.HELP.format(partner="", **shown_words("moves", "hint", "undo", "board", "help", "quit"))
+    assert help_text in " ".join(shown_text.split())
 
 
 def test_another_language_s_words_are_not_english_commands():

@@ -78,6 +78,11 @@ RUNS = [
     *[[name, "--help"] for name in ("check", "show", "moves", "rules", "hint", "simulate", "learn", "play", "review",
                                     "worksheet", "quiz")],
     ["scenario", "--help"], ["course", "--help"],
+    ["gallery", "--help"], ["gallery", "list", "teams"], ["gallery", "show", "rules/stock-first", "--reveal"],
+    ["gallery", "show", "rules/stock-firs"], ["gallery", "list", "nothing"],
+    ["worksheet", "-o", "-", "tests/fixtures/classroom/wrong-key.yaml"],
+    ["worksheet", "-o", "-", "rules/unknown-stock-top", "--leave-out", "tutor"],
+    ["quiz", "scenarios/endgame/stalemate.yaml", "scenarios/scoring/winner-scores.yaml"],
 ]
 # Broken input: each file below is written to the test's folder and named in a run as @name.
 POSITION_HEAD = "title: t\nplayers:\n"
@@ -214,7 +219,7 @@ lang help version verbose phase build stock count opponent partner draw next dis
 games workers short match coach start youngest name resume record reveal svg output title key failed only list
 reset stage install completion show str int OPTIONS ARGS COMMAND
 SCENARIO MOVE TOPIC FILE DIR ADDRESS NAME POINTS PATH TEXT INTEGER RECORD TURN PLAYER STAGE
-runners up turn player games en sv da bogus range path FOLDER topic cut strong greedy
+runners up turn player games en sv da bogus range path FOLDER topic cut strong greedy gallery copy TAG
 """.split())
 WORD = re.compile(r"[^\W\d_]{2,}")
 
@@ -308,6 +313,7 @@ def unmarked(text: str) -> set[str]:
             break
         text = shorter
     text = re.sub(r"[\w./-]*\.(?:yaml|py)|--[\w-]+|\b\w+\.\w[\w.-]*|\w+>\w+", " ", text)  # files, options, ids
+    text = re.sub(r"\b[a-z-]+/[a-z-]+\b", " ", text)  # the gallery's names (rules/stock-first)
     return {word for word in WORD.findall(text) if word not in ALLOWED}
 
 

@@ -12,7 +12,7 @@ import pytest
 from tutor.classroom.quiz import AnswerError, judge, make_question
 from tutor.scenario.expectations import default_assess
 from tutor.scenario.files import check_file
-from terminal import exit_status
+from terminal import exit_status, interrupt_until
 
 ROOT = Path(__file__).resolve().parent.parent
 STOCK_FIRST = ROOT / "scenarios" / "rules" / "stock-first.yaml"
@@ -75,7 +75,9 @@ def test_moves_are_judged_by_the_key_then_by_the_engine_and_the_analysis():
     # legal moves the key does not cover: the analysis decides
     assert judge(q, "hand 11 to discard 2", assess).right  # as good as the key's 10
     weaker = judge(q, "hand 3 to discard 2", assess)
-    assert not weaker.right and weaker.explanation[0].startswith("Legal, but not the best")
+    assert not weaker.right and weaker.explanation[0].startswith("Legal, but not the best move here; the analysis "
+                                                                 "grades it ")
+    assert "best: " not in weaker.explanation[0]  # the grade and the analysis's words are two sentences
     spent = judge(q, "hand SB to build 2", assess)
     assert not spent.right and any("strategy.save-wilds" in line for line in spent.explanation)
     with pytest.raises(AnswerError):
@@ -85,7 +87,7 @@ def test_moves_are_judged_by_the_key_then_by_the_engine_and_the_analysis():
 def spawn(*args):
     env = dict(os.environ, COLUMNS="80", LINES="40", TERM="dumb", NO_COLOR="1")
     child = pexpect.spawn(sys.executable, ["-m", "tutor", "quiz", *map(str, args)], env=env, encoding="utf-8",
-                          timeout=60, dimensions=(40, 80))
+                          timeout=120, dimensions=(40, 80))
     child.logfile_read = open(os.devnull, "w")
     return child
 
@@ -118,15 +120,14 @@ def test_ctrl_c_stops_the_quiz_with_the_score_so_far():
     child.sendline("skip")
     child.expect_exact("Skipped.")
     child.expect_exact("answer> ")
-    child.sendintr()
-    child.expect_exact("Stopped after 1 of 2 questions.")
+    interrupt_until(child, "Stopped after 1 of 2 questions.")
     child.expect_exact("Score: 0 of 2")
     assert exit_status(child) == 130
 
 
-def run(*args, answers=""):
+def run(*args, answers="", **environ):
     return subprocess.run([sys.executable, "-m", "tutor", "quiz", *map(str, args)], input=answers,
-                          capture_output=True, text=True, timeout=120, env=dict(os.environ, NO_COLOR="1"))
+                          capture_output=True, text=True, timeout=120, env=dict(os.environ, NO_COLOR="1", **environ))
 
 
 def test_json_results_for_the_teacher_are_the_only_thing_on_stdout():
@@ -139,6 +140,24 @@ def test_json_results_for_the_teacher_are_the_only_thing_on_stdout():
     assert first["key"][2]["rule"] == "build.sequence"
     assert last["unanswered"] is True and last["right"] is False
     assert "Question 1 of 3" in result.stderr
+
+
+@pytest.mark.parametrize("locale, answers", [
+    ("sv_SE.UTF-8", "tian från din hand till avläggshög 1\ninga\nhoppa över\n"),
+    ("da_DK.UTF-8", "tieren fra din hånd til afkastbunke 1\ningen\nspring over\n"),
+])
+def test_json_results_read_the_answers_a_student_types_in_the_language_of_the_locale(locale, answers):
+    """The results stay in English for the teacher's scripts; the student's answers are read in their language."""
+    quiz = (WINNER, SAVE_WILDS, STOCK_FIRST, WINNER)
+    environ = {name: "" for name in ("SKIPBO_TUTOR_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    result = run(*quiz, "--json", answers="1\n" + answers, LANG=locale, **environ)
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    points, play, legal, skipped = document["questions"]
+    assert points["right"] is False and play["right"] is True, play["explanation"]
+    assert legal["right"] is False and "you had this one wrong" in legal["explanation"][0]  # "none" was read
+    assert skipped["skipped"] is True and document["answered"] == 3
+    assert document["score"] == 1 and play["explanation"][0].isascii()  # the prose in English
 
 
 def test_files_without_expectations_are_left_out_and_a_quiz_needs_one(tmp_path):
@@ -239,3 +258,34 @@ def test_the_moves_of_a_turn_are_separated_by_the_language_s_word_for_then(langu
     finally:
         use("en")
     assert not judged.right and judged.explanation == as_a_turn.explanation != first_alone.explanation
+
+
+WRONG_KEY = ROOT / "tests" / "fixtures" / "classroom" / "wrong-key.yaml"
+
+
+def test_a_file_whose_key_the_engine_disagrees_with_is_not_put_to_a_student():
+    result = run(WRONG_KEY, answers="85\n")
+    assert result.returncode == 2
+    assert "wrong-key.yaml:16:5: stock to build 1: expected points 35; found 85" in result.stderr
+    assert "tutor scenario test" in result.stderr and "Question 1" not in result.stdout
+    drafted = run(WRONG_KEY, "--unchecked", answers="35\n")
+    assert drafted.returncode == 0 and "Question 1 of 1" in drafted.stdout
+
+
+def test_a_file_judged_over_several_turns_is_left_out_for_what_it_is(tmp_path):
+    result = run(ROOT / "scenarios" / "endgame" / "stalemate.yaml", WINNER, answers="60\n")
+    assert result.returncode == 0
+    assert "stalemate.yaml: its expectations are played over several turns" in result.stderr
+    assert "no expectations" not in result.stderr
+
+
+def test_good_moves_that_do_not_do_what_the_question_asks_are_not_right():
+    q = question(ROOT / "tests" / "fixtures" / "classroom" / "six-off-the-stock.yaml")  # "How can you get the 6 off?"
+    assess = default_assess()
+    for short in ("hand 1 to build 2", "hand 5 to build 1"):  # good moves, but the 6 stays on the stock
+        judged = judge(q, short, assess)
+        assert not judged.right
+        assert judged.explanation[0] == ("Good moves, but they stop short of what the question asks: the key's "
+                                         "answer gets 1 card off your stock, yours no cards.")
+    assert judge(q, "hand 5 to build 1; stock to build 1", assess).right
+    assert judge(q, "hand 1 to build 2; hand 5 to build 1; stock to build 1", assess).right

@@ -17,7 +17,7 @@ UNREADABLE = {
     "sv": [
         ("", "draget är tomt"),
         ("lägg den", "inget drag"),
-        ("flyg på byggstapel 1", "ingen hög"),
+        ("flyg på byggstapel 1", "säger inte vilken hög"),
         ("stockhögen på", "förenat med 'på'"),
         ("femman på byggstapel", "vilken byggstapel"),
         ("avläggshög på byggstapel 1", "vilken avläggshög"),
@@ -35,7 +35,7 @@ UNREADABLE = {
     "da": [
         ("", "trækket er tomt"),
         ("læg den", "intet træk"),
-        ("flyv på byggebunke 1", "ingen bunke"),
+        ("flyv på byggebunke 1", "siger ikke, hvilken bunke"),
         ("stakbunken på", "forbundet med 'på'"),
         ("femmeren på byggebunke", "hvilken byggebunke"),
         ("afkastbunke på byggebunke 1", "hvilken afkastbunke"),

@@ -397,3 +397,59 @@ def test_a_record_changed_anywhere_is_read_or_refused_and_never_breaks_the_reade
     assert not list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(data))
     record.match()
     record.champion()
+
+
+@pytest.mark.parametrize("players, teams, stock, target", [(2, False, 5, None), (4, True, 5, None),
+                                                           (3, False, 5, 120)])
+def test_the_outline_of_a_record_is_what_reading_it_whole_finds(tmp_path, players, teams, stock, target):
+    import dataclasses
+
+    from tutor.coach.simulation import Series, play_game
+    from tutor.records.files import record_outline
+    from tutor.records.model import GameRecord
+
+    games = [play_game(Series(("greedy", "random"), players, stock, seed=seed, teams=teams, record=True), 0).record
+             for seed in range(1, 4 if target else 2)]
+    record = GameRecord(dataclasses.replace(games[0].setup, target=target), [game.rounds[0] for game in games],
+                        coach="on")
+    path = tmp_path / "game.yaml"
+    write_record(path, record)
+    whole = read_record(path, replay=False)
+    assert record_outline(path) == (whole.setup.names, len(whole.rounds))
+
+
+@pytest.mark.parametrize("edit", [
+    lambda text: text.replace("\n- seed:", "\n  - seed:").replace("\n  turns:", "\n    turns:"),  # rounds indented
+    lambda text: text + "coach: quiet\n",  # a key after the rounds
+    lambda text: text + "format: skipbo-record/1\n",  # a key twice
+    lambda text: text.replace("\nrounds:\n", "\nrounds: # the game\n"),
+])
+def test_a_record_in_another_layout_is_outlined_by_reading_it_whole(tmp_path, edit):
+    from tutor.coach.simulation import Series, play_game
+    from tutor.records.files import record_outline
+
+    record = play_game(Series(("greedy", "random"), 2, 5, seed=2, record=True), 0).record
+    path = tmp_path / "game.yaml"
+    write_record(path, record)
+    path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+    try:
+        whole = read_record(path, replay=False)
+    except RecordError as error:
+        with pytest.raises(RecordError) as refused:
+            record_outline(path)
+        assert refused.value.lines() == error.lines()
+        return
+    assert record_outline(path) == (whole.setup.names, len(whole.rounds))
+
+
+def test_a_damaged_header_is_refused_in_the_outline_as_when_read_whole(tmp_path):
+    from tutor.records.files import record_outline
+
+    path = tmp_path / "game.yaml"
+    path.write_text("format: skipbo-record/1\nplayers: [{name: a, plays: human}, {nome: b}]\nrules: {}\n"
+                    "rounds:\n- seed: 0\n  turns: []\n", encoding="utf-8")
+    with pytest.raises(RecordError) as whole:
+        read_record(path, replay=False)
+    with pytest.raises(RecordError) as outlined:
+        record_outline(path)
+    assert outlined.value.lines() == whole.value.lines()

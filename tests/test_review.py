@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -73,7 +74,9 @@ def test_review_json_is_one_document_and_human_output_fits_60_columns(tmp_path):
                            timeout=120, env={**__import__("os").environ, "COLUMNS": "60", "NO_COLOR": "1"})
     assert human.returncode == 0
     assert "\x1b[" not in human.stdout
-    assert max(len(line) for line in human.stdout.splitlines()) <= 60
+    lines = human.stdout.splitlines()
+    assert max(len(line) for line in lines if str(path) not in line) <= 60  # a path is never broken, however long
+    assert any(str(path) in line for line in lines)
     assert "The costliest moments" in human.stdout and "Accuracy" in human.stdout
     random_player = document["players"]["random-2"]["mean_loss"]
     assert f"mean loss {random_player / 10:.2f} stock cards a move" in " ".join(human.stdout.split())
@@ -165,8 +168,9 @@ def test_without_a_record_the_latest_game_is_reviewed_and_list_shows_where_they_
     os.utime(records / "game-20261130-090000.yaml", (1_000_000, 1_000_000))
     latest = review(tmp_path)
     assert latest.returncode == 0, latest.stderr
-    assert f"Reviewing the latest game record: {records / 'game-20261201-090000.yaml'}" in latest.stderr
-    assert "Review of " in latest.stdout and "game-20261201-090000.yaml" in latest.stdout
+    assert "Review of the latest game record," in latest.stdout
+    assert (latest.stdout + latest.stderr).count("game-20261201-090000.yaml") == 1  # the path said once
+    assert any(str(records / "game-20261201-090000.yaml") in line for line in latest.stdout.splitlines())
     assert " onto build pile " in latest.stdout  # moves said in words
     listing = review(tmp_path, "--list")
     assert listing.returncode == 0
@@ -261,3 +265,53 @@ def _as_played_by_a_person(record, bot: str):
 
 def _missed(record) -> bool:
     return any(m.assessment.misses_win for t in review_record(record).turns for m in t.moves)
+
+
+def test_a_long_path_is_never_broken_across_lines(tmp_path):
+    """A person copies a path from the screen: however long, it stands whole on one line, at any width."""
+    home = tmp_path / ("a-long-temporary-folder-" * 6) / "home"
+    records = home / "records"
+    records.mkdir(parents=True)
+    path = records / "game-20261201-090000.yaml"
+    write_record(path, recorded_games(1, stock=5)[0])
+    for columns in ("40", "80"):
+        for args in ((), ("--list",), (str(path),)):
+            result = review(home, *args, columns=columns)
+            assert result.returncode == 0, result.stderr
+            assert any(str(path) in line for line in result.stdout.splitlines()), result.stdout
+    listing = review(home, "--list", columns="40")
+    assert any(str(records) in line for line in listing.stdout.splitlines())
+
+
+@pytest.mark.parametrize("language, loss_said, accuracy_said", [
+    ("en", "(A loss in stock cards: how much less the coach values the best turn still open after a move",
+     "Accuracy is the share of a player's graded moves"),
+    ("sv", "(En förlust i stockhögskort: hur mycket lägre coachen värderar den bästa tur som återstår",
+     "Träffsäkerheten är andelen av en spelares bedömda"),
+    ("da", "(Et tab i stakbunkekort: hvor meget lavere træneren vurderer den bedste tur, der er tilbage",
+     "Præcisionen er andelen af en spillers bedømte"),
+])
+def test_the_figures_are_explained_once_where_they_first_appear(language, loss_said, accuracy_said):
+    import io
+
+    from rich.console import Console
+
+    from tutor.cli.review import print_review
+    from tutor.coach.templates import in_stock_cards
+    from tutor.i18n import use
+
+    review = review_record(recorded_games(1, stock=6)[0])
+    use(language)
+    try:
+        out = Console(file=io.StringIO(), width=100, color_system=None)
+        print_review(out, review, "game.yaml")
+        shown = " ".join(out.file.getvalue().split())
+        first_loss = next(turn for turn in review.turns if turn.grade and not turn.misses_win
+                          and in_stock_cards(turn.loss) != in_stock_cards(0))
+        figure = f"-{in_stock_cards(first_loss.loss)} "
+    finally:
+        use("en")
+    assert shown.count(loss_said) == 1 and shown.count(accuracy_said) == 1
+    before = shown[:shown.index(loss_said)]
+    assert re.findall(r"-\d+[.,]\d ", before) == [figure]  # right under the first figure of a loss
+    assert shown.index(accuracy_said) < shown.index("%")  # before the first accuracy figure

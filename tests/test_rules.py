@@ -84,7 +84,7 @@ ILLEGAL = [
      ["draw"]),
     ("turn.draw-first", lambda: table(seat(hand=[]), seat("Anna"), phase="start"), "end", ["draw"]),
     ("turn.draw-when-empty", lambda: table(), "draw", ["5 cards"]),
-    ("turn.draw-when-empty", lambda: table(seat(hand=[3]), seat("Anna"), phase="start"), "draw 3 7",
+    ("turn.draw-first", lambda: table(seat(hand=[3]), seat("Anna"), phase="start"), "draw 3 7",
      ["hand holds 1", "draw 4", "not 2"]),
     ("turn.discard-to-end", lambda: table(), "end", ["5 cards", "discard"]),
     ("turn.discard-to-end", lambda: table(seat(hand=[9]), seat("Anna")), "end", ["1 card", "discard"]),
@@ -104,9 +104,9 @@ ILLEGAL = [
      ["hand is empty", "draw"]),
     ("turn.draw-when-empty", lambda: after(table(seat(hand=[3, 9]), seat("Anna"), phase="start"), "draw"), "draw",
      ["just drawn 3 cards", "another draw"]),
-    ("turn.draw-when-empty", lambda: table(seat(hand=[3, 9]), seat("Anna"), phase="start"), "draw 5 cards",
+    ("turn.draw-first", lambda: table(seat(hand=[3, 9]), seat("Anna"), phase="start"), "draw 5 cards",
      ["draw 3", "not 5"]),
-    ("turn.draw-when-empty", lambda: table(seat(hand=[3, 9]), seat("Anna"), phase="start"), "draw 4",
+    ("turn.draw-first", lambda: table(seat(hand=[3, 9]), seat("Anna"), phase="start"), "draw 4",
      ["draw 3", "not 4"]),
     ("turn.draw-when-empty", lambda: after(table(seat(hand=[1]), seat("Anna")), "hand 1 to build 1"), "draw four",
      ["took 5 cards", "not 4"]),
@@ -847,7 +847,7 @@ def test_a_draw_takes_only_the_cards_left_in_the_draw_pile():
     assert rule(state, "draw 2 cards").legal
     assert rule(state, "draw two").legal
     four = rule(state, "draw 4 cards")
-    assert four.rule == "turn.draw-when-empty" and "draw 2 (all that is left), not 4" in four.reason
+    assert four.rule == "turn.draw-first" and "draw 2 (all that is left), not 4" in four.reason
     assert len(after(state, "draw").players[0].hand) == 3
 
 

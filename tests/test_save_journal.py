@@ -162,6 +162,24 @@ def test_a_damaged_line_is_named_with_what_to_do(store, game):
     assert f"delete {path} to resume the game as it was last saved whole" in str(refused.value)
 
 
+@pytest.mark.parametrize("depth", [200_000, 2_000])
+def test_a_line_nested_too_deep_is_named_as_damaged_like_any_other(store, game, depth):
+    """JSON nested deeper than the reader's recursion goes is refused at its line, never a RecursionError."""
+    kept = played(game, store, 4)
+    path = journal_path(store.path)
+    path.write_bytes(path.read_bytes() + b"0123 " + b"[" * depth + b"]" * depth + b"\n")
+    with pytest.raises(RecordError) as refused:
+        SaveStore(store.directory).load()
+    assert f"{path}:{len(kept) + 2}:0: is not a change the tutor wrote" in str(refused.value)
+
+
+def test_a_first_line_nested_too_deep_is_no_journal_of_this_save(store, game):
+    played(game, store, 4)
+    path = journal_path(store.path)
+    path.write_bytes(b"[" * 200_000 + b"]" * 200_000 + b"\n" + path.read_bytes())
+    assert SaveStore(store.directory).load() is not None
+
+
 def test_a_folder_that_refuses_the_journal_saves_whole(store, game, monkeypatch):
     monkeypatch.setattr(journal_module, "write_atomically", lambda *args: (_ for _ in ()).throw(OSError("full")))
     kept = played(game, store, 3)

@@ -410,3 +410,24 @@ def test_new_writes_its_comments_and_example_in_the_language_and_the_file_reads_
     assert comment in text and title in text
     assert "moves: stock to build 1" in text and "players:" in text  # the format's keys and moves
     assert run("validate", path).exit_code == 0 and run("test", path).exit_code == 0  # read in English
+
+
+def test_a_player_without_a_stock_in_a_team_game_is_the_one_problem_reported(tmp_path):
+    text = (ROOT / "scenarios" / "teams" / "partner-stock.yaml").read_text(encoding="utf-8")
+    without = text.replace("  - name: Bo\n    stock: {top: 7, count: 12, next: [8]}\n", "  - name: Bo\n")
+    assert without != text
+    result = run("validate", write(tmp_path, "team.yaml", without))
+    assert result.exit_code == 2
+    problems = [line for line in result.stdout.splitlines() if "team.yaml:" in line]
+    assert problems == [f"{tmp_path / 'team.yaml'}:18:5: players[3]: missing the required key 'stock'"]
+
+
+@pytest.mark.parametrize("glued, line", [("title:Stock first", 1), ("question:Why not", 2)])
+def test_a_key_without_a_space_after_its_colon_is_named_on_its_line(tmp_path, glued, line):
+    lines = POSITION.splitlines()
+    lines.insert(line - 1, glued) if glued.startswith("question") else lines.__setitem__(0, glued)
+    result = run("validate", write(tmp_path, "glued.yaml", "\n".join(lines) + "\n"))
+    assert result.exit_code == 2
+    key, _, value = glued.partition(":")
+    assert f"glued.yaml:{line}:1: YAML syntax: '{glued}' has no space after the colon, so it reads as text, not " \
+           f"as a key: write '{key}: {value}'" in result.stdout

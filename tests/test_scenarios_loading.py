@@ -267,9 +267,9 @@ WILDS = "discards: [[SB, SB, SB, SB, SB, SB], [SB, SB, SB, SB, SB, SB], [SB, SB,
 
 IMPOSSIBLE = [
     ("13 sevens", "title: X\n" + players_with(anna=f"stock: {{top: 8, count: 3}}, {SEVENS}"), 4,
-     ["13 cards of 7", "12"]),
+     ["13 7s", "12"]),
     ("19 SB", "title: X\n" + players_with(you="stock: {top: SB, count: 3}", anna=f"stock: {{count: 0}}, {WILDS}"),
-     4, ["19 cards of SB", "18"]),
+     4, ["19 SB cards", "18"]),
     ("a build pile at 12", "title: X\nbuild: [6, 12]\n" + players_with(), 2, ["12", "set aside"]),
     ("a build pile of 12 cards", "title: X\nbuild: [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]]\n" + players_with(),
      2, ["reaches 12"]),

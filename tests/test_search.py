@@ -341,19 +341,23 @@ def test_a_worked_out_cache_starts_afresh_at_its_limit():
     assert worked[3] == 6 and dict(worked) == {3: 6}
 
 
-def _children_as_defined(node):
-    """The plays from ``node`` worked out card by card, as ``_children`` defines them (no cache)."""
+def _children_as_defined(node, stock_first=True):
+    """The plays from ``node`` worked out card by card, as ``_children`` defines them (no cache): with
+    ``stock_first``, no last hand card is played to draw new cards while a stock card can be played."""
     from tutor.coach.evaluation import UNKNOWN
     from tutor.coach.search import _landings
 
     builds, hand, stocks, discards, draws = node
     onto = _landings(builds)
     found, wild = [], []
+    stock_ready = any(count and onto[top] for top, count in stocks)
 
     def add(into, kind, index, pile, card, hand, stocks, discards, refill):
         for target, after, freed in onto[card]:
             left = draws + freed
             drawn = min(5, left) if refill else 0
+            if stock_first and kind == "h" and drawn and stock_ready:
+                continue
             into.append(((kind, index, pile, card, target),
                          (after, (UNKNOWN,) * drawn if drawn else hand, stocks, discards, left - drawn)))
 
@@ -388,6 +392,7 @@ def test_the_plays_of_a_position_are_each_distinct_source_card_on_each_pile_that
     from tutor.coach.search import _children
 
     assert _children(node) == _children_as_defined(node)
+    assert _children(node, stock_first=False) == _children_as_defined(node, stock_first=False)
 
 
 runs = st.builds(lambda high, length, wilds: tuple(range(high, max(high - length, 0), -1)) + (SKIP_BO,) * wilds,

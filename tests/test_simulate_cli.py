@@ -116,3 +116,26 @@ def test_check_rates_each_legal_move():
 def test_check_human_output_shows_the_quality():
     result = run("check", STOCK_FIRST, "hand 5 to build 1")
     assert "weak" in result.stdout
+
+
+def test_records_of_an_earlier_run_are_kept_unless_the_run_is_forced(tmp_path):
+    first = simulate_json("--record", tmp_path)
+    earlier = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
+    assert first["games"] == len(earlier) == 6
+    (tmp_path / "game-0003.yaml").write_text("mine\n", encoding="utf-8")
+    result = run("simulate", "--games", 6, "--stock", 5, "--seed", 2, "--record", tmp_path, "--json")
+    assert result.exit_code == 2
+    [problem] = json.loads(result.stdout)["error"]["problems"]
+    assert problem == f"--record: {tmp_path / 'game-0001.yaml'} already exists: give --force to overwrite it"
+    assert (tmp_path / "game-0003.yaml").read_text(encoding="utf-8") == "mine\n"
+    assert {path.name for path in tmp_path.iterdir()} == set(earlier)
+    simulate_json("--seed", 2, "--record", tmp_path, "--force")
+    assert (tmp_path / "game-0003.yaml").read_text(encoding="utf-8") != "mine\n"
+
+
+def test_records_past_the_games_asked_for_are_left_alone(tmp_path):
+    (tmp_path / "game-0007.yaml").write_text("mine\n", encoding="utf-8")
+    (tmp_path / "game-00001.yaml").write_text("mine\n", encoding="utf-8")  # a name the run never writes
+    simulate_json("--record", tmp_path)
+    assert (tmp_path / "game-0007.yaml").read_text(encoding="utf-8") == "mine\n"
+    assert len(list(tmp_path.glob("game-000?.yaml"))) == 7

@@ -14,7 +14,7 @@ from tutor.lessons.course_words import words_of
 from tutor.lessons.reference import TRANSLATED_FIELDS, answer, lookup, reference_data, reference_entries, search
 from tutor.lessons.strict_yaml import load_unique
 from tutor.scenario import load_scenario
-from tutor.scenario.gallery import GALLERY, TEXTS as GALLERY_TEXTS, gallery_words
+from tutor.scenario.gallery import GALLERY, TEXTS as GALLERY_TEXTS, gallery_entry, gallery_words
 
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
 runner = CliRunner()
@@ -38,7 +38,7 @@ def test_the_reference_has_every_id_with_the_english_fields(language):
 
 @pytest.mark.parametrize("language, word, key, title", [
     ("sv", "slänghög", "discard-piles", "Avläggshögar"),
-    ("sv", "grundhög", "piles", "De fyra sorternas högar"),
+    ("sv", "grundhög", "piles", "De fyra högarna"),
     ("da", "makkerspil", "teams", "Makkerspil"),
     ("da", "wild", "wild-cards", "Skip-Bo-kort (jokerkort)"),  # the English aliases still find their entry
 ])
@@ -119,8 +119,18 @@ def test_the_gallery_translation_has_every_file_with_its_texts(language):
     assert sorted(words) == files
     for key, texts in words.items():
         english = load_unique((GALLERY / f"{key}.yaml").read_text(encoding="utf-8"))
-        assert set(texts) == {field for field in GALLERY_TEXTS if field in english}, key
-        assert all(isinstance(text, str) and text.strip() for text in texts.values()), key
+        notes = {index: item["note"] for index, item in enumerate(english.get("expect") or []) if "note" in item}
+        assert set(texts) == {field for field in GALLERY_TEXTS if field in english} | ({"notes"} if notes else set()), key
+        assert set(texts.get("notes", {})) == set(notes), key
+        assert all(isinstance(text, str) and text.strip() for field, text in texts.items() if field != "notes"), key
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_one_file_of_the_gallery_read_alone_is_what_the_whole_translation_holds(language):
+    words = gallery_words(language)
+    assert all(gallery_entry(language, key) == texts for key, texts in words.items())
+    assert gallery_entry(language, "rules/no-such-file") is None
+    assert gallery_entry(language, "rules") is None  # a folder's name alone is no key
 
 
 def test_a_gallery_file_speaks_the_language_and_any_other_file_stays_as_written(tmp_path):

@@ -159,3 +159,69 @@ def test_a_position_without_an_answer_says_so_in_the_key(tmp_path):
     bare.write_text(STOCK_FIRST.read_text(encoding="utf-8").split("answer:")[0], encoding="utf-8")
     key = Outline(worksheet(tmp_path, bare).read_text(encoding="utf-8")).text
     assert "In words: no answer given" in key[key.index("Answer key"):]
+
+
+WRONG_KEY = ROOT / "tests" / "fixtures" / "classroom" / "wrong-key.yaml"
+
+
+def test_a_sheet_whose_key_the_engine_disagrees_with_is_refused_naming_each_failure(tmp_path):
+    target = tmp_path / "sheet.html"
+    result = runner.invoke(build_app(), ["worksheet", str(WRONG_KEY), "-o", str(target)])
+    assert result.exit_code == 2 and not target.exists()
+    assert "wrong-key.yaml:16:5: stock to build 1: expected points 35; found 85" in result.stderr
+    assert "wrong-key.yaml:18:5: hand 4 to build 2: expected illegal (build.sequence); ruled legal" in result.stderr
+    assert "wrong-key.yaml:21:5: hand 9 to discard 1: expected among the best; the analysis grades it weak" \
+        in result.stderr
+    assert "tutor scenario test" in result.stderr and "--unchecked" in result.stderr
+
+
+def test_a_draft_sheet_marks_every_row_unchecked_and_no_row_contradicts_the_engine(tmp_path):
+    target = tmp_path / "sheet.html"
+    result = runner.invoke(build_app(), ["worksheet", str(WRONG_KEY), "--unchecked", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    html = target.read_text(encoding="utf-8")
+    rows = html[html.index("<tbody>"):].split("<tr>")[1:]
+    assert len(rows) == 3 and all("Draft: not checked against the engine." in row for row in rows)
+    illegal_row = next(row for row in rows if "hand 4 to build 2" in row)
+    assert "The engine rules otherwise: the move is legal." in illegal_row
+
+
+def test_a_position_that_fits_the_room_left_on_a_page_is_moved_up_to_fill_it():
+    from tutor.classroom.worksheet import HEADER_MM, PAGE_MM, page_order
+
+    first = PAGE_MM - HEADER_MM
+    assert page_order([100, 100, 100]) == [0, 1, 2]
+    # a tall position does not fit after two small ones: the small one after it fills the first page
+    assert page_order([90, 90, first - 150, 60, 80]) == [0, 1, 3, 2, 4]
+    assert sorted(page_order([200, 150, 120, 60, 30, 250])) == list(range(6))
+
+
+def test_the_diagrams_labels_print_at_eight_points_and_the_answer_box_holds_three_lines():
+    import re as regex
+
+    from tutor.classroom.diagram import SMALL, WIDTH
+    from tutor.classroom.worksheet import PICTURE_SHARE, STYLE, TEXT_WIDTH_MM
+
+    printed_pt = SMALL * TEXT_WIDTH_MM * PICTURE_SHARE / WIDTH / 25.4 * 72
+    assert printed_pt >= 7.8
+    assert f"width: {round(PICTURE_SHARE * 100)}%" in STYLE  # the share the estimate assumes is the printed one
+    box = float(regex.search(r"@media print.*?\.answer \{ height: (\d+)mm", STYLE, regex.S).group(1))
+    spacing = float(regex.search(r"@media print.*?transparent ([\d.]+)mm, #bbb", STYLE, regex.S).group(1))
+    assert box // spacing >= 3
+
+
+def test_positions_about_the_tutor_are_tagged_and_a_sheet_can_leave_them_out(tmp_path):
+    import yaml
+
+    gallery = ROOT / "scenarios"
+    about_the_tutor = {path.relative_to(gallery).as_posix() for path in gallery.rglob("*.yaml")
+                       if "tutor" in str(yaml.safe_load(path.read_text(encoding="utf-8")).get("question", ""))}
+    tagged = {path.relative_to(gallery).as_posix() for path in gallery.rglob("*.yaml")
+              if "tutor" in (yaml.safe_load(path.read_text(encoding="utf-8")).get("tags") or [])}
+    assert about_the_tutor and about_the_tutor == tagged
+    target = tmp_path / "sheet.html"
+    result = runner.invoke(build_app(), ["worksheet", str(gallery / "rules"), "--leave-out", "tutor", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    html = target.read_text(encoding="utf-8")
+    assert html.count('class="position"') == len(list((gallery / "rules").glob("*.yaml"))) - len(tagged)
+    assert "A stock top the file does not show" not in html

@@ -35,6 +35,8 @@ NAME_WIDTH = PILE_X["stock"] - PILE_X["name"] - 14  # the room they have: a wide
 # Widths of DejaVu Sans Bold letters as a share of the font size, rounded up: enough to tell when a name overflows
 NARROW, MIDDLE, WIDE = "ijlI.,:;'|! ", "ftr", "mwMW"
 WRAP = 88  # characters per line of the title and question
+SMALL = 16  # the size of the piles' names, counts and free slots: about 8 pt where a sheet prints the picture
+LABEL = 18  # the size of headings in the picture (about 9 pt printed)
 
 _DEFS = """<defs>
 <pattern id="{back}" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -71,10 +73,10 @@ def board_svg(scenario: Scenario, *, reveal: bool = False, ident: str = "board",
 
 def _centre(parts: list[str], state: GameState, back: str) -> int:
     """The build piles and the draw pile; returns the height used."""
-    parts.append(_label(16, 26, text("build-piles"), bold=True))
+    parts.append(_label(16, 24, text("build-piles"), bold=True))
     for slot, pile in enumerate(state.build):
         x = 16 + slot * (CARD_W + 22)
-        parts.append(_small(x + CARD_W / 2, 44, str(slot + 1), anchor="middle"))
+        parts.append(_small(x + CARD_W / 2, 45, str(slot + 1), anchor="middle"))
         if not pile:
             parts.append(_free_slot(x, 50, f"build {slot + 1}"))
             continue
@@ -82,9 +84,9 @@ def _centre(parts: list[str], state: GameState, back: str) -> int:
         shown = SKIP_BO if top == SKIP_BO else len(pile)
         parts.append(_card(x, 50, shown, f"build {slot + 1}", back))
         if top == SKIP_BO:
-            parts.append(_small(x + CARD_W / 2, 50 + CARD_H + 14, text("sb-as", value=len(pile)), anchor="middle"))
+            parts.append(_small(x + CARD_W / 2, 50 + CARD_H + 17, text("sb-as", value=len(pile)), anchor="middle"))
     x = 16 + 4 * (CARD_W + 22) + 40
-    parts.append(_label(x, 26, text("draw-pile"), bold=True))
+    parts.append(_label(x, 24, text("draw-pile"), bold=True))
     if state.draw_pile:
         parts.append(_card(x, 50, None, "draw pile", back))
     else:
@@ -98,22 +100,22 @@ def _centre(parts: list[str], state: GameState, back: str) -> int:
 def _seat(parts: list[str], player: Player, top: int, back: str, *, mover: bool, partner: bool, hand_shown: bool) -> int:
     """One player's row: name, stock, hand, discard piles; returns where the next row starts."""
     longest = max((len(pile) for pile in player.discards), default=0)
-    height = 30 + CARD_H + max(0, longest - 1) * FAN_STEP + 28
+    height = 30 + CARD_H + max(0, longest - 1) * FAN_STEP + 30
     parts.append(f'<line x1="8" y1="{top}" x2="{WIDTH - 8}" y2="{top}" stroke="#999999" stroke-width="1"/>')
     if mover:
         parts.append(f'<rect x="8" y="{top + 4}" width="6" height="{height - 8}" fill="#000000"/>')
     name = player.name if len(player.name) <= NAME_ROOM else player.name[:NAME_ROOM - 1] + "\u2026"
-    parts.append(_label(PILE_X["name"] + 6, top + 24, name, bold=mover, size=17, room=NAME_WIDTH))
+    parts.append(_label(PILE_X["name"] + 6, top + 24, name, bold=mover, size=LABEL + 1, room=NAME_WIDTH))
     if mover:
-        parts.append(_small(PILE_X["name"] + 6, top + 42, f"\u25B6 {text('to-move')}", bold=True))
+        parts.append(_small(PILE_X["name"] + 6, top + 44, f"\u25B6 {text('to-move')}", bold=True, room=NAME_WIDTH))
     elif partner:
-        parts.append(_small(PILE_X["name"] + 6, top + 42, f"({text('partner')})"))
+        parts.append(_small(PILE_X["name"] + 6, top + 44, f"({text('partner')})", room=NAME_WIDTH))
     y = top + 30
     parts.append(_small(PILE_X["stock"], top + 20, text("stock")))
     pile_name = f"{player.name} stock"
     if player.stock:
         parts.append(_card(PILE_X["stock"], y, player.stock_top, pile_name, back))
-        parts.append(_small(PILE_X["stock"] + CARD_W / 2, y + CARD_H + 14, cards(len(player.stock)),
+        parts.append(_small(PILE_X["stock"] + CARD_W / 2, y + CARD_H + 17, cards(len(player.stock)),
                             anchor="middle"))
     else:
         parts.append(_free_slot(PILE_X["stock"], y, pile_name, text("stock-empty")))
@@ -123,7 +125,7 @@ def _seat(parts: list[str], player: Player, top: int, back: str, *, mover: bool,
     for index, card in enumerate(player.hand):
         parts.append(_card(PILE_X["hand"] + index * HAND_STEP, y, card if hand_shown else None,
                            f"{player.name} hand", back))
-    parts.append(_small(PILE_X["discards"], top + 20, text("discard-piles")))
+    parts.append(_small(PILE_X["discards"], top + 20, text("discard-piles"), room=WIDTH - PILE_X["discards"] - 8))
     for number, pile in enumerate(player.discards, start=1):
         x = PILE_X["discards"] + (number - 1) * (CARD_W + 16)
         name = f"{player.name} discard {number}"
@@ -175,7 +177,7 @@ def _free_slot(x: float, y: float, pile: str, words: Optional[str] = None) -> st
             + _small(x + CARD_W / 2, y + CARD_H / 2 + 4, words, anchor="middle") + "</g>")
 
 
-def _label(x: float, y: float, words: str, *, bold: bool = False, size: int = 15, role: str = "",
+def _label(x: float, y: float, words: str, *, bold: bool = False, size: int = LABEL, role: str = "",
            room: Optional[float] = None) -> str:
     """Text; ``room``: the width it must keep within, however wide its letters (it is narrowed to fit)."""
     weight = ' font-weight="bold"' if bold else ""
@@ -199,7 +201,10 @@ def _width(words: str, size: int) -> float:
     return size * sum(share(letter) for letter in words)
 
 
-def _small(x: float, y: float, words: str, *, anchor: str = "start", bold: bool = False) -> str:
+def _small(x: float, y: float, words: str, *, anchor: str = "start", bold: bool = False,
+           room: Optional[float] = None) -> str:
+    """Small text; ``room``: the width it must keep within (it is narrowed to fit)."""
     weight = ' font-weight="bold"' if bold else ""
-    return (f'<text x="{x}" y="{y}" font-size="12"{weight} text-anchor="{anchor}" '
+    fit = f' textLength="{room}" lengthAdjust="spacingAndGlyphs"' if room and _width(words, SMALL) * 0.9 > room else ""
+    return (f'<text x="{x}" y="{y}" font-size="{SMALL}"{weight}{fit} text-anchor="{anchor}" '
             f'fill="#222222">{escape(words)}</text>')

@@ -8,7 +8,7 @@ words, every rule and principle by its title.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from ..engine.cards import CardError, card_label, parse_card
 from ..lessons.reference import reference_entries
@@ -16,8 +16,9 @@ from ..scenario.expectations import Expectation
 from .texts import cards, text
 
 
-def expected_in_words(expectation: Expectation) -> str:
-    """What ``expectation`` expects, in a sentence a student can read."""
+def expected_in_words(expectation: Expectation, *, events: Optional[list[str]] = None) -> str:
+    """What ``expectation`` expects, in a sentence a student can read; ``events``: the game's own sentences
+    in the language in use for the events the file expects (in English, its own words are quoted)."""
     if expectation.avoid:
         return text("expect-avoid")
     wanted = expectation.wanted
@@ -40,7 +41,8 @@ def expected_in_words(expectation: Expectation) -> str:
         parts.append(text("expect-best" if wanted["best"] else "expect-not-best"))
     then = wanted.get("then")
     if isinstance(then, dict) and then:
-        parts.append(text("expect-then", outcomes=listed([_outcome(key, value) for key, value in then.items()])))
+        parts.append(text("expect-then", outcomes=listed([_outcome(key, events if key == "events" and events
+                                                                   else value) for key, value in then.items()])))
     return "; ".join(parts)
 
 

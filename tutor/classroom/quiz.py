@@ -28,11 +28,11 @@ from ..engine import GameState, Move, NotationError, UnknownPlayer, Verdict, app
 from ..engine.cards import is_short_number
 from ..engine.notation import Phrase, parse_phrase
 from ..engine.reading import AmbiguousMove, read_move
-from ..i18n import language
+from ..i18n import speaking, typed_language
 from ..scenario.expectations import Expectation
 from ..scenario.files import CheckedFile
 from .answers import KeyEntry, key_entry, rule_in_words
-from .texts import text
+from .texts import cards, text
 
 Assess = Callable[[GameState, Move], Any]
 _POSITIVE_QUALITIES = ("best", "good")
@@ -126,7 +126,7 @@ def is_legal_option(expectation: Expectation) -> bool:
 
 def _judge_legal(question: Question, answer: str) -> Judgement:
     words = answer.replace(",", " ").split()
-    if [w.lower() for w in words] in (["none"], ["0"], [text("quiz-none").lower()]):
+    if [w.lower() for w in words] in (["none"], ["0"], [_typed("quiz-none").lower()]):
         chosen: set[int] = set()
     elif words and all(is_short_number(w) and 1 <= int(w) <= len(question.options) for w in words):
         chosen = {int(w) for w in words}
@@ -151,7 +151,7 @@ def _judge_play(question: Question, answer: str, assess: Optional[Assess]) -> Ju
     moves: list[Move] = []
     for phrase in phrases:
         try:
-            move = read_move(state, phrase, language())  # each move is read in the position it meets
+            move = read_move(state, phrase, typed_language())  # each move is read in the position it meets
             ruling = check_move(state, move)
         except AmbiguousMove as error:
             raise AnswerError(error.message) from None
@@ -174,15 +174,21 @@ def _judge_play(question: Question, answer: str, assess: Optional[Assess]) -> Ju
 
 
 def _read_phrases(answer: str) -> list[Phrase]:
-    then = "|".join(re.escape(word) for word in {"then", text("quiz-then")})
+    then = "|".join(re.escape(word) for word in {"then", _typed("quiz-then")})
     separator = re.compile(rf"\s*(?:[;,]|\b(?:{then})\b)\s*", re.IGNORECASE)  # between the moves of a turn
     texts = [part for part in separator.split(answer.strip()) if part]
     if not texts:
         raise AnswerError(text("quiz-want-move"))
     try:
-        return [parse_phrase(part, language()) for part in texts]
+        return [parse_phrase(part, typed_language()) for part in texts]
     except NotationError as error:
         raise AnswerError(error.message) from None
+
+
+def _typed(key: str) -> str:
+    """A word of ``key`` as the student types it, in their language (a ``--json`` run writes English)."""
+    with speaking(typed_language()):
+        return text(key)
 
 
 def _covering(question: Question, moves: list[Move]) -> Optional[Expectation]:
@@ -217,10 +223,15 @@ def _line(state: GameState, moves: list[Move]) -> tuple:
     return (state,)
 
 
-def _judge_by_key(question: Question, expectation: Expectation) -> Judgement:
+def _is_right(expectation: Expectation) -> bool:
+    """Whether the key calls the moves of ``expectation`` a right answer (best or good, and legal)."""
     wanted = expectation.wanted
-    right = not expectation.avoid and wanted.get("best", True) is not False \
+    return not expectation.avoid and wanted.get("best", True) is not False \
         and wanted.get("quality", "best") in _POSITIVE_QUALITIES and wanted.get("legal", True) is not False
+
+
+def _judge_by_key(question: Question, expectation: Expectation) -> Judgement:
+    right = _is_right(expectation)
     entry = key_entry(question.scenario, expectation)
     why = [text("quiz-by-key", expected=entry.expected)]
     if entry.reason:
@@ -242,8 +253,32 @@ def _judge_by_analysis(question: Question, moves: list[Move], assess: Optional[A
     for move in moves:
         verdict = assess(state, move)
         if verdict.quality != "best":
-            why = [text("quiz-not-best", explanation=verdict.explanation or text("quiz-stronger"))]
+            why = [text("quiz-not-best", quality=text(f"quality-{verdict.quality}"),
+                        explanation=verdict.explanation or text("quiz-stronger"))]
             why += [text("quiz-rule", words=rule_in_words(p), rule=p) for p in verdict.principles]
             return Judgement(False, why + notes + _closing(question))
         state = apply_move(state, move, rng).state
+    wanted = _stock_played_by_key(question)
+    got = _stock_played(question.scenario.state, moves)
+    if got < wanted:  # good moves that stop short of what the question asks
+        return Judgement(False, [text("quiz-short", wanted=cards(wanted), got=cards(got)), *notes,
+                                 *_closing(question)])
     return Judgement(True, [text("quiz-best"), *notes, *_closing(question)])
+
+
+def _stock_played(state: GameState, moves: list[Move]) -> int:
+    """How many cards ``moves`` get off the mover's stock (those played before an illegal one)."""
+    rng = random.Random(0)
+    before = len(state.mover.stock)
+    seat = state.turn
+    for move in moves:
+        if check_move(state, move).verdict is not Verdict.LEGAL:
+            break
+        state = apply_move(state, move, rng).state
+    return before - len(state.players[seat].stock)
+
+
+def _stock_played_by_key(question: Question) -> int:
+    """The stock cards the key's right answers get out: what the question asks of an answer (0 if none)."""
+    right = [e for e in question.checked.expectations if not e.several_turns and _is_right(e)]
+    return max((_stock_played(question.scenario.state, [move for _, move in e.turns[0]]) for e in right), default=0)

@@ -31,6 +31,7 @@ TEXTS = TextTable("classroom", {
     "board-start": "{name} to move, draws first",
     "board-play": "{name} to move, cards drawn",
     "board-ended": "{name}'s turn is over",
+    "board-ended-you": "your turn is over",
     "board-over": "the round is over",
     "board-player": "player",
     "board-stock": "stock",
@@ -41,6 +42,8 @@ TEXTS = TextTable("classroom", {
     "board-legend": "stock {top} /{count}: {a_top} on top, {cards} in all · * to move · "
                     "discards: bottom to top",
     "board-legend-no-stock": "* to move · discards: bottom to top",
+    "board-legend-over": "discards: bottom to top",
+    "board-legend-wild": "{legend} · SB={value}: an SB on a build pile, standing for {value}",
     # writing a picture or a sheet
     "output-over-input": "{path}: is one of the files read to make it; write to another file",
     # the worksheet
@@ -53,6 +56,11 @@ TEXTS = TextTable("classroom", {
     "key-ruling": "Ruling",
     "key-why": "Why",
     "key-answer": "In words",
+    "key-unchecked": "Draft: not checked against the engine.",
+    "key-engine-legal": "The engine rules otherwise: the move is legal. {reason}",
+    "key-turn-of": "{name}: {moves}",  # one turn of several, headed by whose turn it is
+    "key-said-to": "To {name}: {reason}",  # the engine's words to the player who made the move
+    "key-engine-illegal": "The engine rules otherwise: {reason}",
     "no-answer": "no answer given",
     "no-question": "What would you play here, and why?",
     "legal": "legal",
@@ -110,6 +118,8 @@ TEXTS = TextTable("classroom", {
     "quiz-score": "Score: {right} of {total}",
     "quiz-stopped": "Stopped after {answered} of {total} questions.",
     "quiz-no-key": "note: {source}: no expectations to judge answers by; left out of the quiz",
+    "quiz-several-turns": "note: {source}: its expectations are played over several turns, and a quiz question "
+                          "asks about one turn; left out of the quiz",
     "quiz-no-questions": "none of the files has expectations to judge answers by",
     "quiz-key-answer": "The answer: {answer}",
     "quiz-want-number": "Type a whole number (the points), skip, or q.",
@@ -124,9 +134,11 @@ TEXTS = TextTable("classroom", {
     "quiz-note": "Note: {note}",
     "quiz-by-key": "The key says of that move: {expected}.",
     "quiz-no-analysis": "The move analysis is not available to judge a move the key does not cover.",
-    "quiz-not-best": "Legal, but not the best: {explanation}",
+    "quiz-not-best": "Legal, but not the best move here; the analysis grades it {quality}. {explanation}",
     "quiz-stronger": "there is a stronger move.",
     "quiz-best": "Legal, and as good as any move here.",
+    "quiz-short": "Good moves, but they stop short of what the question asks: the key's answer gets {wanted} off "
+                  "your stock, yours {got}.",
 })
 
 

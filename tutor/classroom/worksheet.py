@@ -8,6 +8,8 @@ page of its own so that it can be torn off.
 
 from __future__ import annotations
 
+import math
+import re
 from typing import Optional
 
 from ..i18n import language
@@ -50,6 +52,7 @@ h1 { font-size: 1.6rem; margin: 0 0 .4rem; }
 .key .entry { break-inside: avoid; page-break-inside: avoid; }
 .words { margin: .4rem 0; }
 .rule { font-style: italic; }
+.unchecked { text-transform: uppercase; }
 @page { size: A4; margin: 12mm 14mm; }
 @media print {
   body { margin: 0; max-width: none; padding: 0; font-size: 10pt; line-height: 1.3; }
@@ -58,7 +61,7 @@ h1 { font-size: 1.6rem; margin: 0 0 .4rem; }
   .position h2 { font-size: 12pt; margin: 2mm 0 1mm; }
   .position svg { width: 82%; }
   .question { margin: 1.5mm 0 1mm; }
-  .answer { height: 18mm; padding-bottom: 3mm;
+  .answer { height: 30mm; padding-bottom: 3mm;
             background: repeating-linear-gradient(transparent, transparent 8.6mm, #bbb 8.6mm, #bbb 9mm);
             background-clip: content-box; }
   .compact .position { margin: 0 0 4mm; }
@@ -71,15 +74,32 @@ h1 { font-size: 1.6rem; margin: 0 0 .4rem; }
 }
 """
 
-def worksheet_html(files: list[CheckedFile], title: Optional[str] = None, *, compact: bool = False) -> str:
+# The printed page (A4 less the margins of @page) and the room things take there, for page_order.
+PAGE_MM = 297 - 2 * 12
+TEXT_WIDTH_MM = 210 - 2 * 14
+HEADER_MM = 16  # the sheet's heading and name line
+PICTURE_SHARE = 0.82  # of the text width, as .position svg prints
+LINE_MM = 4.8  # a line of 10 pt text, with its leading
+CHARACTERS_PER_LINE = 105
+ANSWER_MM, COMPACT_ANSWER_MM = 30 + 4, 36 + 4  # the answer box and its margin
+GAP_MM, COMPACT_GAP_MM = 5 + 4, 4 + 2  # below a position, and the headings' margins
+
+
+def worksheet_html(files: list[CheckedFile], title: Optional[str] = None, *, compact: bool = False,
+                   unchecked: bool = False) -> str:
     """The worksheet of the usable scenario files ``files``, as one HTML document.
 
     ``compact`` puts each question and its answer box beside the diagram instead of under it,
-    so that more positions go on a page.
+    so that more positions go on a page. ``unchecked``: the expectations were not checked against the
+    engine (a draft), and each row of the key says so.
     """
     plain_title = title or text("sheet-title")
-    positions = "\n".join(_position(number, checked) for number, checked in enumerate(files, start=1))
-    key = "\n".join(_key(number, checked) for number, checked in enumerate(files, start=1))
+    pictures = [board_svg(checked.scenario, ident=f"p{index}", caption=False) for index, checked in enumerate(files)]
+    order = page_order([_printed_height(checked, picture, compact) for checked, picture in zip(files, pictures)])
+    files, pictures = [files[index] for index in order], [pictures[index] for index in order]
+    positions = "\n".join(_position(number, checked, picture)
+                          for number, (checked, picture) in enumerate(zip(files, pictures), start=1))
+    key = "\n".join(_key(number, checked, unchecked) for number, checked in enumerate(files, start=1))
     return f"""<!DOCTYPE html>
 <html lang="{language()}">
 <head>
@@ -102,7 +122,38 @@ def worksheet_html(files: list[CheckedFile], title: Optional[str] = None, *, com
 """
 
 
-def _position(number: int, checked: CheckedFile) -> str:
+def page_order(heights: list[float]) -> list[int]:
+    """The order to print positions of these printed heights (mm) in: the order given, except that where the
+    next one does not fit the room left on a page, the first later one that does is moved up to fill it (a
+    3- or 4-player position then shares its page with a smaller one instead of leaving half of it empty)."""
+    remaining = list(range(len(heights)))
+    order: list[int] = []
+    room = PAGE_MM - HEADER_MM
+    while remaining:
+        fitting = next((index for index in remaining if heights[index] <= room), None)
+        if fitting is None:  # nothing fits what is left of this page: the next position starts a new one
+            room, fitting = PAGE_MM, remaining[0]
+        order.append(fitting)
+        remaining.remove(fitting)
+        room -= heights[fitting]
+    return order
+
+
+def _printed_height(checked: CheckedFile, picture: str, compact: bool) -> float:
+    """About how tall a position prints (mm), from the print styles below; rather more than less."""
+    scenario = checked.scenario
+    found = re.search(r'viewBox="0 0 (\d+) (\d+)"', picture)
+    width, height = (int(found.group(1)), int(found.group(2))) if found else (1, 0)
+    question = str(scenario.data.get("question") or text("no-question"))
+    lines = math.ceil(len(scenario.description) / CHARACTERS_PER_LINE) + 1  # the heading
+    if compact:
+        beside = math.ceil(len(question) / (CHARACTERS_PER_LINE * 0.35)) * LINE_MM + COMPACT_ANSWER_MM
+        return lines * LINE_MM + max(height * TEXT_WIDTH_MM * 0.62 / width, beside) + COMPACT_GAP_MM
+    question_lines = math.ceil(len(question) / CHARACTERS_PER_LINE)
+    return (lines + question_lines) * LINE_MM + height * TEXT_WIDTH_MM * PICTURE_SHARE / width + ANSWER_MM + GAP_MM
+
+
+def _position(number: int, checked: CheckedFile, picture: str) -> str:
     scenario = checked.scenario
     assert scenario is not None
     question = scenario.data.get("question")
@@ -111,15 +162,15 @@ def _position(number: int, checked: CheckedFile) -> str:
                    if scenario.description.strip() else "")
     heading = _unbroken_words(text("position", number=number) + ": " + scenario.title)
     return (f'<section class="position" id="position-{number}">\n<h2>{heading}</h2>\n{description}\n'
-            f'{board_svg(scenario, ident=f"p{number}", caption=False)}'
+            f'{picture}'
             f'<p class="question">{escape(question)}</p>\n'
             f'<div class="answer"><span>{escape(text("answer-room"))}</span></div>\n</section>')
 
 
-def _key(number: int, checked: CheckedFile) -> str:
+def _key(number: int, checked: CheckedFile, unchecked: bool) -> str:
     scenario = checked.scenario
     assert scenario is not None
-    rows = "\n".join(_key_row(entry) for entry in answer_key(scenario, checked.expectations))
+    rows = "\n".join(_key_row(entry, unchecked) for entry in answer_key(scenario, checked.expectations))
     table = (f'<table><col class="moves"><col class="ruling"><col>'
              f"<thead><tr><th>{escape(text('key-moves'))}</th><th>{escape(text('key-ruling'))}</th>"
              f"<th>{escape(text('key-why'))}</th></tr></thead>\n<tbody>\n{rows}\n</tbody></table>") if rows else ""
@@ -130,8 +181,9 @@ def _key(number: int, checked: CheckedFile) -> str:
     return f'<div class="entry" id="key-{number}">\n<h3>{heading}</h3>\n{words}\n{table}\n</div>'
 
 
-def _key_row(entry: KeyEntry) -> str:
-    why = [escape(entry.reason)] if entry.reason else []
+def _key_row(entry: KeyEntry, unchecked: bool) -> str:
+    why = [f'<strong class="unchecked">{escape(text("key-unchecked"))}</strong>'] if unchecked else []
+    why += [escape(entry.reason)] if entry.reason else []
     if entry.rule_words:
         why.append(f'<span class="rule">{escape(entry.rule_words)} ({escape(entry.rule or "")})</span>')
     if entry.note:

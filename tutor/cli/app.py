@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 GROUPS: dict[str, tuple[str, str]] = {
     "scenario": ("tutor.cli.scenario", "scenario_app"),
     "course": ("tutor.cli.course", "course_app"),
+    "gallery": ("tutor.cli.gallery", "gallery_app"),
 }
 #: What ``tutor --help`` says first: where a newcomer starts.
 INTRODUCTION = ("Skip-Bo rules tutor and move validator.\n\n"
@@ -55,6 +56,7 @@ SUMMARIES: dict[str, str] = {
     "quiz": "Put positions to a student and score the answers.",
     "scenario": "Write, check, test and show scenario files.",
     "course": "Check courses of your own for tutor learn --course.",
+    "gallery": "The positions that come with the tutor: list, show and copy them.",
 }
 
 
@@ -135,7 +137,7 @@ def main(argv: Optional[list[str]] = None) -> None:
     named = bool(words) and (words[0] in COMMANDS or words[0] in GROUPS)
     command = typer.main.get_command(build_app(words[0]) if named else listing_app())
     gc.freeze()  # what is loaded by now lives until the end: no collection walks it again, nor the two at exit
-    translate_help(command, panels="--help" in args or not wants_json(args))
+    translate_help(command)
     with output_failures_reported():
         command.main(args=args, prog_name="tutor")
 

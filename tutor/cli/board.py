@@ -10,7 +10,7 @@ from ..classroom.texts import text
 from ..engine import GameState, Phase
 from ..engine.cards import a_card, card_label, n_cards
 from ..engine.state import DISCARD_PILES
-from ..i18n.grammar import shown_name
+from ..i18n.grammar import PLAYER, shown_name
 from ..scenario import Scenario
 from .output import printable
 from .render import card_text, cards_text
@@ -38,7 +38,10 @@ def _centre(state: GameState) -> Group:
     for slot, pile in enumerate(state.build, start=1):
         top = _build_top(pile) if pile else Text("-", style="dim")
         piles.append_text(Text.assemble(f"{slot}: ", top, "   "))
-    phase = text(_PHASE_WORDS[state.phase], name=printable(shown_name(state.mover.name)))
+    if state.phase is Phase.ENDED and state.mover.name == PLAYER:
+        phase = text("board-ended-you")  # "your turn", never "you's turn"
+    else:
+        phase = text(_PHASE_WORDS[state.phase], name=printable(shown_name(state.mover.name)))
     status = Text(text("board-status", draw=len(state.draw_pile), aside=len(state.completed), phase=phase),
                   style="dim")
     return Group(piles, status, Text())
@@ -60,9 +63,10 @@ def _seats(state: GameState, reveal: bool) -> Table:
     table.add_column(text("board-hand"))
     table.add_column(text("board-discards"))
     partners = set(state.team_of(state.turn))
+    to_move = state.turn if state.phase is not Phase.OVER else None  # a finished round has nobody to move
     for seat, player in enumerate(state.players):
-        name = Text(printable(shown_name(player.name)), style="bold" if seat == state.turn else "")
-        if seat == state.turn:
+        name = Text(printable(shown_name(player.name)), style="bold" if seat == to_move else "")
+        if seat == to_move:
             name.append(" *", style="bold yellow")
         elif seat in partners:
             name.append(text("board-partner"), style="dim")
@@ -83,10 +87,18 @@ def _seats(state: GameState, reveal: bool) -> Table:
 
 
 def _legend(state: GameState) -> Text:
-    """How to read the table, with the numbers of the stock of the player to move."""
+    """How to read the table, with the numbers of the stock of the player to move, and what ``SB=5`` on a build
+    pile means when one shows it."""
     mover = state.mover
-    if mover.stock and mover.stock_top is not None:
+    if state.phase is Phase.OVER:
+        legend = text("board-legend-over")
+    elif mover.stock and mover.stock_top is not None:
         top = mover.stock_top
-        return Text(text("board-legend", top=card_label(top), a_top=a_card(top), count=len(mover.stock),
-                         cards=n_cards(len(mover.stock))), style="dim")
-    return Text(text("board-legend-no-stock"), style="dim")
+        legend = text("board-legend", top=card_label(top), a_top=a_card(top), count=len(mover.stock),
+                      cards=n_cards(len(mover.stock)))
+    else:
+        legend = text("board-legend-no-stock")
+    wild = next((len(pile) for pile in state.build if pile and pile[-1] == 0), None)
+    if wild is not None:
+        legend = text("board-legend-wild", legend=legend, value=wild)
+    return Text(legend, style="dim")

@@ -4,59 +4,23 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import field
-from typing import Any, NoReturn, Optional
+from typing import NoReturn, Optional
 
 import typer
 
-from ..collector import collector_paused
-from ..engine import GameState, Move, NotationError, Ruling, UnknownPlayer, Verdict, apply_move, check_move
+from ..engine import GameState, Move, NotationError, UnknownPlayer, Verdict, apply_move, check_move
 from ..engine.cards import quoted
+from ..engine.collector import collector_paused
 from ..engine.notation import Phrase, is_question, parse_phrases, read_phrases
 from ..engine.reading import AmbiguousMove, read_move, written
 from ..engine.values import Value
 from ..engine.words import ENGLISH
-from ..i18n import _, language
+from ..i18n import _, language, typed_language
+from .move_report import MoveReport, legal_value
 from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, unusable
 from .positions import load_position, with_quick_position
 from .quality import MoveQuality
 from .quick import QuickPosition
-
-
-class MoveReport(Value):
-    """The ruling on one move, with what it made happen; ``shown`` is the move as written in its position,
-    ``said`` as a player of the language in use types it; ``extra``, the verdict of the analysis on a legal move."""
-
-    text: str
-    move: Move
-    shown: str
-    said: str
-    ruling: Ruling
-    events: tuple[str, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def __init__(self, text: str, move: Move, shown: str, said: str, ruling: Ruling, events: tuple[str, ...] = (),
-                 extra: Optional[dict[str, Any]] = None) -> None:
-        self.__dict__.update(text=text, move=move, shown=shown, said=said, ruling=ruling, events=events,
-                             extra={} if extra is None else extra)
-
-    def to_json(self) -> dict[str, Any]:
-        entry: dict[str, Any] = {"move": self.shown, "legal": _legal_value(self.ruling.verdict)}
-        if self.ruling.verdict is Verdict.ILLEGAL:
-            entry["rule"] = self.ruling.rule
-        if self.ruling.verdict is Verdict.UNDECIDABLE:
-            entry["undecidable"] = True
-        entry["reason"] = self.ruling.reason
-        entry.update(self.extra)
-        if self.events:
-            entry["events"] = list(self.events)
-        if self.text != entry["move"]:
-            entry["input"] = self.text
-        return entry
-
-
-def _legal_value(verdict: Verdict) -> Optional[bool]:
-    return {Verdict.LEGAL: True, Verdict.ILLEGAL: False}.get(verdict)
 
 
 class Unread(Value):
@@ -149,10 +113,16 @@ def rule_on_moves(state: GameState, phrases: list[Phrase], language: str = ENGLI
 
 
 def report_ambiguity(error: AmbiguousMove, *, as_json: bool) -> NoReturn:
-    """Exit 2 with every reading of an ambiguous move and its ruling: the check never guesses."""
-    sys.stderr.write(_("error: {problem}").format(problem=printable(error.message)) + "\n")
+    """Exit 2 with every reading of an ambiguous move and its ruling: the check never guesses. A person reads
+    the moves to type instead as the language in use types them; JSON keeps the canonical form."""
+    message = error.message
+    if not as_json and language() != "en":
+        from .move_choices import ambiguity_said  # the words of play are loaded only off English
+
+        message = ambiguity_said(error)
+    sys.stderr.write(_("error: {problem}").format(problem=printable(message)) + "\n")
     if as_json:
-        readings = [{"move": form, "legal": _legal_value(ruling.verdict),
+        readings = [{"move": form, "legal": legal_value(ruling.verdict),
                      **({"rule": ruling.rule} if ruling.rule else {}), "reason": ruling.reason}
                     for form, (_move, ruling) in zip(error.forms, error.readings)]
         print_json({"error": {"kind": "ambiguous", "input": error.text, "problems": [error.message],
@@ -203,9 +173,9 @@ def check_command(
     if not texts:
         unusable([_missing_part(path, quick)], as_json=as_json, kind="usage")
     scenario = load_position(path, quick, as_json=as_json)
-    phrases, unread = parse_moves(texts, language())
+    phrases, unread = parse_moves(texts, typed_language())
     try:
-        reports, unread_here = rule_on_moves(scenario.state, phrases, language())
+        reports, unread_here = rule_on_moves(scenario.state, phrases, typed_language())
     except UnknownPlayer as error:
         unusable([f"{scenario.source}: {error}"], as_json=as_json, kind="notation")
     except AmbiguousMove as error:
@@ -219,7 +189,7 @@ def check_command(
             ruled = {"moves": moves} if moves else {}  # the moves before the unreadable one, ruled on
             print_json({"error": {"kind": "notation", "input": unread.text, "problems": unread.problems, **ruled}})
         else:
-            legal = _legal_value(reports[-1].ruling.verdict) if reports else True
+            legal = legal_value(reports[-1].ruling.verdict) if reports else True
             print_json({"legal": legal, "moves": moves})
     elif reports:
         from .rulings import print_rulings

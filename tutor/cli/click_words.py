@@ -61,14 +61,15 @@ RICH_WORDS = {"DEFAULT_STRING": "default", "ENVVAR_STRING": "env-var", "REQUIRED
 _FIELD = re.compile(r"\{(\w+)\}")
 
 
-def speak_click(command: Any, *, panels: bool) -> None:
-    """Put the words click writes for the tree under ``command`` and (with ``panels``: typer's rich help is
-    loaded) typer's rich words in the language in use. An English run leaves click's commands as they are."""
-    if panels:
-        import typer.rich_utils
+def speak_rich(rich_utils: Any) -> None:
+    """Put typer's rich help words (module ``rich_utils``) in the language in use."""
+    for name, key in RICH_WORDS.items():
+        setattr(rich_utils, name, TEXTS.entry(key))
 
-        for name, key in RICH_WORDS.items():
-            setattr(typer.rich_utils, name, TEXTS.entry(key))
+
+def speak_click(command: Any) -> None:
+    """Put the words click writes for the tree under ``command`` in the language in use. An English run leaves
+    click's commands as they are."""
     if language() == "en":
         return
     for each in _commands(command):

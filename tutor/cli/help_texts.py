@@ -13,9 +13,11 @@ import sys
 from typing import Any, Iterator
 
 from ..i18n import language, pgettext
-from .click_words import speak_click
+from .click_words import speak_click, speak_rich
+from .imports import when_imported
 
 HELP = "help"
+RICH = "typer.rich_utils"  # typer's rich help
 PANEL = "help-panel"
 #: typer's own panel titles, by the name typer keeps them under, in English
 PANEL_TITLES = {"ARGUMENTS_PANEL_TITLE": "Arguments", "OPTIONS_PANEL_TITLE": "Options",
@@ -30,22 +32,24 @@ def help_messages(command: Any) -> Iterator[tuple[str, str]]:
         yield (PANEL if attribute == "rich_help_panel" else HELP), getattr(holder, attribute)
 
 
-def translate_help(command: Any, *, panels: bool = True) -> None:
-    """Put the tree under ``command`` and (with ``panels``) typer's panel titles in the language in use.
+def translate_help(command: Any) -> None:
+    """Put the tree under ``command`` and typer's panel titles and markers in the language in use.
 
-    Typer's rich help is imported only to be translated: an English run, or one that shows no panel
-    (``panels`` False, as a ``--json`` run without ``--help``), never loads it for this.
+    Typer's rich help is loaded only when help or an error is shown: its words are put in the language as it
+    is loaded (at once, if it is loaded already), so that a run which shows none never pays for importing it.
     """
-    rich = panels and (language() != "en" or "typer.rich_utils" in sys.modules)
-    if rich:
-        import typer.rich_utils
-
-        for name, english in PANEL_TITLES.items():
-            setattr(typer.rich_utils, name, pgettext(PANEL, english))
-    speak_click(command, panels=rich)
+    speak_click(command)
     for holder, attribute in _texts(command):
         context = PANEL if attribute == "rich_help_panel" else HELP
         setattr(holder, attribute, flowing(pgettext(context, getattr(holder, attribute))))
+    if language() != "en" or RICH in sys.modules:
+        when_imported(RICH, _translate_rich)
+
+
+def _translate_rich(rich_utils: Any) -> None:
+    for name, english in PANEL_TITLES.items():
+        setattr(rich_utils, name, pgettext(PANEL, english))
+    speak_rich(rich_utils)
 
 
 def flowing(text: str) -> str:

@@ -7,12 +7,13 @@ from typing import Any, Optional
 import typer
 
 from ..engine import Draw, Move, Phase, PileKind, Transfer, apply_move, format_move
-from ..coach.principles import along, deals_won
+from ..coach.chances import Chance
+from ..coach.principles import along
 from ..coach.reasons import Step, achievements, turn_steps
 from ..coach.templates import MOVES, TURNS, chance_in_words, in_stock_cards, say
 from ..coach.verdicts import BEST_MARGIN, misses_win
 from ..coach.search import Turn, TurnSearch
-from ..collector import collector_paused
+from ..engine.collector import collector_paused
 from ..engine.rules import awaits_refill
 from ..engine.view import player_view
 from ..i18n import _, language
@@ -61,8 +62,8 @@ def hint_command(
         prelude.append(_step_json(Step(Draw(), say(MOVES, "draw"), achievements(state, Draw(), ()))))
         state = apply_move(state, Draw()).state
     view = player_view(state, state.turn)
-    value, searched, best, others, reveals = _best_turns(view, runners_up)
-    best_json = _turn_json(view, best, value, prelude)
+    value, searched, best, others, reveals, chances = _best_turns(view, runners_up)
+    best_json = _turn_json(view, best, value, chances[0], prelude)
     stalemate = _stalemate(state, best)
     if stalemate:
         best_json["stalemate"] = stalemate
@@ -70,7 +71,8 @@ def hint_command(
         "player": state.mover.name,
         "value": round(value, 2),
         "best": best_json,
-        "runners_up": [_turn_json(view, turn, value, reveal=reveal) for turn, reveal in zip(others, reveals)],
+        "runners_up": [_turn_json(view, turn, value, chance, reveal=reveal)
+                       for turn, reveal, chance in zip(others, reveals, chances[1:])],
         "positions_searched": searched,
     }
     if as_json:
@@ -81,12 +83,15 @@ def hint_command(
 
 
 @collector_paused()  # the search is let go before the collector runs again: its passes over the tables find nothing
-def _best_turns(view, runners_up: int) -> tuple[float, int, Turn, list[Turn], list[Optional[Move]]]:
-    """The search's value and positions, the best turn, the runners-up and the stock card each could play first."""
+def _best_turns(view, runners_up: int) -> tuple[float, int, Turn, list[Turn], list[Optional[Move]],
+                                                list[Optional[Chance]]]:
+    """The search's value and positions, the best turn, the runners-up, the stock card each could play first,
+    and each turn's chance to win after its refill (the best turn's first)."""
     search = TurnSearch(view)
     best, others = _stock_soonest(search.best(), search.runners_up(runners_up))
     reveals = [_reveal_first(search, turn) for turn in others]
-    return search.value, search.nodes, best, others, reveals
+    chances = [search.win_chance(turn) for turn in (best, *others)]
+    return search.value, search.nodes, best, others, reveals, chances
 
 
 def _typed(before, view, best: Turn, others: list[Turn], reveals: list[Optional[Move]], drew: bool) -> dict[str, Any]:
@@ -139,8 +144,10 @@ def _reveal_first(search: TurnSearch, turn: Turn) -> Optional[Move]:
     return search.reveal_before(turn.moves[0]) if search.weights.reveal_first else None
 
 
-def _turn_json(view, turn: Turn, best_value: float, prelude: Optional[list] = None,
+def _turn_json(view, turn: Turn, best_value: float, win: Optional[Chance], prelude: Optional[list] = None,
                reveal: Optional[Move] = None) -> dict[str, Any]:
+    """A turn as JSON; ``win``: its chance to win after its refill (``win_chance``, with ``win_chance_method``
+    and, sampled, ``win_chance_deals`` and ``win_chance_won``)."""
     steps = list(prelude or [])
     steps += [_step_json(step) for step in turn_steps(view, turn)]
     loss = max(0.0, best_value - turn.value)
@@ -154,7 +161,7 @@ def _turn_json(view, turn: Turn, best_value: float, prelude: Optional[list] = No
         "loss": round(loss, 2),
         "equal": loss <= BEST_MARGIN and reveal is None,
         **({"reveal_first": format_move(reveal, pile_said=True)} if reveal else {}),
-        **({"win_chance": round(deals_won(turn), 2)} if turn.deals else {}),
+        **({"win_chance": round(win.value, 2), **win.to_json("win_chance_")} if win is not None else {}),
     }
 
 
@@ -176,7 +183,8 @@ def _print(loaded, document: dict[str, Any], typed: Optional[dict[str, Any]] = N
     best = document["best"]
     ending = STALEMATE.text(best["stalemate"]) if "stalemate" in best else ENDINGS.text(best["ending"])
     if best.get("win_chance"):
-        ending = ENDINGS.text("refill-wins", chance=chance_in_words(best["win_chance"]))
+        ending = ENDINGS.text("refill-wins", chance=chance_in_words(Chance.from_json(best["win_chance"], best,
+                                                                                     "win_chance_")))
     if not best["steps"]:
         print_wrapped(out, say(TURNS, "no-steps", reason=ending), "bold", indent="")
         return

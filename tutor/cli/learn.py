@@ -12,11 +12,15 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 import typer
 
 from ..engine.cards import is_short_number, quoted
-from ..lessons.course import Course, CourseError, Exercise, Explanation, Stage, load_course, load_course_folder
+from ..i18n.grammar import capitalized
+from ..lessons.course import CourseError, load_course, load_course_folder
+from ..lessons.stages import Course, Exercise, Explanation, Stage
 from ..lessons.progress import COURSES, HOME_VARIABLE, Progress, ProgressError, ProgressStore, data_dir
 from ..lessons.texts import text as says
+from ..play.words import move_to_type
+from .interrupts import shielded
 from .output import console as make_console, print_json, printable, unusable
-from .move_choices import move_groups, typed_moves
+from .move_choices import ambiguity_said, move_groups, said_groups, typed_moves
 from .prompt import Quit, ask
 from .prompt_words import command, offered, shown, shown_words
 from .streams import require_input
@@ -76,10 +80,11 @@ def learn_command(
         session.save()
         console.print("\n" + says("saved" if session.can_save else "stopped", command=command))
     except KeyboardInterrupt:
-        session.save()
-        stage_id = session.progress.current
-        console.print("\n" + (says("interrupted-saved", command=command) if session.can_save
-                              else says("interrupted", command=command, stage=stage_id)))
+        with shielded():  # a second Ctrl-C cannot cut the save or its line short
+            session.save()
+            stage_id = session.progress.current
+            console.print("\n" + (says("interrupted-saved", command=command) if session.can_save
+                                  else says("interrupted", command=command, stage=stage_id)))
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
@@ -108,7 +113,7 @@ def course_key(folder: str) -> str:
     """A folder name for a course's progress: the course folder's name and a digest of its full path."""
     path = os.path.realpath(folder)
     name = re.sub(r"[^A-Za-z0-9_-]+", "-", os.path.basename(path)).strip("-")[:40] or "course"
-    return f"{name}-{hashlib.sha256(path.encode('utf-8')).hexdigest()[:12]}"
+    return f"{name}-{hashlib.sha256(os.fsencode(path)).hexdigest()[:12]}"
 
 
 def stage_not_found(course: Course, word: str) -> str:
@@ -168,7 +173,7 @@ def print_overview(console: "Console", course: Course, progress: Progress, comma
         progress_line = says("state-solved", state=state, solved=len(row["solved"]), total=len(row["exercises"]))
         table.add_row(f"{row['number']}.", Text(row["id"]), Text(row["title"]), Text(progress_line, style=style))
     console.print(table)
-    console.print(Text(says("list-help", command=command), style="dim"), overflow="fold")
+    console.print(Text(says("list-help", command=command), style="dim"))  # a course's path never broken
 
 
 class Session:
@@ -201,7 +206,7 @@ class Session:
             if current is not None:
                 self.console.print("\n" + says("next-stage", number=current.number, title=current.title))
                 self.ask(says("go-on", quit=shown("quit")))
-        self.console.print("\n" + says("last-stage"))
+        self.console.print("\n" + says("last-stage", play="tutor play"))
 
     def run_stage(self, stage: Stage) -> None:
         from rich.rule import Rule
@@ -279,7 +284,7 @@ class ExerciseRunner:
                principles: tuple[str, ...] = ()) -> bool:
         """Report a wrong try; True when the tries are used up and the solution was shown."""
         self.misses += 1
-        self.say(says("not-quite", message=message), "red")
+        self.say(says("not-quite", message=capitalized(message)), "red")
         if note:
             self.say(note)
         if rule:
@@ -355,7 +360,7 @@ class ExerciseRunner:
         from ..engine.rules import UnknownPlayer
         from ..lessons.judge import Attempt, Status
 
-        attempt = Attempt(self.exercise)
+        attempt = Attempt(self.exercise, move_to_type)
         self.show_board(attempt)
         self.say(says("type-move", **shown_words("moves", "hint", "board", "quit")), "dim")
         while True:
@@ -378,8 +383,11 @@ class ExerciseRunner:
                 if move is None:
                     continue
                 feedback = attempt.submit(move)
-            except (NotationError, AmbiguousMove) as error:
+            except NotationError as error:
                 self.say(error.message)
+                continue
+            except AmbiguousMove as error:
+                self.say(ambiguity_said(error))
                 continue
             except UnknownPlayer as error:
                 self.say(f"{error}.")
@@ -388,6 +396,8 @@ class ExerciseRunner:
                 self.say(f"  {event}", "dim")
             if feedback.status is Status.SOLVED:
                 self.say(says("right", message=feedback.message), "green")
+                for principle in feedback.principles:
+                    self.say(says("see-principle", principle=principle), "dim")
                 return True
             if feedback.status is Status.CONTINUE:
                 self.say(says("ok", message=feedback.message), "green")
@@ -407,16 +417,11 @@ class ExerciseRunner:
         self.console.print(board(attempt.state))
 
     def list_moves(self, attempt) -> None:
-        from ..engine.notation import format_move
-
-        groups = move_groups(attempt.state)
-        for number, group in enumerate(groups, start=1):
-            alike = ""
-            if len(group) > 1:
-                places = ", ".join(str(move.target.number) for move in group[1:])
-                alike = "  " + says("same-elsewhere", kind=group[0].target.kind.value, places=places)
-            self.say(f"  {number:>2}. {format_move(group[0], pile_said=True)}{alike}")
-        if any(len(group) > 1 for group in groups):
+        """The legal moves in words, numbered, as ``tutor play`` lists them."""
+        groups = said_groups(attempt.state)
+        for number, (_group, words) in enumerate(groups, start=1):
+            self.say(f"  {number:>2}. {words}")
+        if any(len(group) > 1 for group, _words in groups):
             self.say(says("alike-note"), "dim")
         self.say(says("pick-number"), "dim")
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable, NoReturn
 import typer
 
 from ..i18n import _
+from .encodings import stdout_encodes_everything
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -36,9 +37,22 @@ _UNPRINTABLE = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\ud
 _SURROGATE = "[\ud800-\udfff]"  # no UTF-8 for it: JSON writes it as an escape
 
 
-def printable(text: str) -> str:
-    """``text`` with every character that could drive the terminal shown as its escape."""
-    return re.sub(_UNPRINTABLE, _escape, text)
+_UNPRINTABLE_IN_LINE = _UNPRINTABLE.replace("\x00-\x08\x0b-\x1f", "\x00-\x1f")  # newline and tab too
+
+
+def printable(text: str, *, one_line: bool = False) -> str:
+    """``text`` with every character that could drive the terminal shown as its escape; ``one_line`` escapes newlines
+    and tabs too (a file name in a line of its own kind: a message, a comment in a file written)."""
+    return re.sub(_UNPRINTABLE_IN_LINE if one_line else _UNPRINTABLE, _escape, text)
+
+
+def not_utf8(text: str, option: str) -> str | None:
+    """Why the command-line value ``text`` of ``option`` cannot be written into a file (it holds a byte that is not
+    UTF-8, as a terminal in another encoding sends a letter); None when it can."""
+    if not any(_undecoded(character) for character in text):
+        return None
+    return _("{option}: {value} is not UTF-8 text: set the terminal to UTF-8, or leave out what it cannot "
+             "send").format(option=option, value=printable(text))
 
 
 def _undecoded(character: str) -> bool:
@@ -96,11 +110,17 @@ def _literal_console(**options: Any) -> "Console":
 
 @functools.cache
 def _literal_console_class() -> type:
-    """Rich's console, reading no markup and escaping control characters in all the text it prints."""
+    """Rich's console, reading no markup, escaping control characters in all the text it prints, and never breaking a
+    long word (a path) across lines."""
     from rich.console import Console
     from rich.segment import Segment
 
     class LiteralConsole(Console):
+        def print(self, *objects: Any, overflow: Any = None, **options: Any) -> None:
+            """Rich's print, but a word longer than the line (a file's path) is left whole, never folded: a person
+            copies it."""
+            super().print(*objects, overflow=overflow or "ignore", **options)
+
         def render(self, renderable: Any, options: Any = None) -> Iterable[Segment]:
             for segment in super().render(renderable, options):
                 if segment.control or not re.search(_UNPRINTABLE, segment.text):
@@ -118,8 +138,6 @@ def _plain_if_asked() -> dict[str, Any]:
 
 def print_json(document: Any) -> None:
     """Exactly one JSON document on stdout, valid UTF-8 (a byte of a name that is not UTF-8 written as ``\\xff``)."""
-    from .streams import stdout_encodes_everything
-
     if not stdout_encodes_everything():  # PYTHONIOENCODING=ascii: every other character as a \u escape
         sys.stdout.write(json.dumps(document, ensure_ascii=True, indent=2) + "\n")
         return

@@ -10,8 +10,9 @@ from typing import Optional
 import typer
 
 from ..i18n import _
-from ..i18n.grammar import shown_name
+from ..i18n.grammar import capitalized, shown_name
 from ..play import texts
+from .interrupts import shielded
 from .output import unusable
 from .prompt_words import shown_words
 from .streams import require_input
@@ -65,15 +66,23 @@ def play_command(
 
 
 def _hold(store, held: contextlib.ExitStack) -> None:
-    """Hold the save for this game, or exit 2 naming the process of the game that holds it."""
-    from ..play.saves import SaveHeld
+    """Hold the save for this game, or exit 2: naming the process of the game that holds it, or what stands where the
+    lock or the save go."""
+    from ..play.saves import LockNotAFile, SaveHeld
 
     try:
         held.enter_context(store.held())
     except SaveHeld as error:
         unusable([texts.SAVE_HELD.format(process=error.holder or "?", path=store.path)], as_json=False, kind="save")
+    except LockNotAFile as error:
+        unusable([texts.LOCK_NOT_A_FILE.format(path=store.lock_path, kind=_(error.kind))], as_json=False, kind="save")
     except OSError as error:
         unusable([texts.CANNOT_SAVE.format(path=store.directory, problem=error.strerror or error)], as_json=False,
+                 kind="save")
+    try:
+        store.check_writable()
+    except OSError as error:  # a link out of the folder, a folder or a special file: refused now, not at the first q
+        unusable([texts.SAVE_NOT_WRITABLE.format(path=store.path, problem=error.strerror or error)], as_json=False,
                  kind="save")
 
 
@@ -143,7 +152,7 @@ def _settings(bots, players, teams, short, stock, start, youngest, match, coach,
 def _check_record_path(path: Path, store) -> None:
     """Refuse at the start a --record path the finished game's record could not be written to, or must not be:
     the save, or another file the tutor keeps for itself."""
-    from ..file_writing import LinkOutOfFolder, check_target
+    from ..files.writing import LinkOutOfFolder, check_target
 
     if store.manages(path):
         unusable([texts.RECORD_MANAGED.format(path=path, home=store.directory)], as_json=False, kind="usage")
@@ -189,20 +198,22 @@ def _sit_down(game, store, *, pace: float, record: Optional[Path], resumed: bool
     except Quit:
         out.print()
         table.say(texts.SAVING, "dim")
-        with contextlib.suppress(KeyboardInterrupt):  # the journal holds the game already
+        with shielded():
             save(whole=True)
-        table.say(texts.SAVED, "bold")
+            table.say(texts.SAVED, "bold")
         return
     except KeyboardInterrupt:
-        save()
-        out.print()
-        table.say(texts.INTERRUPTED, "bold")
+        with shielded():  # a second Ctrl-C cannot cut the save or its line short
+            save()
+            out.print()
+            table.say(texts.INTERRUPTED, "bold")
         raise typer.Exit(EXIT_INTERRUPTED)
     champion = game.record.match().champion if game.record.setup.target is not None else game.state.winners
     names = game.record.setup.names
     out.print()
     if champion:
-        table.say(texts.GAME_WON.format(winners=texts.AND.join(shown_name(names[s]) for s in champion)), "bold green")
+        table.say(capitalized(texts.GAME_WON.format(winners=texts.AND.join(shown_name(names[s]) for s in champion))),
+                  "bold green")
     else:
         table.say(texts.GAME_OVER_NO_WINNER, "bold")
     try:
@@ -231,6 +242,6 @@ def _introduce(table, resumed: bool) -> None:
         table.say(texts.COACH_ON)
     elif table.coach == "quiet":
         table.say(texts.COACH_QUIET)
-    table.say(texts.HOW_TO.format(**shown_words("moves", "hint", "undo", "quit")), "dim")
+    table.say(texts.HOW_TO.format(**shown_words("moves", "hint", "undo", "board", "quit")), "dim")
     table.announce_round()
 

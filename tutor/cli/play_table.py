@@ -10,7 +10,7 @@ import time
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ..coach.templates import GRADES
-from ..engine.cards import card_label, is_short_number, n_cards
+from ..engine.cards import SKIP_BO, a_card, card_label, is_short_number, n_cards, the_card
 from ..engine.dealing import StartRule
 from ..engine.legal import legal_moves
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Transfer
@@ -20,13 +20,14 @@ from ..engine.rules import Ruling, UnknownPlayer, Verdict, check_move
 from ..engine.state import HAND_SIZE, GameState, Phase
 from ..engine.view import player_view
 from ..i18n import language
-from ..i18n.grammar import shown_name
+from ..i18n.grammar import capitalized, genitive, shown_name
 from ..play import texts
 from ..play.game import Game
 from ..play.words import move_in_words, move_said
 from ..records.recording import drawn_cards
 from .board import board
-from .move_choices import move_groups, typed_moves
+from .move_choices import ambiguity_said, move_groups, said_groups, typed_moves
+from .output import printable
 from .prompt_words import command, offered, shown, shown_words
 from .rulings import print_wrapped
 
@@ -50,7 +51,7 @@ class PlayTable:
         self.pace = pace
         self.save = save
         self.coach = game.record.coach or "on"
-        self.flagged = False  # the coach flagged the player's last move
+        self.flagged: list[int] = []  # the undo depths of the moves the coach flagged, that can be taken back
         self.quiet_notes: list[tuple[int, str, "Assessment"]] = []  # a turn, a move in words, the coach's word
 
     def say(self, sentence: str, style: str = "") -> None:
@@ -88,9 +89,9 @@ class PlayTable:
         result = game.round.result
         self.out.print()
         if result.winners:
-            self.say(texts.ROUND_WON.format(winners=texts.AND.join(map(shown_name, result.winners)),
-                                            round=game.round_number,
-                                            points=result.points), "bold green")
+            self.say(capitalized(texts.ROUND_WON.format(winners=texts.AND.join(map(shown_name, result.winners)),
+                                                        round=game.round_number, points=result.points)),
+                     "bold green")
         else:
             self.say(texts.ROUND_STALEMATE.format(round=game.round_number), "bold yellow")
         if self.coach == "quiet":
@@ -134,12 +135,10 @@ class PlayTable:
                     continue
                 self.command(self.ask(texts.PROMPT, typed_moves(state) + offered(*COMMANDS, "quit")))
                 continue
-            if state.phase is Phase.ENDED and self.undo_allowed():
-                if command(self.ask(texts.GO_ON_PROMPT.format(undo=shown("undo"))), "undo"):
-                    self.undo()
-                    continue
+            if state.phase is Phase.ENDED and self.undo_allowed() and self.takes_back_at_the_end():
+                continue
             break
-        self.flagged = False
+        self.flagged = []
         if not game.round_over:
             game.pass_turn()
         self.save()
@@ -201,8 +200,11 @@ class PlayTable:
         try:
             move = read_move(state, text, language())
             ruling = check_move(state, move)
-        except (NotationError, AmbiguousMove) as error:
+        except NotationError as error:
             self.say(error.message, "red")
+            return
+        except AmbiguousMove as error:
+            self.say(ambiguity_said(error), "red")
             return
         except UnknownPlayer as error:
             self.say(f"{error}.", "red")
@@ -220,18 +222,19 @@ class PlayTable:
             return
         assessment = self.assess(state, move)
         outcome = self.game.play(move)
-        if isinstance(move, Transfer) and move.target.kind is PileKind.BUILD:
+        if isinstance(move, Transfer):  # a play or a discard, confirmed as the rules read it
             print_wrapped(self.out, ruling.reason, prefix="-> ", indent="")
         for event in outcome.events:
             print_wrapped(self.out, event, prefix="-> ", indent="")
         self.save()
-        self.flagged = False
+        self.flagged = [depth for depth in self.flagged if depth < self.game.undo_depth]
         if assessment is None:
             return
         if self.coach == "quiet":
             self.quiet_notes.append((len(self.game.round.turns), move_said(state, move), assessment))
         elif assessment.quality == "weak":
-            self.flagged = True
+            if self.game.can_undo():
+                self.flagged.append(self.game.undo_depth)
             self.say(texts.COACH_WEAK.format(grade=GRADES.text(assessment.grade), explanation=assessment.explanation),
                      "yellow")
             if self.game.can_undo():
@@ -247,13 +250,38 @@ class PlayTable:
         return assess_move(state, move)
 
     def undo_allowed(self) -> bool:
-        return self.coach == "on" and self.flagged and self.game.can_undo()
+        """Whether the coach lets the player take back their last move: it flagged that move or one before it in
+        the turn, and no card has been turned up since."""
+        return self.coach == "on" and bool(self.flagged) and self.game.can_undo()
+
+    def takes_back_at_the_end(self) -> bool:
+        """Ask, at the end of a turn the coach lets the player take back, whether to go on; True when the player
+        took the last move back. Every answer is answered: the choices are asked again until one is made."""
+        choices = {"undo": shown("undo"), "board": shown("board")}
+        while True:
+            answer = self.ask(texts.GO_ON_PROMPT.format(undo=choices["undo"]), offered("undo", "board", "quit"))
+            if not answer.strip():
+                return False
+            said = command(answer, "undo", "moves", "hint", "board", "help")
+            if said == "undo":
+                self.undo()
+                return True
+            if said == "board":
+                self.show_board()
+            elif said == "hint":
+                self.say(texts.GO_ON_NO_HINT)
+            elif said is None:
+                self.say(texts.GO_ON_UNKNOWN.format(answer=printable(answer.strip())), "red")
+            self.say(texts.GO_ON_CHOICES.format(**choices))
 
     def undo(self) -> None:
         move = self.game.undo()
-        self.flagged = False
+        self.flagged = [depth for depth in self.flagged if depth <= self.game.undo_depth]
         self.save()
         self.say(texts.UNDONE.format(move=move_said(self.game.state, move)))
+        if self.undo_allowed():
+            before, earlier = self.game.undoable_move()
+            self.say(texts.UNDO_MORE.format(undo=shown("undo"), move=move_said(before, earlier)))
         self.show_board()
 
     def partner_help(self) -> str:
@@ -264,17 +292,11 @@ class PlayTable:
     def list_moves(self) -> None:
         """The legal moves in words, numbered: a number typed at the prompt plays one."""
         state = self.game.state
-        groups = move_groups(state)
+        groups = said_groups(state)
         self.say(texts.MOVES_TITLE, "bold")
-        for number, group in enumerate(groups, start=1):
-            move = group[0]
-            words = move_said(state, move)
-            if len(group) > 1:
-                words = texts.MOVES_ALIKE.format(move=words, piles=_any_of([m.target.number for m in group[1:]]))
-            if isinstance(move, Transfer) and move.is_discard:
-                words = texts.MOVES_ENDS.format(move=words)
+        for number, (_group, words) in enumerate(groups, start=1):
             print_wrapped(self.out, words, prefix=texts.MOVES_NUMBER.format(number=number), indent="")
-        if any(len(group) > 1 for group in groups):
+        if any(len(group) > 1 for group, _words in groups):
             self.say(texts.MOVES_ALIKE_NOTE, "dim")
 
     def hint(self) -> None:
@@ -301,7 +323,7 @@ class PlayTable:
     def bot_turn(self) -> None:
         game = self.game
         self.out.print()
-        self.say(texts.BOT_TURN.format(name=game.state.mover.name), "bold")
+        self.say(texts.BOT_TURN.format(owner=genitive(game.state.mover.name)), "bold")
         game.play_bot_turn(self.narrate)
         if not game.round_over:
             game.pass_turn()
@@ -327,10 +349,15 @@ def bot_move_lines(before: GameState, move: Move, after: GameState, human: Optio
                            else texts.BOT_DRAWS_NOTHING.format(name=name)]
     if isinstance(move, EndTurn):
         return [texts.BOT_ENDS.format(name=name)]
-    card = card_label(played_card(before, move))
+    card = played_card(before, move)
     if move.is_discard:
-        return [texts.BOT_DISCARDS.format(name=name, card=card, pile=move.target.number)]
-    lines = [texts.BOT_PLAYS.format(name=name, move=move_in_words(move, played_card(before, move)))]
+        return [texts.BOT_DISCARDS.format(name=name, card=the_card(card), pile=move.target.number)]
+    words = move_in_words(move, card)
+    if card == SKIP_BO:  # a wild card: the value it stands for on the pile
+        value = before.build_value(move.target.number - 1) + 1
+        lines = [texts.BOT_PLAYS_WILD.format(name=name, move=words, value=a_card(value))]
+    else:
+        lines = [texts.BOT_PLAYS.format(name=name, move=words)]
     if len(after.completed) > len(before.completed):
         lines.append(texts.PILE_DONE.format(pile=move.target.number))
     if move.source.kind is PileKind.STOCK and not after.is_over:
@@ -338,22 +365,16 @@ def bot_move_lines(before: GameState, move: Move, after: GameState, human: Optio
         owner = after.players[seat]
         if owner.stock:
             template = texts.YOUR_STOCK_SHOWS if seat == human else texts.BOT_STOCK_SHOWS
-            lines.append(template.format(name=owner.name, card=card_label(owner.stock_top), count=len(owner.stock)))
+            lines.append(template.format(owner=genitive(owner.name), card=a_card(owner.stock_top),
+                                         count=len(owner.stock)))
     if after.phase is Phase.PLAY and after.drawn:
-        lines += recycled + [texts.REFILLED.format(name=name)]
+        lines += recycled + [texts.REFILLED.format(owner=genitive(name))]
     return lines
 
 
 def _reshuffled(before: GameState, after: GameState) -> bool:
     """True when the finished piles were shuffled into a new draw pile between the two positions."""
     return len(after.completed) < len(before.completed)
-
-
-def _any_of(items: list) -> str:
-    words = [str(item) for item in items]
-    if len(words) == 1:
-        return words[0]
-    return texts.LIST_SEPARATOR.join(words[:-1]) + texts.OR + words[-1]
 
 
 def _only_ending(state: GameState) -> bool:

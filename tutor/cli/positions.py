@@ -10,6 +10,7 @@ import typer
 
 from ..i18n import _
 from ..scenario import Scenario, ScenarioError, load_scenario
+from ..scenario.gallery import scenario_source
 from ..scenario.loader import scenario_from_data
 from .output import unusable
 from .quick import QuickPosition, QuickPositionError
@@ -71,7 +72,7 @@ def load_position(path: Optional[str], quick: QuickPosition, *, as_json: bool) -
     """The scenario file at ``path``, or the one-line position; unusable input exits with status 2."""
     try:
         if path is not None and not quick.given:
-            return load_scenario(path)
+            return load_scenario(scenario_source(path))
         if path is not None:
             unusable([_("give a scenario file or a one-line position, not both (got {path!r} and options)").format(
                 path=path)], as_json=as_json, kind="usage")

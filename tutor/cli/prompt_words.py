@@ -4,14 +4,16 @@ The English words are read in every language, as the canonical moves are;
 Swedish and Danish add their own, and their first word is the one the
 prompts show and Tab offers. No command word reads as a move in its
 language: Swedish "avsluta" and Danish "afslut" end a turn in table talk,
-so stopping is "sluta" and "stop".
+so stopping is "sluta" and "stop". A typed word is compared in one normal
+form (NFKC, case folded), so ``hjälp`` typed with a combining ring is read too.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
-from ..i18n import language
+from ..engine.text import fold
+from ..i18n import language, typed_language
 
 #: Each command's words: English, then each language's own.
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -27,10 +29,11 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
 
 
 def command(text: str, *names: str) -> Optional[str]:
-    """Which of the commands ``names`` (all, if none is given) ``text`` is, in the language in use or English."""
-    typed = " ".join(text.lower().split())
+    """Which of the commands ``names`` (all, if none is given) ``text`` is, in the person's typing language or
+    English."""
+    typed = " ".join(fold(text).split())  # hjälp typed in decomposed form (a + combining ring) is hjälp too
     for name in names or WORDS:
-        if typed in WORDS[name]["en"] or typed in WORDS[name].get(language(), ()):
+        if typed in WORDS[name]["en"] or typed in WORDS[name].get(typed_language(), ()):
             return name
     return None
 

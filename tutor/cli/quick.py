@@ -16,6 +16,7 @@ from ..engine.rules import and_list
 from ..engine.text import fold
 from ..engine.values import Value
 from ..i18n import _
+from .output import not_utf8
 
 EMPTY_MARKS = {"-", "_", "x", "."}
 WILD_TOP = r"^(?:sb|SB|Sb|sB)\s*=\s*(\d{1,2})$"  # compiled on first use (by re's cache): few checks need it
@@ -54,6 +55,11 @@ class QuickPosition(Value):
 
     def to_data(self) -> dict[str, Any]:
         """The scenario data this position stands for."""
+        named = [("--me", self.me), *(("--opponent", text) for text in self.opponents), ("--partner", self.partner)]
+        for option, text in named:
+            problem = not_utf8(text or "", option)
+            if problem:
+                raise QuickPositionError(problem)
         me = {"name": self.me, "stock": _stock(self.stock, self.stock_count, "--stock"),
               "hand": _cards(self.hand, "--hand") if self.hand is not None else 5,
               "discards": _piles(self.discards, "--discards") if self.discards else []}

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
+from ..classroom.answers import key_moves
 from ..classroom.quiz import AnswerError, Question, judge, make_question
 from ..classroom.texts import text
-from ..lessons.course import reflow
+from ..lessons.stages import reflow
+from .interrupts import shielded
 from .move_choices import typed_moves
 from .output import console, error_console, print_json, printable, unusable
-from .prompt import Quit, ask
+from .prompt import Quit, ask, read_line
 from .prompt_words import command, offered, shown_words
 from .streams import require_input
-from .scenario_paths import usable_scenarios
+from .scenario_paths import checked_scenarios, without_tags
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -27,15 +30,25 @@ def quiz_command(
     paths: list[str] = typer.Argument(..., metavar="SCENARIO...|FOLDER", help="Scenario files, or folders of them."),
     as_json: bool = typer.Option(False, "--json", help="Write the results as one JSON document on standard "
                                                        "output; the quiz itself then runs on standard error."),
+    unchecked: bool = typer.Option(False, "--unchecked",
+                                   help="Try out a draft: skip checking the expectations against the engine."),
+    leave_out: list[str] = typer.Option([], "--leave-out", metavar="TAG",
+                                        help="Leave out the positions tagged TAG (the gallery's positions about the "
+                                             "tutor itself: tutor); may be repeated."),
 ) -> None:
-    """A quiz: each position and its question; the answers judged by the scenarios' own expectations, and scored."""
+    """A quiz: each position and its question; the answers judged by the scenarios' own expectations, and scored.
+
+    Every expectation is checked against the engine first, as tutor scenario test does: a file the engine
+    disagrees with is not put to a student (exit status 2), unless --unchecked.
+    """
     from ..scenario.expectations import default_assess
 
     questions = []
-    for checked in usable_scenarios(paths, as_json=as_json):
+    for checked in without_tags(checked_scenarios(paths, as_json=as_json, unchecked=unchecked), leave_out):
         question = make_question(checked)
         if question is None:
-            sys.stderr.write(printable(text('quiz-no-key', source=checked.source)) + "\n")
+            why = "quiz-several-turns" if checked.expectations else "quiz-no-key"
+            sys.stderr.write(printable(text(why, source=checked.source)) + "\n")
         else:
             questions.append(question)
     if not questions:
@@ -50,9 +63,10 @@ def quiz_command(
         pass
     except KeyboardInterrupt:
         interrupted = True
-    session.close()
-    if as_json:
-        print_json(session.results())
+    with shielded() if interrupted else contextlib.nullcontext():  # a second Ctrl-C cannot cut the score short
+        session.close()
+        if as_json:
+            print_json(session.results())
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
@@ -76,11 +90,10 @@ class QuizSession:
         """The student's answer; at a terminal (not with --json) the line can be edited and Tab completes."""
         if not self.prompt_to_stderr:
             return ask(prompt, choices)
-        sys.stderr.write(prompt)
-        sys.stderr.flush()
-        line = sys.stdin.readline()
-        if not line:
-            raise Quit
+        try:
+            line = read_line(prompt, to=sys.stderr, as_json=True)
+        except EOFError:
+            raise Quit from None
         if command(line, "quit"):
             raise Quit
         return line.strip()
@@ -107,7 +120,7 @@ class QuizSession:
             self.say(" ".join(asked.split()), "bold")
         self.say(text(f"quiz-ask-{question.kind}", none=text("quiz-none"), then=text("quiz-then")))
         for option, expectation in enumerate(question.options, start=1):
-            self.say("  " + text("quiz-option", number=option, moves=expectation.moves_text))
+            self.say("  " + text("quiz-option", number=option, moves=key_moves(scenario, expectation)))
         self.say(text("quiz-commands", **shown_words("skip", "quit")), "dim")
 
     def take_answer(self, question: Question) -> dict[str, Any]:

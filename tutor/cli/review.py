@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import math
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from ..coach.templates import GRADES, in_stock_cards
+from ..coach.verdicts import BLUNDER_FROM, MISTAKE_FROM
 from ..i18n import _
-from ..i18n.grammar import shown_name
+from ..i18n.grammar import PLAYER, shown_name
 from ..i18n.numbers import percent
 from ..play import texts
+from ..records.model import HUMAN
 from .output import print_json, unusable
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ def review_command(
     from ..records.files import RecordError, read_record
 
     store = SaveStore()
+    latest = record is None
     if list_records:
         _list_records(store, as_json)
         return
@@ -56,8 +58,6 @@ def review_command(
         if not kept:
             unusable([texts.REVIEW_NO_RECORDS.format(folder=store.records)], as_json=as_json, kind="record")
         record = kept[-1]
-        if not as_json:
-            sys.stderr.write(texts.REVIEW_LATEST.format(path=record) + "\n")
     try:
         game = read_record(record)
     except RecordError as error:
@@ -70,22 +70,21 @@ def review_command(
     with error_console().status("reviewing") as status:
         review = review_record(game, lambda done, total: status.update(
             _("reviewing turn {done} of {total}").format(done=done, total=total)))
-    print_review(console(), review, str(record))
+    print_review(console(), review, str(record), latest=latest)
 
 
 def _list_records(store, as_json: bool) -> None:
     """The records kept by tutor play, oldest first, with their players and rounds."""
-    from ..records.files import RecordError, read_record
+    from ..records.files import RecordError, record_outline
 
     listed = []
     for path in store.finished():
         try:
-            game = read_record(path, replay=False)
+            outline = record_outline(path)  # only what the list shows: not the rounds' moves
         except RecordError as error:
             listed.append({"path": str(path), "problem": error.lines()[0]})
             continue
-        listed.append({"path": str(path), "players": [seat.name for seat in game.setup.seats],
-                       "rounds": len(game.rounds)})
+        listed.append({"path": str(path), "players": list(outline.players), "rounds": outline.rounds})
     if as_json:
         print_json({"folder": str(store.records), "records": listed})
         return
@@ -104,23 +103,43 @@ def _list_records(store, as_json: bool) -> None:
         else:
             rounds = (texts.REVIEW_LIST_ONE_ROUND if entry["rounds"] == 1
                       else texts.REVIEW_LIST_ROUNDS.format(count=entry["rounds"]))
-            line = texts.REVIEW_LIST_LINE.format(path=entry["path"], players=texts.AND.join(entry["players"]),
-                                                 rounds=rounds)
+            players = texts.AND.join(map(shown_name, entry["players"]))
+            line = texts.REVIEW_LIST_LINE.format(path=entry["path"], players=players, rounds=rounds)
         out.print(line, soft_wrap=True, markup=False, highlight=False)
     print_wrapped(out, texts.REVIEW_LIST_HOW, "dim", indent="")
 
 
-def print_review(out: "Console", review: "Review", source: str) -> None:
+def _addressed(player: str, explanation: str) -> str:
+    """The coach's explanation of a move, which speaks to its mover ("your stock"), named as said to that player
+    where the mover is not the person at the keyboard."""
+    return explanation if player == PLAYER else texts.REVIEW_TO_PLAYER.format(player=player, explanation=explanation)
+
+
+def plays_as(plays: str) -> str:
+    """Who plays a seat, as a person reads it: a bot's name as the record keeps it, a person in the language."""
+    return texts.PLAYS_HUMAN if plays == HUMAN else plays
+
+
+def print_review(out: "Console", review: "Review", source: str, latest: bool = False) -> None:
+    """The review of the record at ``source``; ``latest``: it was chosen as the newest game kept, and the title
+    says so."""
     from .rulings import print_wrapped
 
     setup = review.record.setup
-    players = ", ".join(texts.PLAYER_BOT.format(name=shown_name(s.name), bot=s.plays) for s in setup.seats)
-    print_wrapped(out, texts.REVIEW_TITLE.format(source=source, players=players), "bold", indent="")
+    players = ", ".join(texts.PLAYER_BOT.format(name=shown_name(s.name), bot=plays_as(s.plays)) for s in setup.seats)
+    title = texts.REVIEW_LATEST if latest else texts.REVIEW_TITLE
+    print_wrapped(out, title.format(source=source, players=players), "bold", indent="")
+    loss_explained = False
     for number, played in enumerate(review.record.rounds, start=1):
         out.print()
         print_wrapped(out, texts.REVIEW_ROUND.format(round=number, outcome=_outcome(played)), "bold", indent="")
         for turn in (t for t in review.turns if t.round == number):
             _print_turn(out, turn)
+            if not loss_explained and _grade_note(turn) is texts.REVIEW_TURN_GRADE:
+                loss_explained = True  # said once, under the first figure
+                print_wrapped(out, texts.REVIEW_LOSS_MEANING.format(mistake=in_stock_cards(MISTAKE_FROM),
+                                                                    blunder=in_stock_cards(BLUNDER_FROM)),
+                              "dim", indent=" " * TURN_HANG)
     out.print()
     _print_accuracy(out, review)
     out.print()
@@ -134,7 +153,7 @@ def print_review(out: "Console", review: "Review", source: str) -> None:
             print_wrapped(out, line.format(player=shown_name(moment.player), turn=moment.turn, round=moment.round,
                                            move=_move(moment.move), grade=GRADES.text(assessment.grade),
                                            loss=in_stock_cards(assessment.loss)), "yellow", indent="  ")
-            print_wrapped(out, assessment.explanation, indent="    ")
+            print_wrapped(out, _addressed(moment.player, assessment.explanation), indent="    ")
     for number in range(1, len(review.record.rounds) + 1):
         out.print()
         print_timeline(out, review, number)
@@ -164,31 +183,41 @@ def _print_turn(out: "Console", turn: "TurnReview") -> None:
 
     moves = ", ".join(_move(m.move) for m in turn.moves) or texts.REVIEW_NO_MOVES
     line = Text(texts.REVIEW_TURN.format(turn=turn.turn, player=shown_name(turn.player), moves=moves))
-    if turn.grade is not None:
+    grade = _grade_note(turn)
+    if grade is not None:
         style = {"best": "dim", "good": "dim", "inaccuracy": "yellow"}.get(turn.grade, "bold red")
-        loss = in_stock_cards(turn.loss)
-        grade = texts.REVIEW_TURN_GRADE_MISSED_WIN if turn.misses_win else \
-            texts.REVIEW_TURN_GRADE if loss != in_stock_cards(0) else texts.REVIEW_TURN_GRADE_NO_LOSS
-        line.append(grade.format(grade=GRADES.text(turn.grade), loss=loss), style=style)
+        line.append(grade.format(grade=GRADES.text(turn.grade), loss=in_stock_cards(turn.loss)), style=style)
     for number, part in enumerate(line.wrap(out, max(out.width - TURN_HANG, 20), overflow="fold")):
         part.rstrip()
         out.print(Text(" " * TURN_HANG) + part if number else part, no_wrap=True, overflow="ignore")
     worst = turn.worst()
     if worst is not None and worst.assessment.quality == "weak":
-        print_wrapped(out, worst.assessment.explanation, indent="       ")
+        print_wrapped(out, _addressed(turn.player, worst.assessment.explanation), indent="       ")
+
+
+def _grade_note(turn: "TurnReview") -> Optional[str]:
+    """The template of a graded turn's note: its grade with the loss in stock cards, with no loss, or a missed
+    win; None for a turn with nothing to grade."""
+    if turn.grade is None:
+        return None
+    if turn.misses_win:
+        return texts.REVIEW_TURN_GRADE_MISSED_WIN
+    return texts.REVIEW_TURN_GRADE if in_stock_cards(turn.loss) != in_stock_cards(0) else \
+        texts.REVIEW_TURN_GRADE_NO_LOSS
 
 
 def _print_accuracy(out: "Console", review: "Review") -> None:
     from .rulings import print_wrapped
 
     print_wrapped(out, texts.ACCURACY_TITLE, "bold", indent="")
+    print_wrapped(out, texts.ACCURACY_MEANING, "dim", indent="  ")
     for summary in review.players:
         moves = sum(summary.counts.values())
         if not moves:
-            print_wrapped(out, texts.ACCURACY_NONE.format(player=shown_name(summary.name), plays=summary.plays),
+            print_wrapped(out, texts.ACCURACY_NONE.format(player=shown_name(summary.name), plays=plays_as(summary.plays)),
                           indent="  ")
             continue
-        print_wrapped(out, texts.ACCURACY_LINE.format(player=shown_name(summary.name), plays=summary.plays, moves=moves,
+        print_wrapped(out, texts.ACCURACY_LINE.format(player=shown_name(summary.name), plays=plays_as(summary.plays), moves=moves,
                                                       accuracy=percent(summary.accuracy),
                                                       mean_loss=in_stock_cards(summary.mean_loss, 2),
                                                       **summary.counts)
@@ -224,7 +253,7 @@ def print_timeline(out: "Console", review: "Review", number: int) -> None:
 
     from .rulings import print_wrapped
 
-    label = max(len(name) for name in review.record.setup.names) + 1
+    label = max(len(shown_name(name)) for name in review.record.setup.names) + 1
     rows, step = timeline_rows(review, number, out.width - label - 1)
     turns = [turn for turn in review.turns if turn.round == number]
     if not turns:
@@ -234,6 +263,6 @@ def print_timeline(out: "Console", review: "Review", number: int) -> None:
     print_wrapped(out, texts.TIMELINE_SPAN.format(first=turns[0].turn, last=turns[-1].turn, step=per), "dim",
                   indent="")
     for name, bars, marks in rows:
-        out.print(Text(name.ljust(label)) + Text(bars, style="cyan"), overflow="crop", no_wrap=True)
+        out.print(Text(shown_name(name).ljust(label)) + Text(bars, style="cyan"), overflow="crop", no_wrap=True)
         if marks:
             out.print(Text(" " * label) + Text(marks, style="bold red"), overflow="crop", no_wrap=True)

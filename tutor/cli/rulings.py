@@ -14,13 +14,16 @@ from ..engine import Verdict
 from ..engine.cards import card_label, card_phrases
 from ..i18n import _
 from ..i18n.grammar import shown_name
+from ..i18n.numbers import decimal
 from ..scenario import Scenario
-from .check import MoveReport
+from .move_report import MoveReport
 from .output import console, printable
+from .quality import CHECK_POSITIONS
 from .render import card_text
 
 INDENT = "    "
 NO_BREAK = "\u00a0"
+NARROWEST = 8  # columns of text a wrapped sentence keeps, however narrow the terminal and long its lead
 _VERDICT_STYLES = {
     Verdict.LEGAL: "bold green",
     Verdict.ILLEGAL: "bold red",
@@ -76,6 +79,7 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool =
     """Each ruling with its verdict; ``verbose`` adds the whole better turn of a move that is not best."""
     out = console()
     out.print(heading(scenario))
+    ungraded_said = False
     for number, report in enumerate(reports, start=1):
         verdict = report.ruling.verdict
         line = Text.assemble(f"{number:>2}. ", (report.said, "bold"), "  ",
@@ -85,8 +89,16 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool =
         quality = report.extra.get("quality")
         if quality:
             line.append(f"  ({GRADES.text(quality)})", style="yellow" if quality == "weak" else "dim")
+        graded = report.extra.get("graded", True)
+        if not graded:
+            line.append("  " + _("(not graded)"), style="dim")
         out.print(line)
         print_wrapped(out, report.ruling.reason)
+        if not graded and not ungraded_said:
+            ungraded_said = True
+            print_wrapped(out, _("From this move on, the moves are ruled on but not graded: grading them would take "
+                                 "the check past the {count} positions it may search.").format(
+                count=decimal(CHECK_POSITIONS)), "dim")
         explanation = report.extra.get("explanation")
         if explanation:
             print_wrapped(out, explanation, "yellow")
@@ -101,10 +113,11 @@ def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool =
 
 
 def print_wrapped(out: Console, sentence: str, style: str = "", prefix: str = "", indent: str = INDENT) -> None:
-    """A sentence wrapped under the move it explains, its cards coloured, with no trailing blanks."""
-    width = max(out.width - len(indent) - len(prefix), 20)
+    """A sentence wrapped under the move it explains, its cards coloured, with no trailing blanks; a word longer than
+    the line (a file's path) stands whole on a line of its own, never broken."""
+    width = max(out.width - len(indent) - len(prefix), NARROWEST)
     pattern, _phrases = _card_words()
     glued = pattern.sub(lambda match: match.group(0).replace(" ", NO_BREAK), sentence)  # keep "a 7" whole
-    for number, line in enumerate(textwrap.wrap(glued, width, break_on_hyphens=False)):
+    for number, line in enumerate(textwrap.wrap(glued, width, break_on_hyphens=False, break_long_words=False)):
         lead = Text(indent + (prefix if number == 0 else " " * len(prefix)), style="dim")
         out.print(lead.append_text(highlight_cards(line.replace(NO_BREAK, " "))), style=style, soft_wrap=True)

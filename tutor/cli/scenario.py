@@ -9,11 +9,12 @@ from typing import Any, Callable, Iterator, Optional
 
 import typer
 
+from ..files.folders import FolderFile
 from ..i18n import _, ngettext
 from ..scenario.expectations import Check, default_assess, run_expectations
-from ..folder_files import FolderFile
 from ..scenario.files import CheckedFile, check_file, scenario_files
-from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, unusable
+from ..scenario.gallery import GALLERY, scenario_source
+from .output import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_UNUSABLE, not_utf8, print_json, printable, unusable
 from .positions import load_position, with_quick_position
 from .scenario_paths import scenario_paths
 from .quick import QuickPosition
@@ -75,7 +76,8 @@ def _expectations(count: int) -> str:
 @scenario_app.command("test")
 def test_command(
     paths: Optional[list[str]] = typer.Argument(None, metavar="[PATH...]",
-                                                help="Scenario files or folders (scenarios/ if none)."),
+                                                help="Scenario files or folders (scenarios/ if none, "
+                                                     "else the gallery)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="List only the files that do not pass."),
 ) -> None:
@@ -83,9 +85,10 @@ def test_command(
 
     Exit status: 0 all pass, 1 an expectation fails, 2 a file is unusable.
     """
-    names, missing = scenario_files(paths or ["scenarios"])
+    paths = paths or ["scenarios" if FilePath("scenarios").is_dir() else str(GALLERY)]
+    names, missing = scenario_files(paths)
     if not names and not missing:
-        unusable([_("no scenario files (*.yaml) under {paths}").format(paths=", ".join(paths or ["scenarios"]))],
+        unusable([_("no scenario files (*.yaml) under {paths}").format(paths=", ".join(paths))],
                  as_json=as_json,
                  kind="usage")
     assess = default_assess()
@@ -195,15 +198,19 @@ def _print_tests(results: list[tuple[CheckedFile, list[Check]]], statuses: list[
         for check in checks:
             if not check.passed:
                 _print_failure(out, checked, check)
-    summary = [_("{count} passed").format(count=tally["passed"]), _("{count} failed").format(count=tally["failed"])]
-    if tally["unusable"]:
-        summary.append(_("{count} unusable").format(count=tally["unusable"]))
-    if tally["empty"]:
-        summary.append(_("{count} without expectations").format(count=tally["empty"]))
+    passed, failed, unusable, empty = (tally[status] for status in ("passed", "failed", "unusable", "empty"))
+    summary = [ngettext("{count} passed", "{count} passed", passed).format(count=passed),
+               ngettext("{count} failed", "{count} failed", failed).format(count=failed)]
+    if unusable:
+        summary.append(ngettext("{count} unusable", "{count} unusable", unusable).format(count=unusable))
+    if empty:
+        summary.append(ngettext("{count} without expectations", "{count} without expectations", empty).format(
+            count=empty))
     checked_count = sum(len(checks) for _checked, checks in results)
     style = "bold red" if tally["failed"] or tally["unusable"] else "bold green"
     out.print(Text.assemble((", ".join(summary), style),
-                            ("  " + _("({expectations} checked)").format(expectations=_expectations(checked_count)),
+                            ("  " + ngettext("({count} expectation checked)", "({count} expectations checked)",
+                                               checked_count).format(count=checked_count),
                              "dim")))
 
 
@@ -234,6 +241,8 @@ def new_command(
     from ..scenario.schema import schema_text
     from .template import schema_reference, template_text
 
+    if title is not None and (problem := not_utf8(title, "--title")):
+        unusable([problem], as_json=False, kind="usage")
     position = load_position(None, quick, as_json=False) if quick.given else None
     if file is None:
         _write_or_print(None, template_text(position, title), force, check="validate")
@@ -256,7 +265,7 @@ def show_command(
     reveal: bool = typer.Option(False, "--reveal", help="The teacher's view: hidden cards, expectations, answer."),
 ) -> None:
     """Draw a scenario as the player to move sees it, or with --reveal as the teacher does."""
-    checked = check_file(file)
+    checked = check_file(scenario_source(file))
     if not checked.usable:
         unusable(checked.lines(), as_json=False, kind="scenario")
     from .scenario_view import print_scenario
@@ -295,7 +304,7 @@ def from_record_command(
     try:
         game = read_record(record)
         found = find_turn(game, turn, player)
-        text = exercise_text(exercise_data(game, found), exercise_origin(found, record))
+        text = exercise_text(exercise_data(game, found), exercise_origin(found, printable(record, one_line=True)))
     except RecordError as error:
         unusable(error.lines(), as_json=False, kind="record")
     except ExerciseError as error:
@@ -312,8 +321,8 @@ def _write_or_print(file: Optional[str], text: str, force: bool, check: str,
     if file is None:
         sys.stdout.write(text)
         return
-    from ..file_writing import write_atomically
-    from ..regular_file import NotARegularFile
+    from ..files.writing import write_atomically
+    from ..files.reading import NotARegularFile
 
     target = FilePath(file)
     if target.exists() and not target.is_file():  # a folder, or a pipe that would block the write

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from ..i18n import _
-from ..scenario.files import CheckedFile, check_file, scenario_files
+import shlex
+
+from ..i18n import _, ngettext
+from ..scenario.files import CheckedFile, check_file, failed_expectations, scenario_files
 from .output import unusable
 
 
@@ -25,3 +27,36 @@ def usable_scenarios(paths: list[str], *, as_json: bool) -> list[CheckedFile]:
     if problems:
         unusable(problems, as_json=as_json, kind="scenario")
     return checked
+
+
+def checked_scenarios(paths: list[str], *, as_json: bool, unchecked: bool) -> list[CheckedFile]:
+    """The usable scenario files under ``paths`` whose every expectation the engine agrees with.
+
+    Exit 2 listing the expectations it disagrees with, and how to see them with ``tutor scenario test``;
+    ``unchecked`` (a draft) skips the check.
+    """
+    from ..scenario.expectations import default_assess
+
+    files = usable_scenarios(paths, as_json=as_json)
+    if unchecked:
+        return files
+    failures = failed_expectations(files, default_assess())
+    if failures:
+        command = "tutor scenario test " + " ".join(shlex.quote(path) for path in paths)
+        advice = ngettext("the engine disagrees with the expectation above: see it with: {command}; a draft is "
+                          "made without this check with --unchecked",
+                          "the engine disagrees with the {count} expectations above: see them with: {command}; a "
+                          "draft is made without this check with --unchecked", len(failures))
+        unusable([*failures, advice.format(count=len(failures), command=command)], as_json=as_json, kind="scenario")
+    return files
+
+
+def without_tags(files: list[CheckedFile], tags: list[str]) -> list[CheckedFile]:
+    """``files`` less those whose scenario has one of ``tags`` (any case); exit 2 if that leaves none."""
+    left_out = {tag.casefold() for tag in tags}
+    kept = [file for file in files
+            if not left_out & {str(tag).casefold() for tag in file.scenario.data.get("tags") or ()}]
+    if not kept:
+        unusable([_("every position has a tag left out ({tags}): nothing is left").format(tags=", ".join(tags))],
+                 as_json=False, kind="usage")
+    return kept

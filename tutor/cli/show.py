@@ -46,8 +46,8 @@ def write_output(target: str, content: str, reads: Iterable[str] = ()) -> None:
         return
     if any(os.path.realpath(target) == os.path.realpath(source) for source in reads):
         unusable([text("output-over-input", path=target)], as_json=False, kind="usage")
-    from ..file_writing import write_atomically
-    from ..regular_file import NotARegularFile
+    from ..files.writing import write_atomically
+    from ..files.reading import NotARegularFile
 
     try:
         write_atomically(target, content)

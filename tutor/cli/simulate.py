@@ -33,6 +33,8 @@ def simulate_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
     record: Optional[str] = typer.Option(None, "--record", metavar="DIR",
                                          help="Write every game's record into DIR (game-0001.yaml, ...)."),
+    force: bool = typer.Option(False, "--force", help="With --record, overwrite the records of an earlier run "
+                                                      "in DIR."),
     cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS",
                                           help="Play on the Dask scheduler at ADDRESS (tcp://host:8786), or on a "
                                                "local cluster started for the run (local; --workers processes, "
@@ -41,7 +43,8 @@ def simulate_command(
     """Let bots play each other and report wins with 95% intervals, stalemates, turns and speed.
 
     Ctrl-C stops the run and reports the rounds that finished (exit status 130); a cluster that cannot
-    be reached or fails mid-run stops it too, with the rounds that finished and the error (exit status 2).
+    be reached or fails mid-run, or a worker process that dies, stops it too, with the rounds that finished
+    and the error (exit status 2).
     """
     from ..coach.bots import BOTS
     from ..coach.custom_bots import BotError, is_custom, load_bot
@@ -80,25 +83,32 @@ def simulate_command(
         unusable(problems, as_json=as_json, kind="usage")
     cluster_workers = workers if cluster is None or workers > 1 else None  # a local cluster: one per core
     series = Series(names, players, stock, seed, teams, record=record is not None)
-    keep = _record_writer(record, as_json) if record is not None else None
+    keep = _record_writer(record, games, force, as_json) if record is not None else None
+    played = None
+    if cluster is not None:
+        from ..coach.cluster import cluster_results
+
+        played = cluster_results(series, games, cluster, cluster_workers)
     try:
         if as_json:
-            summary = run_series(series, games, cluster_workers, progress=keep, cluster=cluster)
+            summary = run_series(series, games, cluster_workers, progress=keep, played=played)
             print_json(summary.to_json())
         else:
-            summary = _with_progress(series, games, cluster_workers, run_series, keep, cluster)
+            summary = _with_progress(series, games, cluster_workers, run_series, keep, played)
             _print(series, summary, games)
     except BotError as error:
         unusable([str(error)], as_json=as_json, kind="bot")
     if summary.error:
-        sys.stderr.write(_("error: {problem}").format(problem=f"--cluster: {printable(summary.error)}") + "\n")
+        option = "--cluster" if cluster is not None else "--workers"  # what stopped the series early
+        sys.stderr.write(_("error: {problem}").format(problem=f"{option}: {printable(summary.error)}") + "\n")
         raise typer.Exit(EXIT_UNUSABLE)
     if summary.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def _record_writer(directory: str, as_json: bool):
-    """A progress callback writing each game's record into ``directory``, numbered in the series' order."""
+def _record_writer(directory: str, games: int, force: bool, as_json: bool):
+    """A progress callback writing each game's record into ``directory``, numbered in the series' order; a record
+    the run would write over is refused first, unless ``force``."""
     from pathlib import Path
 
     from ..records.files import write_record
@@ -106,12 +116,16 @@ def _record_writer(directory: str, as_json: bool):
     folder = Path(directory)
     if folder.exists() and not folder.is_dir():
         unusable([_("--record: {path} is a file, not a folder").format(path=directory)], as_json=as_json, kind="usage")
+    taken = None if force else _first_record_taken(folder, games)
+    if taken is not None:
+        unusable(["--record: " + _("{path} already exists: give --force to overwrite it").format(path=taken)],
+                 as_json=as_json, kind="usage")
     written = 0
 
     def keep(result) -> None:
         nonlocal written
         written += 1
-        path = folder / f"game-{written:04d}.yaml"
+        path = folder / _record_name(written)
         try:
             write_record(path, result.record)
         except OSError as error:
@@ -121,7 +135,25 @@ def _record_writer(directory: str, as_json: bool):
     return keep
 
 
-def _with_progress(series, games: int, workers: Optional[int], run_series, keep=None, cluster: Optional[str] = None):
+def _record_name(number: int) -> str:
+    return f"game-{number:04d}.yaml"
+
+
+def _first_record_taken(folder, games: int):
+    """The first of the records ``game-0001.yaml`` to the ``games``-th already in ``folder``, or None (one look at
+    the folder, whatever the number of games)."""
+    import os
+    import re
+
+    if not folder.is_dir():
+        return None
+    names = {entry.name for entry in os.scandir(folder)}
+    numbers = (int(found[1]) for name in names if (found := re.fullmatch(r"game-(\d{4,})\.yaml", name)))
+    taken = [number for number in numbers if 1 <= number <= games and _record_name(number) in names]
+    return folder / _record_name(min(taken)) if taken else None
+
+
+def _with_progress(series, games: int, workers: Optional[int], run_series, keep=None, played=None):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from .output import error_console
@@ -134,7 +166,7 @@ def _with_progress(series, games: int, workers: Optional[int], run_series, keep=
                 keep(result)
             progress.advance(task)
 
-        return run_series(series, games, workers, progress=advance, cluster=cluster)
+        return run_series(series, games, workers, progress=advance, played=played)
 
 
 def _print(series, summary, asked: int) -> None:

@@ -21,7 +21,8 @@ import os
 import sys
 from typing import Iterator
 
-from .output import EXIT_UNUSABLE
+from .encodings import encodes_everything
+from .output import EXIT_UNUSABLE, unusable
 
 OUTPUT_CLOSED = "error: standard output is closed: there is nowhere to write to\n"
 OUTPUT_FAILED = "error: cannot write the output: {problem}\n"
@@ -46,9 +47,9 @@ def prepare() -> None:
         _input_closed = True
         sys.stdin = io.StringIO()
     for stream in (sys.stdout, sys.stderr):
-        if not _encodes_everything(stream) and hasattr(stream, "reconfigure"):
+        if not encodes_everything(stream) and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
-    if not _encodes_everything(sys.stdin) and hasattr(sys.stdin, "reconfigure"):
+    if not encodes_everything(sys.stdin) and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="surrogateescape")  # a byte it cannot decode is kept, and shown escaped
 
 
@@ -81,24 +82,9 @@ class _ReaderMayLeave:
         return getattr(self._stream, name)
 
 
-def _encodes_everything(stream) -> bool:
-    try:
-        "\u00eb\u2500\U0001f600".encode(stream.encoding or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
-
-
-def stdout_encodes_everything() -> bool:
-    """True when standard output can carry any character (a UTF encoding): else JSON is written in ASCII."""
-    return _encodes_everything(sys.stdout)
-
-
 def require_input(command: str, *, as_json: bool = False) -> None:
     """Exit 2 with one line when standard input was closed: ``command`` cannot ask anything."""
     if _input_closed:
-        from .output import unusable
-
         unusable([INPUT_CLOSED.format(command=command)], as_json=as_json, kind="usage")
 
 

@@ -65,13 +65,15 @@ def speak_chosen_language(args: list[str], as_json: bool) -> list[str]:
     """Install the language the run asks for; the arguments without ``--lang``.
 
     A ``--json`` run keeps its prose in English unless the language was
-    asked for by name (``--lang`` or the variable), so scripts stay stable.
+    asked for by name (``--lang`` or the variable), so scripts stay stable;
+    the moves and answers a person types are read in the chosen language all
+    the same.
     """
     try:
         choice = choose(args, os.environ)
     except UnknownLanguage as error:
         raise UsageError(str(error)) from None
-    use(choice.language if choice.explicit or not as_json else "en")
+    use(choice.language if choice.explicit or not as_json else "en", typed=choice.language)
     return choice.args
 
 

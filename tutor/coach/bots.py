@@ -10,30 +10,16 @@ stop short of the end of the turn. Bots from outside the project are named
 from __future__ import annotations
 
 import random
-from typing import Protocol
 
-from ..collector import collector_paused
 from ..engine.cards import SKIP_BO
+from ..engine.collector import collector_paused
 from ..engine.legal import build_plays, legal_moves
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from ..engine.state import DISCARD_PILES, GameState
+from .bot_protocol import Bot
 from .evaluation import STRONG_BOT_WEIGHTS, STRONG_V1_WEIGHTS, STRONG_V2_WEIGHTS, Weights
 from .principles import played_card
 from .search import TurnSearch
-
-
-class Bot(Protocol):
-    """A computer player: ``plan`` is all the game asks of it."""
-
-    def plan(self, view: GameState, rng: random.Random) -> list[Move]:
-        """The next moves for the player to move in ``view`` (phase PLAY, the hand drawn), in order.
-
-        ``view`` shows only what that player may see (hidden cards are None).
-        The moves are played until the turn ends or a card the bot has not
-        seen comes up; then ``plan`` is asked again. An empty plan ends the
-        turn with the first hand card on discard pile 1. (The moves of a bot
-        from outside are ruled on before they are played: ``custom_bots``.)
-        """
 
 
 class RandomBot:

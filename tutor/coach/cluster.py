@@ -4,7 +4,9 @@ Dask's distributed scheduler (the optional extra: ``pip install
 '.[cluster]'``) hands the games to its workers a chunk at a
 time, as the local worker pool does, so a series gives the same games and
 the same summary wherever it is played. Each worker needs the same tutor
-(and any custom bot) installed; see docs/bots.md.
+(and any custom bot) installed; see docs/bots.md. A local cluster speaks TLS
+with credentials made for the run, so no other user of the machine can
+hand it work.
 
 A run never waits without bound: a scheduler that cannot be reached within
 ``CONNECT_SECONDS`` or stops answering for ``ANSWER_SECONDS``, a cluster
@@ -22,12 +24,14 @@ from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING, Iterator, Optional, TypeVar
 
 from ..i18n import N_, _
+from .custom_bots import BotError, is_custom, load_bot
 from .simulation import GameResult, Series, SeriesStopped, chunk_size, play_chunk
 
 if TYPE_CHECKING:
     from distributed import Client
 
 LOCAL = "local"  # the address that starts a local cluster for the run
+SCHEMES = ("tcp", "tls")  # the schemes of a scheduler's address the run connects with
 INSTALL_HINT = N_("the cluster extra is not installed: run pip install '.[cluster]' in the tutor's source folder")
 CONNECT_SECONDS = 10  # to reach the scheduler (and for a local cluster's workers to start)
 WORKERLESS_SECONDS = 20  # a cluster without a single worker for this long stops the run
@@ -59,13 +63,17 @@ def client_for(address: str, workers: Optional[int] = None) -> "contextlib.Abstr
     def connected() -> Iterator[Client]:
         with contextlib.ExitStack() as stack:
             try:
-                if address == LOCAL:
+                if address == LOCAL:  # credentials of its own: no other user of the machine can use it
                     cluster = stack.enter_context(LocalCluster(
-                        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
-                        silence_logs=logging.CRITICAL, timeout=CONNECT_SECONDS))
+                        n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                        dashboard_address="127.0.0.1:0", security=True, silence_logs=logging.CRITICAL,
+                        timeout=CONNECT_SECONDS))
                     client = stack.enter_context(Client(cluster, timeout=CONNECT_SECONDS))
                 else:
+                    _ask_who_answers(address)
                     client = stack.enter_context(Client(address, timeout=CONNECT_SECONDS))
+            except ImportError:  # the temporary credentials need the extra's cryptography
+                raise ClusterError(_(INSTALL_HINT)) from None
             except ValueError as error:
                 raise ClusterError(_("{address!r} is not a scheduler's address ({said})").format(
                     address=address, said=_said(error))) from None
@@ -80,13 +88,64 @@ def client_for(address: str, workers: Optional[int] = None) -> "contextlib.Abstr
     return connected()
 
 
+def _ask_who_answers(address: str) -> None:
+    """Check that a Dask scheduler answers at ``address`` within ``CONNECT_SECONDS``, with the TLS set-up of
+    Dask's configuration for a ``tls://`` address; ``ClusterError`` if not (Dask's client itself would wait
+    without bound on a server that accepts and never answers, or on a frozen scheduler)."""
+    import asyncio
+
+    from distributed.comm import connect
+    from distributed.security import Security
+
+    scheme = address.split("://")[0] if "://" in address else "tcp"
+    if scheme not in SCHEMES:
+        raise ClusterError(_("{address!r}: Dask's {scheme}:// is not supported; give tcp://HOST:PORT, tls://HOST:PORT "
+                             "(with Dask's TLS configuration, see docs/bots.md) or local").format(
+            address=address, scheme=scheme))
+    arguments = Security().get_connection_args("client")
+    if scheme == "tls" and arguments["ssl_context"] is None:
+        raise ClusterError(_("{address} needs TLS credentials: give them in Dask's configuration "
+                             "(distributed.comm.tls.ca-file, .client.cert and .client.key; see docs/bots.md)").format(
+            address=address))
+
+    async def identity() -> object:
+        comm = await connect(address, timeout=CONNECT_SECONDS, **arguments)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(identity(), CONNECT_SECONDS))
+    except (asyncio.TimeoutError, *_LOST) as error:
+        raise ClusterError(_("no scheduler answers at {address} within {seconds} s ({said})").format(
+            address=address, seconds=CONNECT_SECONDS, said=_said(error))) from None
+    if not (isinstance(answer, dict) and answer.get("type") == "Scheduler"):
+        raise ClusterError(_("what answers at {address} is not a Dask scheduler").format(address=address))
+
+
 def cluster_results(series: Series, games: int, address: str, workers: Optional[int] = None) -> Iterator[GameResult]:
     """The games of ``series`` played on the cluster at ``address``, as their chunks finish."""
     with client_for(address, workers) as client:
         size = chunk_size(games, _threads(client))
-        tasks = ((play_chunk, series, first, min(first + size, games)) for first in range(0, games, size))
+        tasks = ((play_chunk_on_worker, series, first, min(first + size, games)) for first in range(0, games, size))
         for chunk in mapped(client, tasks):
             yield from chunk
+
+
+def play_chunk_on_worker(series: Series, first: int, end: int) -> list[GameResult]:
+    """``play_chunk`` on a worker of the cluster, which loads the bots from outside first: a ``BotError`` that names
+    the worker when it cannot (a file that is not there, a module not installed), never the worker's traceback."""
+    import socket
+
+    for name in filter(is_custom, series.bots):
+        try:
+            load_bot(name)
+        except ValueError as error:
+            raise BotError(_("{problem}, on the cluster's worker at {host}: a bot of your own must be importable on "
+                             "every worker (docs/bots.md)").format(problem=error, host=socket.gethostname())) from None
+    return play_chunk(series, first, end)
 
 
 def mapped(client: "Client", tasks: Iterator[tuple]) -> Iterator[Result]:

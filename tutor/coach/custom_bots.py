@@ -1,7 +1,7 @@
 """Bots from outside the project, named ``module:Class`` or ``path/to/file.py:Class``.
 
 A bot is any class that can be made without arguments and has a
-``plan(view, rng)`` method (see ``bots.Bot``): it sees the position as its
+``plan(view, rng)`` method (see ``bot_protocol.Bot``): it sees the position as its
 player does (``engine.view.player_view``) and returns the moves it means to
 play next. ``load_bot`` imports the module (or the file), makes the bot and
 checks that it has a ``plan``; every failure is a ``ValueError`` that says
@@ -30,7 +30,7 @@ from ..engine.play import apply_move
 from ..engine.rules import UnknownPlayer, check_move
 from ..engine.state import GameState, Phase
 from ..i18n import _
-from .bots import Bot
+from .bot_protocol import Bot
 
 
 class BotError(Exception):

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, Optional
 
-from ..engine.cards import SKIP_BO, a_card, card_label, n_cards, the_card
+from ..engine.cards import SKIP_BO, a_card, card_label, n_cards, n_wild_cards, the_card
 from ..i18n.grammar import genitive
 from ..engine.moves import EndTurn, Move, PileKind, Transfer
 from ..engine.play import apply_move
 from ..engine.state import BUILD_SLOTS, COMPLETE_AT, GameState, Phase
+from .chances import Chance, as_chance
 from .search import Turn, discard_run
-from .evaluation import gap_to
+from .evaluation import DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, bridge_mask, gap_to
 from .templates import FINDINGS, MOVES, chance_in_words, gap_in_words, say, sentence
 
 STOCK_FIRST = "strategy.stock-first"
@@ -57,8 +58,10 @@ class Context(NamedTuple):
     move: Move
     best: Turn
     after: Turn
-    chances: Mapping[int, float] = {}
-    best_chances: Mapping[int, float] = {}
+    chances: Mapping[int, Chance | float] = {}
+    best_chances: Mapping[int, Chance | float] = {}
+    win_chance: Optional[Chance] = None  # the best turn's chance to win after its refill (``TurnSearch.win_chance``)
+    after_win_chance: Optional[Chance] = None  # the same for the best turn after the move
 
     def drop(self, part: str) -> float:
         """How much the evaluation part ``part`` is worse after the move than in the best turn."""
@@ -109,7 +112,7 @@ class Finding(NamedTuple):
     weight: float
     fields: Mapping[str, Any]
     names: tuple[Named, ...] = ()
-    chance: Optional[float] = None
+    chance: Optional[Chance | float] = None  # a float: an exact chance
 
     @property
     def sentence(self) -> str:
@@ -121,7 +124,9 @@ class Finding(NamedTuple):
         entry: dict[str, Any] = {"id": self.kind, "principle": self.principle, "text": self.sentence,
                                  "weight": round(self.weight, 2), "names": [name.to_json() for name in self.names]}
         if self.chance is not None:
-            entry["chance"] = round(self.chance, 2)
+            chance = as_chance(self.chance)
+            entry["chance"] = round(chance.value, 2)
+            entry.update(chance.to_json("chance_"))
         return entry
 
 
@@ -134,14 +139,24 @@ def source_seat(view: GameState, move: Transfer) -> int:
 
 
 def played_card(view: GameState, move: Transfer) -> Optional[int]:
-    """The card a transfer takes, as far as the view shows it."""
-    if move.source.kind is PileKind.HAND:
+    """The card a transfer takes, as far as the view shows it: the top of the pile it names, else the card it
+    names (for a move that is not legal, too: a pile that does not exist or is not said shows no card)."""
+    source = move.source
+    if source.kind is PileKind.HAND:
         return move.card
+    if source.kind is PileKind.BUILD:
+        pile = _numbered(view.build, source.number)
+        return (pile[-1] if pile[-1] is not None else len(pile)) if pile else move.card  # a build pile shows its value
     player = view.players[source_seat(view, move)]
-    if move.source.kind is PileKind.STOCK:
+    if source.kind is PileKind.STOCK:
         return player.stock_top if player.stock_top is not None else move.card
-    pile = player.discards[move.source.number - 1]
+    pile = _numbered(player.discards, source.number)
     return pile[-1] if pile else move.card
+
+
+def _numbered(piles: tuple, number: Optional[int]) -> Optional[tuple]:
+    """Pile ``number`` (1-based) of ``piles``; None for a number not said or past the piles."""
+    return piles[number - 1] if number is not None and 1 <= number <= len(piles) else None
 
 
 def describe_move(view: GameState, move: Move, doing: bool = False) -> str:
@@ -222,8 +237,10 @@ def stock_first(ctx: Context) -> Optional[Finding]:
     if missed <= 0 and not won or goes_on(ctx.after) and not won:
         return None  # a line that goes on past a refill may yet play the stock
     view = ctx.view
-    stock = next((m for m in ctx.best.moves if isinstance(m, Transfer) and m.source.kind is PileKind.STOCK), None)
-    seat = source_seat(view, stock) if stock else view.turn
+    # the stock the best turn plays from and the line after the move does not (a partner's may still go out)
+    played = {source_seat(view, move) for move in _stock_plays(ctx.after)}
+    seat = next((seat for move in _stock_plays(ctx.best) if (seat := source_seat(view, move)) not in played),
+                view.turn)
     fields = {"doing": _doing(view, ctx.move), "card": the_card(view.players[seat].stock_top),
               "whose": view.whose(seat), "best": n_cards(ctx.best.stock_played),
               "after": n_cards(ctx.after.stock_played)}
@@ -231,14 +248,14 @@ def stock_first(ctx: Context) -> Optional[Finding]:
     return Finding(kind, STOCK_FIRST, ctx.drop("stock") + ctx.drop("reach"), fields, (_stock_named(view, seat),))
 
 
+def _stock_plays(turn: Turn) -> list[Transfer]:
+    """The turn's plays of stock cards, in order."""
+    return [move for move in turn.moves if isinstance(move, Transfer) and move.source.kind is PileKind.STOCK]
+
+
 def goes_on(turn: Turn) -> bool:
     """Whether the line stops at a refill, the turn going on with new cards: it does not end where it stops."""
     return turn.ending == "refill"
-
-
-def deals_won(turn: Turn) -> float:
-    """The share of the sampled deals after the turn's refill in which the turn goes on to win the round."""
-    return sum(deal.ending == "win" for deal in turn.deals) / len(turn.deals) if turn.deals else 0.0
 
 
 def side_stock(view: GameState, seat: int) -> int:
@@ -276,7 +293,7 @@ def save_wilds(ctx: Context) -> Optional[Finding]:
     if ctx.after.stock_played == 0 and not goes_on(ctx.after):
         return Finding("wild-spent", SAVE_WILDS, ctx.drop("wilds"), doing, (source,))
     return Finding("wilds-more", SAVE_WILDS, ctx.drop("wilds"),
-                   {**doing, "after": ctx.after.wilds_played, "best": ctx.best.wilds_played}, (source,))
+                   {**doing, "after": n_wild_cards(ctx.after.wilds_played), "best": n_wild_cards(ctx.best.wilds_played)}, (source,))
 
 
 def _discards_wild(turn: Turn) -> bool:
@@ -321,6 +338,30 @@ def spread_discards(ctx: Context) -> Optional[Finding]:
                    {"doing": _doing(view, move), "top": the_card(top), "empty": empty},
                    (Named("discard", top, view.mover.name, move.target.number),
                     Named("discard", None, view.mover.name, empty)))
+
+
+def covers_bridge(ctx: Context) -> Optional[Finding]:
+    """The discard covers a discard top that leads up to the stock card (an 8 under a stock 9 over a pile at 7),
+    which the best turn leaves on top: next turn it cannot be played until the card on it is."""
+    move, view = ctx.move, ctx.view
+    stock = view.mover.stock_top
+    if not (isinstance(move, Transfer) and move.is_discard) or stock in (None, SKIP_BO):
+        return None
+    pile = move.target.number - 1
+    top = view.mover.discard_top(pile)
+    if top in (None, SKIP_BO) or move.card == top - 1:  # a run down is still played out card after card
+        return None
+    builds = tuple(view.build_value(slot) for slot in range(BUILD_SLOTS))
+    if not bridge_mask(builds, stock, DEFAULT_WEIGHTS.horizon) >> top & 1:
+        return None
+    _, best_tops = _end_cards(view, ctx.best)
+    if best_tops[pile] != top:  # the best turn covers it too, or plays it
+        return None
+    below = max(value for value in builds if value < stock)
+    fields = {"doing": _doing(view, move), "top": the_card(top), "card": the_card(stock),
+              "slot": builds.index(below) + 1}
+    return Finding("discard-covers-bridge", SPREAD, STRONG_BOT_WEIGHTS.bridge, fields,
+                   (Named("discard", top, view.mover.name, move.target.number), _stock_named(view, view.turn)))
 
 
 def mind_opponents(ctx: Context) -> Optional[Finding]:
@@ -437,7 +478,8 @@ DETECTORS: dict[str, Callable[[Context], Optional[Finding]]] = {
     SPREAD: spread_discards,
     MIND_OPPONENTS: mind_opponents,
 }
-EXTRA_DETECTORS: tuple[Callable[[Context], Optional[Finding]], ...] = (opponent_wins,)  # more than one per principle
+EXTRA_DETECTORS: tuple[Callable[[Context], Optional[Finding]], ...] = (opponent_wins, covers_bridge)  # more than one
+# per principle
 
 
 def detect(ctx: Context) -> list[Finding]:
@@ -461,12 +503,19 @@ def _largest_loss(ctx: Context) -> Finding:
     part = max(PART_PRINCIPLE, key=ctx.drop)
     view, weight = ctx.view, ctx.drop(part)
     doing = {"doing": _doing(view, ctx.move)}
-    if part in ("stock", "reach", "hand") and goes_on(ctx.best) and not goes_on(ctx.after):
+    if part != "risk" and goes_on(ctx.best) and not goes_on(ctx.after):  # what the refill brings: the reason
         fields = {**doing, "best": n_cards(_build_plays(ctx.best))}
-        wins = deals_won(ctx.best)
-        if wins:
-            return Finding("refill-missed-wins", STOCK_FIRST, weight, {**fields, "chance": chance_in_words(wins)})
-        return Finding("refill-missed", None, weight, fields)
+        kind = "refill-missed-last" if _kept(view, ctx.after) == 0 else "refill-missed"  # "keeps cards" is false
+        wins = ctx.win_chance
+        if wins is not None and wins.value:
+            return Finding(f"{kind}-wins", STOCK_FIRST, weight, {**fields, "chance": chance_in_words(wins)},
+                           chance=wins)
+        return Finding(kind, None, weight, fields)
+    if goes_on(ctx.best) and goes_on(ctx.after) and ctx.win_chance and ctx.after_win_chance is not None:
+        best, after = chance_in_words(ctx.win_chance), chance_in_words(ctx.after_win_chance)
+        if ctx.win_chance.value > ctx.after_win_chance.value and best != after:  # say only what differs
+            return Finding("refill-wins-less", STOCK_FIRST, weight, {**doing, "chance": after, "best_chance": best},
+                           chance=ctx.after_win_chance)
     if part == "stock" and (stock := stock_first(ctx)) is not None:
         return stock._replace(weight=weight)
     if part == "reach" and view.mover.stock_top is not None:
@@ -479,20 +528,23 @@ def _largest_loss(ctx: Context) -> Finding:
         kept = _kept(view, ctx.best), _kept(view, ctx.after)
         if None not in kept and kept[1] > kept[0]:
             return Finding("hand-kept", None, weight, {**doing, "best": n_cards(kept[0]), "after": n_cards(kept[1])})
+        if None not in kept and (higher := _kept_higher(view, ctx)) is not None:
+            return Finding("hand-higher", None, weight, {**doing, "card": the_card(higher)},
+                           (Named("hand", higher, view.mover.name, when="after"),))
     if part == "wilds":
         best, after = _wilds_kept(view, ctx.best), _wilds_kept(view, ctx.after)
         if best > after:
-            return Finding("wilds-fewer", SAVE_WILDS, weight, {**doing, "best": best, "after": after})
+            return Finding("wilds-fewer", SAVE_WILDS, weight, {**doing, "best": n_wild_cards(best), "after": n_wild_cards(after)})
     if part == "discards":
         return Finding("discards-worse", DESCENDING, weight, doing)
     if part == "risk" and ctx.chances:
-        seat, chance = max(ctx.chances.items(), key=lambda item: item[1])
+        seat, chance = max(ctx.chances.items(), key=lambda item: as_chance(item[1]).value)
         best_chance = ctx.best_chances.get(seat, 0.0)
         if chance_in_words(chance) != chance_in_words(best_chance):  # say only what differs
             return Finding("opponent-may-win", MIND_OPPONENTS, weight,
                            {**doing, "player": view.players[seat].name, "chance": chance_in_words(chance),
                             "best_chance": chance_in_words(best_chance)}, (_stock_named(view, seat),), chance)
-    if part == "opponents" and isinstance(ctx.move, Transfer) and not ctx.move.is_discard and not _goes_on(ctx):
+    if part == "opponents" and isinstance(ctx.move, Transfer) and not _goes_on(ctx):
         closer = _closer_opponent(ctx)
         if closer is not None:
             return closer._replace(weight=weight)
@@ -538,6 +590,20 @@ def _end_cards(view: GameState, turn: Turn) -> tuple[tuple, tuple]:
         hand.remove(last.card)
         tops[last.target.number - 1] = last.card
     return tuple(hand), tuple(tops)
+
+
+def _kept_higher(view: GameState, ctx: Context) -> Optional[int]:
+    """The number card the best turn discards and the line after the move keeps in hand instead of a lower
+    one, or None."""
+    best_hand, _ = _end_cards(view, ctx.best)
+    after_hand, _ = _end_cards(view, ctx.after)
+    last = ctx.best.moves[-1] if ctx.best.moves else None
+    if not (isinstance(last, Transfer) and last.is_discard) or last.card in (None, SKIP_BO):
+        return None
+    kept = last.card
+    if after_hand.count(kept) > best_hand.count(kept) and sum(after_hand) > sum(best_hand):
+        return kept
+    return None
 
 
 def _kept(view: GameState, turn: Turn) -> Optional[int]:

@@ -27,9 +27,11 @@ from typing import NamedTuple, Optional
 
 from ..engine.cards import SKIP_BO
 from ..engine.state import COMPLETE_AT, HAND_SIZE
+from .chances import Chance, covered_chance, mean_over_deals, sampled
 from .evaluation import BETWEEN, UNKNOWN, Opponent, card_bits
 
-SAMPLES = 48  # deals of the unseen cards per question: chances to within about 1/7
+SAMPLES = 48  # deals of the unseen cards per question the evaluation asks: chances to within about 1/7
+STATED_SAMPLES = 4_000  # deals behind a sampled chance the coach says: to within about 1/60
 RISK_CARDS = 3  # an opponent with at most this many stock cards may play them all out in one turn
 
 
@@ -108,6 +110,28 @@ def _plays_out(stock: tuple[int, ...], builds: tuple[int, ...], spare: int, wild
     return True
 
 
+def last_card_chance(top: int, builds: tuple[int, ...], tops: tuple[int, ...], pool: Mapping[int, int], drawn: int,
+                     free_slot: bool) -> float:
+    """The exact chance that ``drawn`` cards from ``pool``, with the discard ``tops``, play a last stock card
+    ``top`` out from the sorted ``builds``: each card between the pile that needs fewest (the highest below it;
+    with ``free_slot``, else the highest, completed to free a slot) drawn or stood in for by an SB."""
+    if top == SKIP_BO:
+        return 1.0
+    needed = _NEEDS[free_slot][top][_closest(top, builds, free_slot)]
+    if needed is None:
+        return 0.0
+    return covered_chance(needed & ~card_bits(tops), tops.count(SKIP_BO), pool, drawn)
+
+
+def helpers_of(top: int, builds: tuple[int, ...]) -> int:
+    """The bit set of every number card that may help a stock card ``top`` out from ``builds`` (any pile, a
+    slot freed by completing one included)."""
+    bits = 0
+    for value in builds:
+        bits |= _NEEDS[True][top][value] or 0
+    return bits
+
+
 def _starts(card: int, spare: int, wilds: int, free_slot: bool) -> int:
     """The bit set of the pile values (0-11, and 12 for "no pile below") from which ``card`` can be played with
     the helpers ``spare`` and ``wilds``, as ``_plays_out`` tries it."""
@@ -143,6 +167,7 @@ class Threat(NamedTuple):
     chance: float
     card: int  # their stock top
     pile_value: Optional[int]  # the value of the build pile they would play it on (None: none below it)
+    said: Chance  # the chance as the coach says it, with its method (``EndgameRisk.stated``)
 
 
 class EndgameRisk:
@@ -152,81 +177,121 @@ class EndgameRisk:
                  samples: int = SAMPLES, free_slot: bool = False):
         self.opponents = opponents
         self.free_slot = free_slot
-        # per deal: (stock, helper bits, wilds, bit sets of the pile values the top and the card under it can be
-        # played from, each with every helper at hand: every value for an SB or no card)
+        self._unseen, self._seed = unseen, seed
+        # per opponent with more than one stock card: (stock, helper bits, wilds, bit sets of the pile values the
+        # top and the card under it can be played from, each with every helper at hand: every value for an SB or
+        # no card) for each sampled deal; a last stock card's chance is worked out exactly
         self._deals: dict[int, tuple[tuple[tuple[int, ...], int, int, int, int], ...]] = {}
+        self._stated: dict[int, tuple[tuple[tuple[int, ...], int, int, int, int], ...]] = {}  # more deals, to say
+        self._near = tuple(index for index, opponent in enumerate(opponents) if _close(opponent))
         # per opponent: the bit set of the pile value their top leaves (every value for an SB: it goes anywhere)
         self._landed: dict[int, int] = {}
-        for index, opponent in enumerate(opponents):
-            if _close(opponent):
-                deals = sample_deals(unseen, HAND_SIZE + opponent.count - 1, seed + index, samples)
-                self._deals[index] = tuple(
-                    ((opponent.top, *deal[HAND_SIZE:]), spare, wilds, _starts(opponent.top, spare, wilds, free_slot),
-                     _starts(deal[HAND_SIZE] if len(deal) > HAND_SIZE else SKIP_BO, spare, wilds, free_slot))
-                    for deal in deals
-                    for spare, wilds in [(card_bits(deal[:HAND_SIZE] + opponent.tops),
-                                          (deal[:HAND_SIZE] + opponent.tops).count(SKIP_BO))])
-                self._landed[index] = _starts(SKIP_BO, 0, 0, free_slot) if opponent.top == SKIP_BO \
-                    else 1 << _raised(opponent.top)
+        for index in self._near:
+            opponent = opponents[index]
+            if opponent.count > 1:
+                self._deals[index] = self._sampled(index, samples)
+            self._landed[index] = _starts(SKIP_BO, 0, 0, free_slot) if opponent.top == SKIP_BO \
+                else 1 << _raised(opponent.top)
         self._known: dict[tuple[int, tuple[int, ...]], float] = {}
+        self._said: dict[tuple[int, tuple[int, ...]], Chance] = {}
+
+    def _sampled(self, index: int, samples: int) -> tuple[tuple[tuple[int, ...], int, int, int, int], ...]:
+        """``samples`` deals of opponent ``index``'s hand and hidden stock cards, each with its helpers."""
+        opponent, free_slot = self.opponents[index], self.free_slot
+        deals = sample_deals(self._unseen, HAND_SIZE + opponent.count - 1, self._seed + index, samples)
+        return tuple(
+            ((opponent.top, *deal[HAND_SIZE:]), spare, wilds, _starts(opponent.top, spare, wilds, free_slot),
+             _starts(deal[HAND_SIZE] if len(deal) > HAND_SIZE else SKIP_BO, spare, wilds, free_slot))
+            for deal in deals
+            for spare, wilds in [(card_bits(deal[:HAND_SIZE] + opponent.tops),
+                                  (deal[:HAND_SIZE] + opponent.tops).count(SKIP_BO))])
 
     @property
     def active(self) -> bool:
         """Whether any opponent is close enough to winning to be sampled."""
-        return bool(self._deals)
+        return bool(self._near)
 
     def chance(self, index: int, builds: tuple[int, ...]) -> float:
         """The chance that opponent ``index`` plays out their stock next turn from the sorted ``builds``."""
-        deals = self._deals.get(index)
-        if not deals:
+        if index not in self._landed:
             return 0.0
         opponent = self.opponents[index]
         key = (index, builds if opponent.count > 1 else (_closest(opponent.top, builds, self.free_slot),))
         chance = self._known.get(key)
         if chance is None:
-            piles = builds if opponent.count > 1 else key[1]
-            values = 0
-            for value in piles:
-                values |= 1 << value
-            if opponent.count == 1:  # one card: it gets out exactly when it can be played from one of the piles
-                won = sum(1 for _, _, _, starts, _ in deals if starts & values)
-            else:  # a deal is lost before the rest is tried when no pile takes its top, or when none of the piles
-                # then in play (those now and the one the top leaves) takes the card under it, even with every
-                # helper still at hand
-                won = 0
-                free_slot = self.free_slot
-                then = values | self._landed[index]
-                for stock, spare, wilds, starts, next_starts in deals:
-                    if starts & values and next_starts & then and _plays_out(stock, piles, spare, wilds, free_slot):
-                        won += 1
-            chance = self._known[key] = won / len(deals)
+            if opponent.count == 1:
+                chance = self._last_card(opponent, key[1][0])
+            else:
+                deals = self._deals[index]
+                chance = self._share(deals, builds, index) / len(deals) if deals else 0.0
+            self._known[key] = chance
         return chance
+
+    def stated(self, index: int, builds: tuple[int, ...]) -> Chance:
+        """``chance`` as the coach says it: exact for a last stock card, else over ``STATED_SAMPLES`` deals (the
+        same deals for every turn compared), whose interval is narrow enough to be said in words."""
+        if index not in self._landed or self.opponents[index].count == 1:
+            return Chance(self.chance(index, builds))
+        key = (index, builds)
+        said = self._said.get(key)
+        if said is None:
+            if index not in self._stated:
+                self._stated[index] = self._sampled(index, STATED_SAMPLES)
+            deals = self._stated[index]
+            said = self._said[key] = sampled(self._share(deals, builds, index), len(deals)) if deals else Chance(0.0)
+        return said
+
+    def _last_card(self, opponent: Opponent, pile: int) -> float:
+        """The exact chance that five cards drawn from the unseen pool, with the opponent's discard tops, carry
+        the pile at ``pile`` (12: none will do) up to their last stock card."""
+        if pile == COMPLETE_AT and opponent.top != SKIP_BO:
+            return 0.0
+        return last_card_chance(opponent.top, (pile,), opponent.tops, self._unseen, HAND_SIZE, self.free_slot)
+
+    def _share(self, deals, builds: tuple[int, ...], index: int) -> int:
+        """In how many of ``deals`` opponent ``index`` plays out their stock from the sorted ``builds``.
+
+        A deal is lost before the rest is tried when no pile takes its top, or
+        when none of the piles then in play (those now and the one the top
+        leaves) takes the card under it, even with every helper still at hand.
+        """
+        values = 0
+        for value in builds:
+            values |= 1 << value
+        won = 0
+        free_slot = self.free_slot
+        then = values | self._landed[index]
+        for stock, spare, wilds, starts, next_starts in deals:
+            if starts & values and next_starts & then and _plays_out(stock, builds, spare, wilds, free_slot):
+                won += 1
+        return won
 
     def weighted(self, builds: tuple[int, ...]) -> float:
         """The opponents' chances of winning next turn, each times their ``share`` (later players count less)."""
-        return sum(self.opponents[index].share * self.chance(index, builds) for index in self._deals)
+        return sum(self.opponents[index].share * self.chance(index, builds) for index in self._near)
 
     def worst(self, builds: tuple[int, ...]) -> Optional[Threat]:
         """The opponent most likely to win next turn from ``builds`` (values slot by slot), or None."""
-        found = None
-        for index in self._deals:
-            chance = self.chance(index, tuple(sorted(builds)))
-            if chance > 0 and (found is None or chance > found.chance):
-                top = self.opponents[index].top
-                below = [value for value in builds if value < top] if top != SKIP_BO else []
-                found = Threat(index, chance, top, max(below) if below else None)
-        return found
-
+        piles = tuple(sorted(builds))
+        chances = {index: self.chance(index, piles) for index in self._near}
+        index = max(chances, key=chances.__getitem__, default=None)
+        if index is None or not chances[index]:
+            return None
+        top = self.opponents[index].top
+        below = [value for value in builds if value < top] if top != SKIP_BO else []
+        return Threat(index, chances[index], top, max(below) if below else None, self.stated(index, piles))
 
     def expected(self, ends: list[Optional[tuple[int, ...]]]) -> Optional[Threat]:
         """The opponent most likely to win next turn over several ways the turn may end (build values slot by
         slot; None: the turn wins the round), each equally likely; the pile they would use is left open."""
-        found = None
-        for index in self._deals:
-            chance = sum(self.chance(index, tuple(sorted(builds))) for builds in ends if builds is not None) / len(ends)
-            if chance > 0 and (found is None or chance > found.chance):
-                found = Threat(index, chance, self.opponents[index].top, None)
-        return found
+        piles = [None if builds is None else tuple(sorted(builds)) for builds in ends]
+        chances = {index: sum(self.chance(index, each) for each in piles if each is not None) / len(piles)
+                   for index in self._near}
+        index = max(chances, key=chances.__getitem__, default=None)
+        if index is None or not chances[index]:
+            return None
+        said = mean_over_deals(0.0 if each is None else self.stated(index, each).value for each in piles)
+        return Threat(index, chances[index], self.opponents[index].top, None, said)
 
 
 def _close(opponent: Opponent) -> bool:

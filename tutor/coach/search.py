@@ -30,16 +30,17 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator, NamedTuple, Optional
 
-from ..collector import collector_paused
 from ..engine.cards import SKIP_BO
+from ..engine.collector import collector_paused
 from ..engine.moves import EndTurn, Move, PileKind, Place, Transfer
 from ..engine.rules import awaits_refill
 from ..engine.state import BUILD_SLOTS, COMPLETE_AT, HAND_SIZE, GameState, Phase
 from ..engine.view import unseen_in
+from .chances import Chance, sampled
 from .evaluation import (
     DEFAULT_WEIGHTS, UNKNOWN, WIN, Opponent, Weights, discard_endings, hand_parts, parts_total, scorer_for, table_parts,
 )
-from .risk import EndgameRisk, RefillChance, Threat, seed_of, spread_deals
+from .risk import EndgameRisk, RefillChance, Threat, helpers_of, last_card_chance, seed_of, spread_deals
 
 # A play is (kind, seat index in the side, discard pile or -1, card, value of the target pile).
 # kind: "h" hand, "s" stock, "d" discard pile. An ending is ("x", card, pile), ("?",) or ("end",).
@@ -83,6 +84,7 @@ class Turn(NamedTuple):
     parts: tuple[tuple[str, float], ...]
     builds: tuple[int, ...]  # the build piles' values at the end, slot by slot (0 = free)
     deals: tuple[Turn, ...] = ()
+    refill: Optional[tuple] = None  # the search's position at a refill searched over deals (``win_chance``)
 
     def part(self, name: str) -> float:
         return dict(self.parts).get(name, 0.0)
@@ -120,6 +122,7 @@ class TurnSearch:
         self._deal_hands = _deal_hands(unseen, seed, weights.deals) if dealt else {}
         self._dealing = False  # inside a sampled deal: a further refill is valued by expectation alone
         self._memo: dict[Node, tuple[float, Optional[Play], Optional[Node]]] = {}
+        self._taken = 0  # of the positions in ``_memo``, those an earlier search valued (see ``_share``)
         self._hands = self.scorer.best_endings  # shared by every search with these weights
         self._parent: dict[Node, tuple[Optional[Node], Optional[Play]]] = {}  # filled by turns()
         self.depth: Optional[int] = None  # at most this many cards played in a line; None: no limit
@@ -166,6 +169,7 @@ class TurnSearch:
         shared = next((earlier for earlier in within if earlier._holds(self)), None)
         if shared is not None:
             self._memo = shared._memo
+        self._taken = len(self._memo)
 
     def _search(self, budget: int, within: tuple[TurnSearch, ...]) -> float:
         """The root's value: in full, or with the longest lines cut short when the budget runs out.
@@ -205,7 +209,7 @@ class TurnSearch:
                     self._count()
                     return self._value(self.root)
                 except _OverBudget:
-                    self._memo = {}
+                    self._memo, self._taken = {}, 0
             self._budget = budget
             reached = _reach(self.root, budget, self._plays)
             if not reached.complete:
@@ -293,6 +297,11 @@ class TurnSearch:
         """Distinct positions reached while searching."""
         return len(self._memo)
 
+    @property
+    def positions_added(self) -> int:
+        """The positions this search valued itself, not taken from an earlier search of its series."""
+        return len(self._memo) - self._taken
+
     def best(self) -> Turn:
         """The best turn from the root."""
         return self._turn(self.root, ())
@@ -308,11 +317,15 @@ class TurnSearch:
 
     def reveal_before(self, move: Move) -> Optional[Move]:
         """The stock card that turns up the next one and that the best line after ``move`` could play before it,
-        losing nothing: the move commits a card before seeing what that stock card turns up. None if there is
-        none (or ``move`` is itself such a play, a discard or not a play the search can follow)."""
+        losing nothing: the move commits a card before seeing what that stock card turns up (or empties the hand
+        for new cards while it could be played: ``_children``). None if there is none (or ``move`` is itself such
+        a play, a discard or not a play the search can follow)."""
         node, play = self.after(move)
         if node is None or _reveals(self.root, play):
             return None
+        plays = _children(self.root)
+        if (play, node) not in plays:  # the last card in hand, played to draw while a stock card could go first
+            return next(self._move_of(stock, list(self.slots)) for stock, _ in plays if stock[0] == "s")
         self._value(node, 1)
         end, steps, _ = self._best_line(node, ((self.root, play),))
         plays = [step for _, step in steps]
@@ -351,22 +364,52 @@ class TurnSearch:
     def opponent_wins_next(self, turn: Turn) -> Optional[dict]:
         """The opponent most likely to play out their stock on their next turn after ``turn``, as data.
 
-        ``{"player", "chance", "card", "pile"}``: ``card`` is their stock top,
+        ``{"player", "chance", "method", "card", "pile"}``: ``card`` is their stock top,
         ``pile`` the build pile (1-4) they would play it on, None when none is
         below it or the turn goes on past a refill (then the chance is the
-        mean over the sampled deals, from where each one's turn ends). None
-        when no opponent is close to winning (or the turn wins).
+        mean over the sampled deals, from where each one's turn ends). The
+        chance is as ``EndgameRisk.stated`` says it, ``method`` ``exact`` or
+        ``sampled`` (with ``deals``, and ``won`` where it is the share of deals
+        won). None when no opponent is close to winning (or the turn wins).
         """
+        threat = self.threat(turn)
+        if threat is None:
+            return None
+        return {"player": self._opponent_names[threat.seat], "chance": round(threat.said.value, 2),
+                **threat.said.to_json(), "card": threat.card, "pile": _pile_number(turn.builds, threat)}
+
+    def win_chance(self, turn: Turn) -> Optional[Chance]:
+        """The chance that the turn, going on past its refill, wins the round with the cards drawn; None when it
+        does not end at a refill searched over deals.
+
+        Exact when the side has one stock card left in sight and no card under
+        a discard top can help it out (then the cards drawn win exactly when
+        they and the discard tops carry a pile up to it: ``last_card_chance``);
+        else the share of the sampled deals whose turn wins.
+        """
+        if not turn.deals:
+            return None
+        builds, hand, stocks, discards, _ = turn.refill
+        left = [top for top, count in stocks for _ in range(count)]
+        beneath = [card for piles in discards for pile in piles for card in pile[:-1]]
+        if len(left) == 1 and left[0] != UNKNOWN:
+            helpers = helpers_of(left[0], builds) if left[0] != SKIP_BO else 0
+            if not any(card == SKIP_BO or helpers >> card & 1 for card in beneath):
+                tops = tuple(pile[-1] for piles in discards for pile in piles if pile)
+                return Chance(last_card_chance(left[0], builds, tops, self._unseen_counts, len(hand), True))
+        return sampled(sum(deal.ending == "win" for deal in turn.deals), len(turn.deals))
+
+    def threat(self, turn: Turn) -> Optional[Threat]:
+        """``opponent_wins_next`` as the risk's ``Threat`` (its ``seat`` an index into ``opponent_seat``)."""
         if self.risk is None or turn.ending == "win":
             return None
         if turn.deals:
-            threat = self.risk.expected([None if deal.ending == "win" else deal.builds for deal in turn.deals])
-        else:
-            threat = self.risk.worst(turn.builds)
-        if threat is None:
-            return None
-        return {"player": self._opponent_names[threat.seat], "chance": round(threat.chance, 2), "card": threat.card,
-                "pile": _pile_number(turn.builds, threat)}
+            return self.risk.expected([None if deal.ending == "win" else deal.builds for deal in turn.deals])
+        return self.risk.worst(turn.builds)
+
+    def opponent_seat(self, threat: Threat) -> int:
+        """The seat in the view of the opponent a ``threat`` is about."""
+        return self.view.seat_of(self._opponent_names[threat.seat])
 
     def options(self) -> int:
         """How many distinct first moves (plays and discards) the position offers."""
@@ -615,6 +658,7 @@ class TurnSearch:
             parts=tuple(parts.items()),
             builds=tuple(slots),
             deals=deals,
+            refill=node if deals else None,
         )
 
     def _deal_turns(self, node: Node, slots: tuple[int, ...]) -> tuple[Turn, ...]:
@@ -709,7 +753,8 @@ def _side(view: GameState) -> tuple[int, ...]:
 def _opponents(view: GameState, later: float, by_side: bool = True, runs: bool = True) -> tuple[Opponent, ...]:
     """The opponents in the order they play next; the first carries the full threat (``by_side``: every player of
     the first side to play, since partners play from each other's stocks). Their helpers are their discard tops
-    and (``runs``) the run beneath each top, which comes out card after card."""
+    and (``runs``) the run beneath each top, which comes out card after card, sorted: which pile holds which
+    tells nothing, and the chances sampled from them (seeded by them) stay the same whatever their order."""
     found: list[Opponent] = []
     rivals = view.opponents_of(view.turn)
     sides = len({min(view.team_of(seat)) for seat in rivals})
@@ -719,8 +764,8 @@ def _opponents(view: GameState, later: float, by_side: bool = True, runs: bool =
         if seat in rivals:
             player = view.players[seat]
             first = view.team_of(seat) if first is None else first
-            tops = tuple(_known(card) for pile in player.discards if pile
-                         for card in (discard_run(pile) if runs else pile[-1:]))
+            tops = tuple(sorted(_known(card) for pile in player.discards if pile  # sorted: their order tells nothing
+                                for card in (discard_run(pile) if runs else pile[-1:])))
             partners = sum(len(view.players[other].stock) for other in view.team_of(seat) if other != seat)
             share = 1.0 if not found or by_side and seat in first else later
             found.append(Opponent(_known(player.stock_top), len(player.stock), tops, share, partners, sides))
@@ -884,14 +929,22 @@ class _Worked(dict):
         return value
 
 
-def _children(node: Node) -> list[tuple[Play, Node]]:
-    """Every play from ``node`` with the node it leads to (one per distinct target value)."""
+def _children(node: Node, stock_first: bool = True) -> list[tuple[Play, Node]]:
+    """Every play from ``node`` with the node it leads to (one per distinct target value).
+
+    ``stock_first``: while a stock card can be played, the last card in hand
+    is not played to draw five new ones (the stock card goes first: what it
+    turns up is seen before the refill, and the new cards may fit it).
+    """
     builds, hand, stocks, discards, draws = node
     onto = _LANDINGS[builds]
     found: list[tuple[Play, Node]] = []
     wild: list[tuple[Play, Node]] = []  # wild cards from hand and discard tops come last: of equal lines the
+    stock_ready = stock_first and len(hand) == 1 and any(count and onto[top] for top, count in stocks)
     for card, rest in _PICKS[hand]:     # first found is kept, so a line that needs no wild card spends none
         if landings := onto[card]:
+            if stock_ready:
+                landings = tuple(landing for landing in landings if not draws + landing[2])
             _add_plays(wild if card == SKIP_BO else found, "h", 0, -1, card, landings, rest, stocks, discards, draws,
                        not rest)
     for index, (top, count) in enumerate(stocks):
@@ -966,7 +1019,7 @@ _LANDINGS = _Worked(_landings, 10_000)  # there are few sorted build values
 
 def _apply(node: Node, play: Play) -> Node:
     """The node ``play`` leads to from ``node``."""
-    for candidate, child in _children(node):
+    for candidate, child in _children(node, stock_first=False):  # a move the player may make, stock first or not
         if candidate == play:
             return child
     raise ValueError(f"{play!r} is not a play of this position")

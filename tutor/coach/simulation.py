@@ -22,13 +22,16 @@ from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from ..engine.play import apply_move, next_turn
 from ..engine.state import GameState, Phase
 from ..engine.view import player_view
+from ..i18n import _
 from ..records.model import NUMBER_LIMIT
-from .bots import Bot, make_bot
+from .bot_protocol import Bot
+from .bots import make_bot
 
 if TYPE_CHECKING:
     from ..records.model import GameRecord
 
 TURN_CAP = 2_000  # a round still running after this many turns counts as a stalemate
+WORKER_POLL_SECONDS = 0.5  # how often a series waiting on its worker processes checks that none has died
 
 Watch = Callable[[GameState, Move, GameState], None]  # told of every move: the table before, the move, after
 
@@ -165,7 +168,7 @@ def _game_record(series: Series, dealt: GameState, bots: tuple[str, ...], played
 
 
 class SeriesStopped(Exception):
-    """The series cannot go on (its cluster failed): the message says why."""
+    """The series cannot go on (its cluster failed, or a worker process died): the message says why."""
 
 
 @dataclass(frozen=True)
@@ -178,7 +181,7 @@ class Summary:
     mean_turns: float
     seconds: float
     interrupted: bool = False  # stopped (Ctrl-C) before every game asked for was played
-    error: Optional[str] = None  # why the cluster stopped the series early (then ``interrupted`` too)
+    error: Optional[str] = None  # why the series stopped early, its cluster or a worker (then ``interrupted`` too)
 
     @property
     def games_per_second(self) -> float:
@@ -233,12 +236,13 @@ class Tally:
 
 
 def run_series(series: Series, games: int, workers: int = 1,
-               progress: Optional[Callable[[GameResult], None]] = None, cluster: Optional[str] = None) -> Summary:
+               progress: Optional[Callable[[GameResult], None]] = None,
+               played: Optional[Iterator[GameResult]] = None) -> Summary:
     """Play ``games`` games of ``series``, on ``workers`` processes; call ``progress`` after each.
 
-    ``cluster``: play on the Dask scheduler at this address instead (``local``: a local cluster of
-    ``workers`` processes). Ctrl-C stops the series, and so does a cluster that fails: the summary
-    covers the games finished and says it was interrupted (and the cluster's ``error``).
+    ``played``: the games as they are played elsewhere instead (on a cluster: ``cluster.cluster_results``).
+    Ctrl-C stops the series, and so does a cluster or a worker process that fails: the summary covers the
+    games finished and says it was interrupted (and the failure as its ``error``).
     """
     import contextlib
     import time
@@ -246,11 +250,7 @@ def run_series(series: Series, games: int, workers: int = 1,
     start = time.perf_counter()
     tally = Tally(series)
     interrupted, error = False, None
-    if cluster is not None:
-        from .cluster import cluster_results
-
-        played = cluster_results(series, games, cluster, workers)
-    else:
+    if played is None:
         played = _parallel_results(series, games, workers) if workers > 1 and games > 1 else _results(series, games)
     with contextlib.closing(played):  # an interrupted run stops its workers here
         try:
@@ -271,7 +271,10 @@ def _results(series: Series, games: int) -> Iterator[GameResult]:
 
 
 def _parallel_results(series: Series, games: int, workers: int) -> Iterator[GameResult]:
-    """The games played on ``workers`` processes, handed out a chunk at a time, at most two per worker waiting."""
+    """The games played on ``workers`` processes, handed out a chunk at a time, at most two per worker waiting.
+
+    A worker that dies (killed, or a bot that ends its process) takes its chunk with it and the pool starts
+    another in its place: ``SeriesStopped`` then, after the games finished so far, never a wait without end."""
     import multiprocessing
     import queue
 
@@ -279,7 +282,8 @@ def _parallel_results(series: Series, games: int, workers: int) -> Iterator[Game
     chunks = iter(range(0, games, size))
     finished: queue.SimpleQueue = queue.SimpleQueue()
     waiting = 0
-    with multiprocessing.Pool(workers, initializer=_leave_interrupts_to_the_parent) as pool:  # leaving terminates
+    started = multiprocessing.Value("i", 0)  # worker processes started, those in place of a dead one included
+    with multiprocessing.Pool(workers, initializer=_start_worker, initargs=(started,)) as pool:  # leaving terminates
         while True:
             while waiting < 2 * workers and (first := next(chunks, None)) is not None:
                 pool.apply_async(play_chunk, (series, first, min(first + size, games)),
@@ -287,18 +291,27 @@ def _parallel_results(series: Series, games: int, workers: int) -> Iterator[Game
                 waiting += 1
             if not waiting:
                 return
-            outcome = finished.get()
+            try:
+                outcome = finished.get(timeout=WORKER_POLL_SECONDS)
+            except queue.Empty:
+                if started.value > workers:
+                    raise SeriesStopped(_("a worker process died while playing (killed, or a bot ended it); "
+                                          "its rounds are lost")) from None
+                continue
             waiting -= 1
             if isinstance(outcome, BaseException):
                 raise outcome
             yield from outcome
 
 
-def _leave_interrupts_to_the_parent() -> None:
-    """Workers ignore Ctrl-C: the parent stops them and sums up, with no traceback from each worker."""
+def _start_worker(started) -> None:
+    """Count the worker in; it ignores Ctrl-C: the parent stops the workers and sums up, with no traceback from
+    each."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with started.get_lock():
+        started.value += 1
 
 
 def chunk_size(games: int, workers: int) -> int:

@@ -9,8 +9,9 @@ with its article (``the 7``, ``an 8``), ``your`` or ``Anna's``.
 
 from __future__ import annotations
 
-from ..i18n.numbers import decimal
+from ..i18n.numbers import decimal, percent
 from ..i18n.tables import TextTable
+from .chances import Chance, as_chance
 from .evaluation import DEFAULT_WEIGHTS
 
 # A move as a phrase: what was played, from where, onto which pile.
@@ -33,20 +34,24 @@ MOVES = TextTable("coach-move", {
 # What a finding says: the key reason a move is weaker than the best turn, in one sentence.
 FINDINGS = TextTable("coach-finding", {
     "stock-stuck": "{doing} leaves {card} on {whose} stock stuck: the best turn plays {best} from the stock, "
-                   "the best line after this move {after}.",
+                   "while the best turn left after this move plays {after} from it.",
     "stock-stuck-refill": "{doing} leaves {card} on {whose} stock stuck: the best turn plays {best} from the "
-                          "stock before it draws new cards, the best line after this move {after}.",
+                          "stock before it draws new cards, while the best turn left after this move plays {after} "
+                          "from it.",
     "round-missed": "{doing} misses the win: the best turn plays out {whose} last stock card.",
     "wild-wasted-hand": "{doing} spends a wild card where {card} in your hand would do.",
     "wild-wasted-discard": "{doing} spends a wild card where {card} on your discard pile {pile} would do.",
     "wild-spent": "{doing} spends a wild card without freeing a stock card: the best turn keeps it for that.",
     "wild-dear": "{doing} frees stock cards at the cost of more wild cards than they are worth.",
-    "wilds-more": "{doing} spends {after} wild cards where the best turn spends {best}.",
+    "wilds-more": "{doing} spends {after} where the best turn spends {best}.",  # after, best: "2 wild cards"
     "wild-discarded": "{doing} gives up a wild card from your hand: on a discard pile it can be played only while "
                       "it stays on top.",
-    "wild-buried": "{doing} covers the SB on that pile, where it can no longer be played.",
+    "wild-buried": "{doing} covers the SB on that pile: it can be played only after the cards on top of it.",
     "discard-inverted": "{doing} buries {top} under a higher card: that pile no longer comes out in a run.",
     "discard-covers": "{doing} covers {top} while discard pile {empty} is empty.",
+    # the covered card is one of those between the highest build pile below the stock card and it
+    "discard-covers-bridge": "{doing} covers {top}, one of the cards that lead from build pile {slot} up to {card} "
+                             "on your stock: next turn it cannot be played until the card on it is.",
     "opponent-served": "After {move}, your turn still ends with build pile {slot} at {value}, one below "
                        "{card} on {owner} stock.",
     "opponent-run": "After {move}, your turn still ends with build pile {slot} at {value}, which leaves {owner} "
@@ -72,9 +77,21 @@ FINDINGS = TextTable("coach-finding", {
                      "hand and goes on with five new cards.",
     "refill-missed-wins": "{doing} keeps cards in hand: the best turn plays {best} onto the build piles and "
                           "empties the hand, and with the five new cards it wins the round in {chance}.",
+    # both lines empty the hand and go on with five new cards: the chances that they then win the round
+    "refill-wins-less": "{doing} empties the hand too, but with the new cards it wins the round in {chance}, where "
+                        "the best turn wins in {best_chance}.",
+    # the line after the move ends the turn with a discard of the last card in hand: empty, but nothing is drawn
+    "refill-missed-last": "{doing} ends the turn with the last card in hand, so no new cards are drawn: the best "
+                          "turn plays {best} onto the build piles, empties the hand and goes on with five new cards.",
+    "refill-missed-last-wins": "{doing} ends the turn with the last card in hand, so no new cards are drawn: the "
+                               "best turn plays {best} onto the build piles and empties the hand, and with the five "
+                               "new cards it wins the round in {chance}.",
     "hand-kept": "{doing} keeps more cards in hand: the best turn ends with {best} in hand, this move with "
                  "{after}, so fewer new cards come next turn.",
-    "wilds-fewer": "{doing} ends the turn with {after} wild cards kept where the best turn keeps {best}.",
+    # the same number of cards kept, but the higher one: high cards are the hardest to play later
+    "hand-higher": "{doing} keeps {card} in hand, which the best turn discards instead: a higher card kept is "
+                   "harder to play later.",
+    "wilds-fewer": "{doing} ends the turn with {after} kept where the best turn keeps {best}.",  # "2 wild cards"
     "stock-further": "{doing} leaves {card} on your stock further from the build piles than the best turn does.",
     "discards-worse": "{doing} leaves your discard piles in a worse order than the best turn does.",
     "worth-less": "{doing} is worth less than the best turn.",
@@ -86,12 +103,14 @@ BETTER = TextTable("coach-better", {
     "key-achieves": "Better: {move}, which {achieves}.",
     "slightly": "Fine, though slightly better: {move}.",
     "slightly-achieves": "Fine, though slightly better: {move}, which {achieves}.",
-    # the key move cannot be played yet: it comes after others in the better turn
-    "key-later": "Better: a line of {count} moves in which you {move}.",
-    "key-later-achieves": "Better: a line of {count} moves in which you {move}, which {achieves}.",
-    "slightly-later": "Fine, though slightly better: a line of {count} moves in which you {move}.",
-    "slightly-later-achieves": "Fine, though slightly better: a line of {count} moves in which you {move}, "
-                               "which {achieves}.",
+    # the key move cannot be played yet: it comes after others in the better turn, which begins with {first}
+    "key-later": "Better: a line of {count} moves that starts: {first}; in it you {move}.",
+    "key-later-achieves": "Better: a line of {count} moves that starts: {first}; in it you {move}, which "
+                          "{achieves}.",
+    "slightly-later": "Fine, though slightly better: a line of {count} moves that starts: {first}; in it you "
+                      "{move}.",
+    "slightly-later-achieves": "Fine, though slightly better: a line of {count} moves that starts: {first}; in it "
+                               "you {move}, which {achieves}.",
     # the move is as good as the best, but a stock card the same line plays could turn up its next card first
     "reveal-first": "Fine, though slightly better: {move} first: the card it turns up may change the rest of the "
                     "turn, and nothing is lost by waiting.",
@@ -150,6 +169,9 @@ CHANCE = TextTable("coach-chance", {
     "some": "about {shown} of {out_of} deals",  # "about 2 of 3 deals"
     "every": "every deal",
     "none": "no deal",
+    # a sampled chance too uncertain to be said as a fraction: what the sample showed
+    "sampled": "{won} of {deals} sampled deals",
+    "mean": "{percent} of deals, on average over {deals} sampled refills",  # percent: "62%"
 })
 
 # How far an opponent's stock card is from a build pile, their discard tops counted (``opponents-closer``).
@@ -166,16 +188,30 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def chance_in_words(chance: float) -> str:
-    """A probability as players say it: ``about 2 of 3 deals``, ``about 9 of 10 deals``; a chance of 1 (as the
-    JSON rounds it) as ``every deal``, of 0 as ``no deal``; else the nearest fraction strictly between."""
-    if round(chance, 2) >= 1:
+# the fractions a chance is said as: halves to tenths, and below a tenth one in 15, 20, 25, 50 or 100
+FRACTIONS = [(shown, n) for n in (2, 3, 4, 5, 10) for shown in range(1, n)] + [(1, n) for n in (15, 20, 25, 50, 100)]
+
+
+def chance_in_words(chance: Chance | float) -> str:
+    """A probability as players say it: ``about 2 of 3 deals``, ``about 1 of 25 deals``; a chance of 1 (as the
+    JSON rounds it) as ``every deal``, of 0 as ``no deal``; else the nearest of ``FRACTIONS``. A
+    sampled ``Chance`` is said so only when its 95% interval lies within that rounding (the cell of values
+    nearest ``shown``/``out_of`` among the ``out_of``ths); else as what the sample showed: ``5 of 8 sampled
+    deals``, or for a mean of chances ``31% of deals, on average over 8 sampled refills``."""
+    chance = as_chance(chance)
+    low, high = chance.interval()
+    if round(low, 2) >= 1:
         return CHANCE.text("every")
-    if round(chance, 2) <= 0:
+    if round(high, 2) <= 0:
         return CHANCE.text("none")
-    fractions = [(shown, n) for n in (2, 3, 4, 5, 10) for shown in range(1, n)]
-    shown, out_of = min(fractions, key=lambda f: (abs(f[0] / f[1] - chance), f[1]))
-    return CHANCE.text("some", shown=shown, out_of=out_of)
+    fractions = FRACTIONS
+    said = round(chance.value, 2) if chance.exact else chance.value  # an exact chance as the JSON rounds it
+    shown, out_of = min(fractions, key=lambda f: (abs(f[0] / f[1] - said), f[1]))
+    if chance.exact or ((shown - 0.5) / out_of <= low and high <= (shown + 0.5) / out_of):
+        return CHANCE.text("some", shown=shown, out_of=out_of)
+    if chance.won is not None:
+        return CHANCE.text("sampled", won=chance.won, deals=chance.deals)
+    return CHANCE.text("mean", percent=percent(chance.value), deals=chance.deals)
 
 
 def in_stock_cards(loss: float, places: int = 1) -> str:

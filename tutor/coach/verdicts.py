@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple, Optional
 
-from ..collector import collector_paused
+from ..engine.collector import collector_paused
 from ..engine.moves import Move, Transfer
 from ..engine.play import apply_move
 from ..engine.rules import check_move
 from ..engine.state import GameState, Phase
 from ..engine.view import player_view
+from .chances import Chance
 from .evaluation import DEFAULT_WEIGHTS, WIN, Weights
 from .search import Turn, TurnSearch
 from .templates import BETTER, say
@@ -74,6 +75,8 @@ class Assessment(NamedTuple):
                          findings=[finding.to_json() for finding in self.findings])
         elif self.quality == "good":
             entry.update(better=self.better, explanation=self.explanation)
+            if self.findings:
+                entry["findings"] = [finding.to_json() for finding in self.findings]
         elif self.explanation:
             entry["explanation"] = self.explanation
         if self.key_move:
@@ -117,24 +120,40 @@ class Judge:
 
     KEEP = 64  # positions remembered; then the memory starts afresh
 
-    def __init__(self, weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS, budget: Optional[int] = None):
+        """``budget``: the positions its searches may value in all (None: no limit); once they have valued as
+        many, no new search starts, and a move that needs one is not judged."""
         self.weights = weights
+        self.budget = budget
+        self.searched = 0  # positions valued so far, by all the searches together
         self._searches: dict[GameState, TurnSearch] = {}
         self._earlier: list[TurnSearch] = []  # the searches of distinct positions, newest first
 
     def search(self, view: GameState) -> TurnSearch:
-        """The search of ``view`` (a player view in phase play), shared where it can be."""
+        """The search of ``view`` (a player view in phase play), shared where it can be; raises ``BudgetSpent``
+        when it needs a new search and the budget is spent."""
         found = self._searches.get(view)
         if found is None:
+            if self.budget is not None and self.searched >= self.budget:
+                raise BudgetSpent(self.budget)
             if len(self._searches) >= self.KEEP:
                 self._searches.clear()
                 self._earlier.clear()
             found = self._searches[view] = TurnSearch(view, self.weights, within=self._earlier)
+            self.searched += found.positions_added
             self._earlier.insert(0, found)
         return found
 
-    def __call__(self, state: GameState, move: Move) -> Assessment:
-        return assess_move(state, move, self.weights, searches=self)
+    def __call__(self, state: GameState, move: Move) -> Optional[Assessment]:
+        """``assess_move``'s verdict, or None when it needs a search past the budget."""
+        try:
+            return assess_move(state, move, self.weights, searches=self)
+        except BudgetSpent:
+            return None
+
+
+class BudgetSpent(Exception):
+    """A ``Judge`` has searched as many positions as its budget allows."""
 
 
 @collector_paused()  # a search made here is let go before the collector runs again: a pass over it finds nothing
@@ -184,15 +203,14 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     key, pointer = _key_move(view, best, after_turn, "slightly" if quality == "good" else "key") \
         if best.moves else (None, "")
     key_move = format_move(key, pile_said=True) if key is not None else None
-    if quality == "good":
-        return Assessment(quality, grade, loss, better=better, explanation=pointer, key_move=key_move,
-                          opponent_wins_next=risk, misses_win=missed)
-    seat = view.seat_of(risk["player"]) if risk else None
-    chances = {seat: risk["chance"]} if risk else {}
-    best_chances = {seat: risk["best_turn_chance"]} if risk else {}
-    findings = tuple(detect(Context(view, move, best, after_turn, chances, best_chances)))
-    principles = tuple(dict.fromkeys(finding.principle for finding in findings if finding.principle))
+    chances, best_chances = _stated_chances(search, after_turn) if risk else ({}, {})
+    findings = tuple(detect(Context(view, move, best, after_turn, chances, best_chances, search.win_chance(best),
+                                    search.win_chance(after_turn))))
     explanation = f"{findings[0].sentence} {pointer}".strip()
+    if quality == "good":  # the reason too, however small the loss
+        return Assessment(quality, grade, loss, better=better, explanation=explanation, findings=findings,
+                          key_move=key_move, opponent_wins_next=risk, misses_win=missed)
+    principles = tuple(dict.fromkeys(finding.principle for finding in findings if finding.principle))
     return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move, risk, missed)
 
 
@@ -231,12 +249,21 @@ def _key_move(view: GameState, best: Turn, after: Turn, template: str) -> tuple[
     if not candidates:  # the same moves in another order
         return best.moves[0], say(BETTER, template, move=phrase_of(view, best.moves[0]))
     _, index, state, key, achieved = min(candidates, key=lambda candidate: candidate[:2])
-    fields = {"move": phrase_of(state, key), "count": index + 1}
-    if index and not check_move(view, key).legal:  # it waits on the moves before it
+    fields = {"move": phrase_of(state, key), "count": index + 1, "first": phrase_of(view, best.moves[0])}
+    if index and not _playable_now(view, state, key):  # it waits on the moves before it
         template = f"{template}-later"
     if achieved:
         return key, say(BETTER, f"{template}-achieves", achieves=achieved[0].text, **fields)
     return key, say(BETTER, template, **fields)
+
+
+def _playable_now(view: GameState, state: GameState, move: Move) -> bool:
+    """Whether ``move``, said as it is played in ``state`` further along a line, can be played as said in
+    ``view`` now: legal, and the same card from the same pile onto a pile at the same value (an SB on build
+    pile 1 "as a 1" is no move of the position where pile 1 shows an 11)."""
+    from .principles import phrase_of
+
+    return check_move(view, move).legal and phrase_of(view, move) == phrase_of(state, move)
 
 
 def _opponent_wins_next(search: TurnSearch, after_turn) -> Optional[dict]:
@@ -249,6 +276,17 @@ def _opponent_wins_next(search: TurnSearch, after_turn) -> Optional[dict]:
     best = search.opponent_wins_next(search.best())
     same = best is not None and best["player"] == found["player"]
     return {**found, "best_turn_chance": best["chance"] if same else 0.0}
+
+
+def _stated_chances(search: TurnSearch, after_turn) -> tuple[dict[int, Chance], dict[int, Chance]]:
+    """The chance, as the coach says it, that the opponent of ``_opponent_wins_next`` wins on the next turn
+    after the move's best turn and after the best turn, by their seat."""
+    found = search.threat(after_turn)
+    if found is None:
+        return {}, {}
+    seat = search.opponent_seat(found)
+    best = search.threat(search.best())
+    return {seat: found.said}, {seat: best.said if best is not None and best.seat == found.seat else Chance(0.0)}
 
 
 def _after_unseen(view: GameState, move: Transfer, weights: Weights, search: TurnSearch):

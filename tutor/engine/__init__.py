@@ -10,6 +10,7 @@
 - ``position``: ``position_from_data`` (a scenario's data -> ``GameState``)
 - ``dealing``: ``deal`` a seeded round, ``partner_teams``; ``scoring``: ``score_round``, ``Match``
 - ``values``: ``Value``, the dataclass base of the values above, whose methods are written once
+- ``collector``: ``collector_paused``, the cyclic garbage collector held off while a large acyclic structure is built
 """
 
 from importlib import import_module

@@ -74,6 +74,11 @@ CARD_INDEFINITE = TextTable("card-a", {
 #: A card with the definite article: "the 7" (Swedish "sjuan", Danish "syveren").
 CARD_DEFINITE = TextTable("card-the", {**{str(n): f"the {n}" for n in range(1, HIGHEST + 1)}, "SB": "the SB"})
 
+#: More of one card than one: "14 7s" (Swedish "14 sjuor", Danish "14 syvere"); the messages that say it count
+#: more than the deck holds (13 or more), so the plural is all they need.
+CARD_MANY = TextTable("card-many", {**{str(n): f"{{count}} {n}s" for n in range(1, HIGHEST + 1)},
+                                    "SB": "{count} SB cards"})
+
 
 def a_card(card: MaybeCard) -> str:
     """The card with its article, as in a sentence: ``a 7``, ``an 8``, ``an SB``."""
@@ -97,9 +102,19 @@ def card_phrases() -> dict[str, Card]:
     return {**{a_card(card): card for card in cards}, **{the_card(card): card for card in cards}}
 
 
+def many_of(card: Card, count: int) -> str:
+    """``count`` cards of ``card``, more than one: ``14 7s``."""
+    return CARD_MANY.text(card_label(card), count=count)
+
+
 def n_cards(count: int) -> str:
     """How many cards, in words: ``1 card``, ``5 cards``."""
     return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
+def n_wild_cards(count: int) -> str:
+    """How many wild cards, in words: ``1 wild card``, ``2 wild cards``."""
+    return ngettext("{count} wild card", "{count} wild cards", count).format(count=count)
 
 
 def card_colour(card: MaybeCard) -> str:

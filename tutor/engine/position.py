@@ -12,7 +12,7 @@ from typing import Any, NamedTuple, Optional
 
 from ..i18n import _, ngettext
 from .cards import (
-    DECK_COUNTS, DECK_SIZE, SKIP_BO, CardError, MaybeCard, a_card, card_label, excess_cards, parse_card,
+    DECK_COUNTS, DECK_SIZE, SKIP_BO, CardError, MaybeCard, a_card, excess_cards, many_of, parse_card,
 )
 from .state import (
     BUILD_SLOTS, COMPLETE_AT, DISCARD_PILES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, GameState, Phase, Player, Rules,
@@ -301,8 +301,8 @@ class _Builder:
     def check_deck(self) -> None:
         for card, n in excess_cards(card for card, _ in self.known).items():
             last_path = [path for c, path in self.known if c == card][-1]
-            self.problem(last_path, _("the position shows {count} cards of {card}; the deck has {deck}").format(
-                count=n, card=card_label(card), deck=DECK_COUNTS[card]))
+            self.problem(last_path, _("the position shows {cards}; the deck has {deck}").format(
+                cards=many_of(card, n), deck=DECK_COUNTS[card]))
         if self.counted > DECK_SIZE:
             self.problem((), _("the position holds {count} cards; the deck has {deck}").format(count=self.counted,
                                                                                              deck=DECK_SIZE))

@@ -14,7 +14,7 @@ raises ``AmbiguousMove`` with every reading and its ruling.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
+from typing import Callable, Optional
 
 from ..i18n.tables import TextTable
 from .cards import SKIP_BO, a_card, the_card
@@ -37,6 +37,9 @@ TEXTS = TextTable("reading", {
     "onto-discard": "onto discard pile {pile}: {verdict}",
     "no-empty-build": "no build pile is empty: say which build pile, 1 to 4",
     "no-empty-discard": "none of your discard piles is empty: say which discard pile, 1 to 4",
+    "legal": "legal",  # a reading's verdict, in brackets beside it
+    "illegal": "illegal",
+    "undecidable": "cannot be decided",
     "no-partner": "'partner' names nobody: partners play only in the team game",
     "no-pile-shows": "no build pile shows {card}: say which pile, 1 to 4",
 })
@@ -48,18 +51,24 @@ NONE, UNSEEN, SHOWN = 0, 1, 2  # how well a position bears out a reading
 class AmbiguousMove(ValueError):
     """A phrase with more than one reading in the position; carries the input and each reading's ruling."""
 
-    def __init__(self, text: str, readings: list[tuple[Move, Ruling]], descriptions: list[str],
-                 forms: list[str]):
+    def __init__(self, state: GameState, text: str, readings: list[tuple[Move, Ruling]], descriptions: list[str],
+                 named: list[Move]):
+        self.state = state  # the position the phrase was read in
         self.text = text
         self.readings = readings
         self.descriptions = descriptions
-        self.forms = forms
+        self.named = named  # each reading as a move that names its card, to be typed instead
+        self.forms = [format_move(move) for move in named]
         super().__init__(self.message)
 
     @property
     def message(self) -> str:
+        return self.message_said(format_move)
+
+    def message_said(self, say: Callable[[Move], str]) -> str:
+        """The message, with the moves to type instead said by ``say`` (in the words of a language)."""
         return TEXTS.text("message", text=repr(self.text), readings=TEXTS.text("or").join(self.descriptions),
-                          forms=TEXTS.text("or").join(repr(form) for form in self.forms))
+                          forms=TEXTS.text("or").join(repr(say(move)) for move in self.named))
 
 
 def read_move(state: GameState, phrase: Phrase | str, language: str = ENGLISH) -> Move:
@@ -239,13 +248,13 @@ def _ambiguity(state: GameState, text: str, moves: list[Move]) -> AmbiguousMove:
     for move in moves:
         ruling = check_move(state, move)
         readings.append((move, ruling))
-        verdict = ruling.verdict.value + (f", {ruling.rule}" if ruling.rule else "")
+        verdict = TEXTS.text(ruling.verdict.value) + (f", {ruling.rule}" if ruling.rule else "")
         if targets:
             verdict = TEXTS.text(f"onto-{move.target.kind.value}", pile=move.target.number, verdict=verdict)
         description, named = _described(state, move, verdict)
         descriptions.append(description)
-        forms.append(format_move(named))
-    return AmbiguousMove(text, readings, descriptions, forms)
+        forms.append(named)
+    return AmbiguousMove(state, text, readings, descriptions, forms)
 
 
 def _described(state: GameState, move: Transfer, verdict: str) -> tuple[str, Transfer]:

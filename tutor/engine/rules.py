@@ -15,7 +15,8 @@ from typing import NamedTuple, Optional
 
 from ..i18n import _, ngettext
 from ..i18n.grammar import capitalized, genitive
-from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label, n_cards, the_card
+from ..i18n.tables import TextTable
+from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label, many_of, n_cards, the_card
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
 from .notation import format_move
 from .state import BUILD_SLOTS, DISCARD_PILES, HAND_SIZE, GameState, Phase
@@ -37,7 +38,7 @@ RULES: dict[str, str] = {
     "turn.draw-when-empty": "during the turn you draw only when your hand is empty, five cards at most",
     "turn.discard-to-end": "a turn holding hand cards ends only with a discard",
     "turn.over": "the discard ended the turn",
-    "round.over": "the round ended when a stock was emptied",
+    "round.over": "the round is over: a stock was emptied, or a stalemate ended it",
 }
 
 
@@ -164,8 +165,9 @@ def _check_draw(state: GameState, move: Draw) -> Ruling:
     move = draw_reading(state, move)
     if wanted is not None:
         drawn = min(wanted, cards_left(state))
-        if move.says is not None and move.says != drawn:
-            return _illegal("turn.draw-when-empty", _draw_count_reason(len(hand), drawn, drawn == wanted, move.says))
+        if move.says is not None and move.says != drawn:  # at the turn's start the opening draw, else the refill
+            rule = "turn.draw-first" if state.phase is Phase.START else "turn.draw-when-empty"
+            return _illegal(rule, _draw_count_reason(len(hand), drawn, drawn == wanted, move.says))
         if not wanted:
             reason = _("Your hand already holds five, so you draw nothing.")
         elif not drawn:
@@ -255,8 +257,8 @@ def _beyond_deck(state: GameState, extra: Counter) -> Optional[Ruling]:
     seen = Counter(card for card in state.all_cards() if card is not None)
     for card, n in sorted(extra.items()):
         if seen[card] + n > DECK_COUNTS[card]:
-            return _undecidable(_("That would make {count} cards of {card} on the table; the deck has {most}.").format(
-                count=seen[card] + n, card=card_label(card), most=DECK_COUNTS[card]))
+            return _undecidable(_("That would make {cards} on the table; the deck has {most}.").format(
+                cards=many_of(card, seen[card] + n), most=DECK_COUNTS[card]))
     return None
 
 
@@ -324,6 +326,24 @@ def _check_discard(state: GameState, move: Transfer) -> Ruling:
         card=the_card(move.card), pile=pile, below=the_card(below)))
 
 
+#: A play onto a build pile that names its card, as a reader of the language in use types it (label: ``5``, a
+#: number card; pile: the discard pile it comes from; slot: the build pile). Swedish "5:an", Danish "5'eren".
+NAMING_CARD = TextTable("naming-card", {
+    "stock": "stock {label} to build {slot}",
+    "hand": "hand {label} to build {slot}",
+    "discard": "discard {pile} {label} to build {slot}",
+})
+
+
+def _naming_card(move: Transfer) -> str:
+    """``move``, which names its card, as the example of a message asking for the card: in the words of the
+    language in use for the mover's own piles, in the canonical form (read in every language) for another's."""
+    if move.source.owner is not None or move.source.kind.value not in NAMING_CARD:
+        return format_move(move)
+    return NAMING_CARD.text(move.source.kind.value, label=card_label(move.card), pile=move.source.number,
+                            slot=move.target.number)
+
+
 def _check_build_play(state: GameState, move: Transfer) -> Ruling:
     slot = move.target.number
     if not 1 <= slot <= BUILD_SLOTS:
@@ -334,7 +354,7 @@ def _check_build_play(state: GameState, move: Transfer) -> Ruling:
     card = found.card if found.card is not None else move.card
     value = state.build_value(slot - 1)
     if card is None:
-        example = format_move(replace(move, card=value + 1))
+        example = _naming_card(replace(move, card=value + 1))
         return _undecidable(_("The position does not show {what}; name it, as in '{example}'.").format(
             what=found.describe(state), example=example))
     what = found.describe(state, card)

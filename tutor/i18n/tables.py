@@ -14,6 +14,7 @@ from . import pgettext as _in_context
 TABLES: tuple[str, ...] = (
     "tutor.engine.cards:CARD_INDEFINITE",
     "tutor.engine.cards:CARD_DEFINITE",
+    "tutor.engine.cards:CARD_MANY",
     "tutor.coach.templates:MOVES",
     "tutor.coach.templates:FINDINGS",
     "tutor.coach.templates:BETTER",
@@ -26,6 +27,7 @@ TABLES: tuple[str, ...] = (
     "tutor.engine.notation:EXAMPLES",
     "tutor.engine.notation:SAID",
     "tutor.engine.reading:TEXTS",
+    "tutor.engine.rules:NAMING_CARD",
     "tutor.cli.click_words:TEXTS",
     "tutor.cli.template:TEXTS",
     "tutor.cli.hint:ENDINGS",

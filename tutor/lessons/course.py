@@ -26,14 +26,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
-from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any, Optional, Union
 
-from ..engine.cards import is_short_number
-from ..folder_files import folder_files
+from ..files.folders import folder_files
 from ..i18n import _, language
 from ..i18n.data import translation_data
 from ..engine.moves import Move
@@ -41,28 +38,19 @@ from ..engine.notation import NotationError, parse_move
 from ..engine.state import GameState
 from ..engine.position import Path, PositionError, position_from_data
 from ..scenario.loader import ScenarioError, locate, parse_yaml, read_scenario_text
+from .stages import Course, Exercise, Explanation, Stage, Step, WrongAnswer, reflow
 
 GOALS = ("stock", "end-turn", "win", "clear", "accept", "best")
+STAGE_KEYS = ("id", "title", "summary", "steps")
+EXPLANATION_KEYS = ("say", "board", "id")
+EXERCISE_KEYS = ("exercise", "kind", "ask", "hint", "done", "wrong")
+KIND_KEYS = {
+    "moves": ("position", "goal", "count", "without_play", "accept", "solution"),
+    "choice": ("options", "answer", "board"),
+    "number": ("answer", "position", "finish"),
+}
+WRONG_KEYS = ("answer", "rule", "say", "principle")
 MAX_ANALYSED_MOVES = 200  # per course, as per scenario file (scenario.files.MAX_EXPECTATIONS): each a search
-_ITEM = re.compile(r"^(\d+\.|-|[A-Z][A-Z ]+ -) ")
-
-
-def reflow(text: str) -> str:
-    """Join the lines of each paragraph so the terminal can wrap them; list items keep their own line.
-
-    A list item starts with ``1.``, ``-`` or a word in capitals and a dash (``STOCK - ...``).
-    """
-    paragraphs = []
-    for paragraph in re.split(r"\n\s*\n", text.strip()):
-        lines: list[str] = []
-        for line in paragraph.splitlines():
-            line = line.strip()
-            if lines and not _ITEM.match(line):
-                lines[-1] += " " + line
-            else:
-                lines.append(line)
-        paragraphs.append("\n".join(lines))
-    return "\n\n".join(paragraphs)
 
 
 class CourseError(ValueError):
@@ -71,102 +59,6 @@ class CourseError(ValueError):
     def __init__(self, lines: list[str]):
         self.lines = lines
         super().__init__("\n".join(lines))
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """A few sentences to read, with a board to look at when it helps."""
-
-    text: str
-    board: Optional[dict[str, Any]] = None
-    id: str = ""  # how a translation names it (the built-in course gives every explanation one)
-
-
-@dataclass(frozen=True)
-class WrongAnswer:
-    """A tempting wrong answer: moves (or a choice, or a number) and why it fails."""
-
-    answer: Union[tuple[str, ...], int]
-    rule: Optional[str] = None  # the rule id the engine must give, for moves
-    say: str = ""
-    principle: Optional[str] = None  # the strategy principle the analysis must name, for weak moves
-
-
-@dataclass(frozen=True)
-class Exercise:
-    """One exercise of any kind; fields that a kind does not use stay empty."""
-
-    id: str
-    kind: str  # "moves", "choice" or "number"
-    ask: str
-    hint: str
-    done: str
-    solution: tuple[str, ...] = ()
-    position: Optional[dict[str, Any]] = None
-    goal: str = ""
-    count: int = 1  # stock cards to play, for the ``stock`` goal
-    without_play: bool = False  # for the ``end-turn`` goal
-    accept: tuple[tuple[str, ...], ...] = ()
-    finish: tuple[str, ...] = ()  # for a number question: the moves that end the round
-    options: tuple[str, ...] = ()
-    answer: Optional[int] = None
-    wrong: tuple[WrongAnswer, ...] = ()
-    where: str = field(default="", compare=False)  # file:line:column and step, for problems found later
-
-    def start_state(self) -> GameState:
-        """The position the exercise starts from (a fresh one each time)."""
-        assert self.position is not None
-        return position_from_data(self.position)
-
-    def wrong_for(self, answer: Union[tuple[str, ...], int]) -> Optional[WrongAnswer]:
-        for wrong in self.wrong:
-            if wrong.answer == answer:
-                return wrong
-        return None
-
-
-Step = Union[Explanation, Exercise]
-
-
-@dataclass(frozen=True)
-class Stage:
-    """One stage of the course."""
-
-    number: int
-    id: str
-    title: str
-    summary: str
-    steps: tuple[Step, ...] = ()
-    where: str = field(default="", compare=False)  # file:line:column of its id, for problems found later
-
-    @property
-    def exercises(self) -> tuple[Exercise, ...]:
-        return tuple(step for step in self.steps if isinstance(step, Exercise))
-
-
-@dataclass(frozen=True)
-class Course:
-    stages: tuple[Stage, ...]
-    title: str = "Skip-Bo course"  # the built-in course's title in English; a translation gives its own
-    digest: str = ""  # of a teacher's course: the SHA-256 of its files' names and texts
-
-    def find(self, word: str) -> Optional[Stage]:
-        """The stage numbered ``word``, with id ``word``, or the one whose id starts with it."""
-        found = self.matches(word)
-        return found[0] if len(found) == 1 else None
-
-    def matches(self, word: str) -> list[Stage]:
-        """The stages ``word`` may mean: by number, by id, else every id that starts with it."""
-        word = word.strip().lower()
-        if is_short_number(word):
-            number = int(word)
-            return [s for s in self.stages if s.number == number]
-        exact = [s for s in self.stages if s.id == word]
-        return exact or [s for s in self.stages if word and s.id.startswith(word)]
-
-    def after(self, stage: Stage) -> Optional[Stage]:
-        index = self.stages.index(stage)
-        return self.stages[index + 1] if index + 1 < len(self.stages) else None
 
 
 # -- loading --------------------------------------------------------------------
@@ -306,7 +198,9 @@ def parse_stage(text: str, source: str, number: int) -> Stage:
         raise reader.fail(_("a stage is a mapping with id, title, summary and steps"))
     steps = data.get("steps")
     if not isinstance(steps, list) or not steps:
-        raise reader.fail(_("'steps' must be a non-empty list"), "steps")
+        raise CourseError(reader.unknown_keys(data, STAGE_KEYS)
+                          or reader.fail(_("a stage needs 'steps': a list of explanations and exercises"),
+                                         "steps").lines)
     problems: list[str] = []
     parsed = []
     for index, step in enumerate(steps, start=1):
@@ -323,6 +217,7 @@ def parse_stage(text: str, source: str, number: int) -> Stage:
                                         "exercise").lines
             seen.add(str(step["exercise"]))
     reader.at((), "")
+    problems += reader.unknown_keys(data, STAGE_KEYS)
     heading = []
     for key in ("id", "title", "summary"):
         try:
@@ -332,6 +227,11 @@ def parse_stage(text: str, source: str, number: int) -> Stage:
     if problems:
         raise CourseError(problems)
     return Stage(number, heading[0], heading[1], heading[2], tuple(parsed), reader.line(("id",), "").rstrip(": "))
+
+
+def _answer_words(answer: Any) -> str:
+    """A wrong answer as the file wrote it: moves joined by ``;``, or the number."""
+    return "; ".join(map(str, answer)) if isinstance(answer, list) else str(answer)
 
 
 class _Reader:
@@ -356,12 +256,37 @@ class _Reader:
         where = f"{row}:{column}: " if row else " "
         return f"{self.source}:{where}{self.where + ': ' if self.where else ''}{message}"
 
+    def unknown_keys(self, data: dict[str, Any], known: tuple[str, ...], *keys: Any) -> list[str]:
+        """A problem on the line of each key of ``data`` that is not one of ``known``, with the key it may mean."""
+        from difflib import get_close_matches
+
+        from ..scenario.schema import KEY
+
+        lines = []
+        for key in data:
+            if key in known:
+                continue
+            close = get_close_matches(str(key), known, n=1, cutoff=0.6)
+            message = (_("unknown key {key!r}: did you mean {close!r}?").format(key=key, close=close[0]) if close
+                       else _("unknown key {key!r} (the keys here: {keys})").format(key=key, keys=", ".join(known)))
+            lines.append(self.line(self.base + keys + (key, KEY), message))
+        return lines
+
+    def check_keys(self, data: dict[str, Any], known: tuple[str, ...], *keys: Any) -> None:
+        """``CourseError`` naming every unknown key of ``data`` (a misspelt key is reported here, on its own line,
+        rather than as the key it should have been missing)."""
+        lines = self.unknown_keys(data, known, *keys)
+        if lines:
+            raise CourseError(lines)
+
     def text(self, data: dict[str, Any], key: str, required: bool = True) -> str:
         value = data.get(key)
         if value is None and not required:
             return ""
+        if key not in data:
+            raise self.fail(_("{key!r} is missing: add it, with the words to show").format(key=key))
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(_("'{key}' must be a non-empty text").format(key=key), key)
+            raise self.fail(_("{key!r} has no words: write the text to show").format(key=key), key)
         return reflow(value)
 
     def step(self, data: Any, index: int) -> Step:
@@ -369,17 +294,22 @@ class _Reader:
         if not isinstance(data, dict):
             raise self.fail(_("a step is a mapping with 'say' or 'exercise'"))
         if "say" in data:
+            self.check_keys(data, EXPLANATION_KEYS)
             board = data.get("board")
             if board is not None:
                 self.position(board, "board")
             return Explanation(self.text(data, "say"), board, str(data.get("id", "")))
         if "exercise" not in data:
+            self.check_keys(data, EXPLANATION_KEYS + EXERCISE_KEYS)
             raise self.fail(_("a step needs 'say' (an explanation) or 'exercise' (an id)"))
         self.where = _("step {number} (exercise {id!r})").format(number=index, id=data["exercise"])
         kind = data.get("kind")
         reader = {"moves": self.moves, "choice": self.choice, "number": self.number}.get(kind)
         if reader is None:
-            raise self.fail(_("kind must be moves, choice or number, not {kind!r}").format(kind=kind), "kind")
+            self.check_keys(data, tuple(dict.fromkeys(EXERCISE_KEYS + sum(KIND_KEYS.values(), ()))))
+            raise self.fail(_("an exercise's kind is moves, choice or number, not {kind!r}").format(kind=kind)
+                            if "kind" in data else _("'kind' is missing: add moves, choice or number"), "kind")
+        self.check_keys(data, EXERCISE_KEYS + KIND_KEYS[kind])
         common = dict(id=str(data["exercise"]), kind=kind, ask=self.text(data, "ask"),
                       hint=self.text(data, "hint"), done=self.text(data, "done"),
                       where=self.line(self.base, "").rstrip(": "))
@@ -387,7 +317,14 @@ class _Reader:
 
     def position(self, data: Any, key: str) -> GameState:
         if not isinstance(data, dict):
-            raise self.fail(_("a position is a mapping in the scenario format"), key)
+            raise self.fail(_("a position is a mapping in the scenario format") if data is not None
+                            else _("{key!r} is missing: add the position, in the scenario format").format(key=key),
+                            key)
+        from ..scenario.schema import KEY, shape_problems
+
+        unknown = [problem for problem in shape_problems(data) if problem.path[-1:] == (KEY,)]
+        if unknown:
+            raise CourseError([self.line(self.base + (key, *problem.path), problem.message) for problem in unknown])
         try:
             return position_from_data(data)
         except PositionError as error:
@@ -416,8 +353,11 @@ class _Reader:
         found = []
         for number, entry in enumerate(data.get("wrong") or []):
             where = ("wrong", number)
-            if not isinstance(entry, dict) or "answer" not in entry:
+            if not isinstance(entry, dict):
                 raise self.fail(_("each wrong answer is a mapping with 'answer'"), *where)
+            self.check_keys(entry, WRONG_KEYS, *where)
+            if "answer" not in entry:
+                raise self.fail(_("this wrong answer has no 'answer': add the answer a learner may give"), *where)
             if kind == "moves":
                 answer: Union[tuple[str, ...], int] = self.move_list(entry["answer"], _("a wrong answer"),
                                                                      *where, "answer")
@@ -430,16 +370,19 @@ class _Reader:
             if (rule is not None or principle is not None) and kind != "moves":
                 raise self.fail(_("only move answers name a rule or a principle"), *where)
             if rule is None and not entry.get("say"):
-                raise self.fail(_("the wrong answer {answer!r} needs a 'rule' or a 'say'").format(
-                    answer=entry["answer"]), *where)
+                raise self.fail(_("say why {answer} is wrong: add 'rule' (the rule that refuses it) or 'say' "
+                                  "(your words)").format(answer=_answer_words(entry["answer"])), *where)
             found.append(WrongAnswer(answer, rule, reflow(str(entry.get("say") or "")), principle))
         return tuple(found)
 
     def moves(self, data: dict[str, Any], common: dict[str, Any]) -> Exercise:
         self.position(data.get("position"), "position")
         goal = data.get("goal")
+        if "goal" not in data:
+            raise self.fail(_("'goal' is missing: add what the moves must do, one of {goals}").format(
+                goals=", ".join(GOALS)))
         if goal not in GOALS:
-            raise self.fail(_("goal must be one of {goals}, not {goal!r}").format(goals=", ".join(GOALS), goal=goal),
+            raise self.fail(_("{goal!r} is not a goal: use one of {goals}").format(goals=", ".join(GOALS), goal=goal),
                             "goal")
         accept: tuple[tuple[str, ...], ...] = ()
         if goal == "accept":

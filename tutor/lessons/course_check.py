@@ -17,9 +17,9 @@ from typing import Optional
 from ..engine.notation import parse_move
 from ..engine.play import IllegalMove
 from ..engine.rules import RULES, UnknownPlayer
-from ..file_writing import write_atomically
+from ..files.writing import write_atomically
 from ..i18n import N_, _
-from .course import Course, Exercise
+from .stages import Course, Exercise
 from .judge import Attempt, Feedback, Status, expected_answer, judge_answer
 from .progress import cache_dir
 
@@ -106,8 +106,12 @@ def _moves_problems(exercise: Exercise) -> list[str]:
             continue
         last = results[-1]
         if not last.wrong or len(results) != len(wrong.answer):
-            problems.append(_("the wrong answer ({answer}) is not refused: {message}").format(answer=answer,
-                                                                                              message=last.message))
+            refused = _("the wrong answer ({answer}) is not refused: {message}").format(answer=answer,
+                                                                                        message=last.message)
+            if exercise.goal != "best" and not last.rule:  # legal moves: only the best goal refuses them
+                refused += " " + _("(a legal move is refused only with goal: best, which wants every move among "
+                                   "the best)")
+            problems.append(refused)
         elif wrong.rule and wrong.rule not in RULES:
             problems.append(_("the wrong answer ({answer}) names {rule!r}, which is not a rule id (tutor rules "
                               "lists them)").format(answer=answer, rule=wrong.rule))

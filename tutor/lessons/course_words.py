@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .course import Exercise, Explanation, Stage, reflow
+from .stages import Exercise, Explanation, Stage, reflow
 
 EXERCISE_TEXTS = ("ask", "hint", "done")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Optional
+from typing import Callable, Optional
 
 from ..engine.moves import Move
 from ..engine.notation import format_move, parse_move
@@ -22,7 +22,7 @@ from ..engine.rules import Ruling, UnknownPlayer, check_move
 from ..engine.scoring import score_round
 from ..engine.state import GameState, Phase
 from ..coach.verdicts import Judge
-from .course import Exercise
+from .stages import Exercise
 from .texts import text
 
 
@@ -54,6 +54,8 @@ class Attempt:
     """One try at a moves exercise: the position so far and the moves played."""
 
     exercise: Exercise
+    #: a move as the learner reads it, in the position it is played in (the canonical form unless told)
+    say_move: Callable[[GameState, Move], str] = field(default=lambda _state, move: format_move(move))
     state: GameState = field(init=False)
     played: list[Move] = field(init=False, default_factory=list)
 
@@ -77,21 +79,40 @@ class Attempt:
         self.state = outcome.state
         self.played.append(move)
         status, message, principles = self._judge(before, move)
-        if status is Status.SOLVED:
-            message = message or self._solved_message()
+        if status is Status.SOLVED and not message:
+            message, principles = self._solved_message()
         return Feedback(status, message or ruling.reason, None, outcome.events,
                         say if status is Status.MISSED else "", principles)
 
-    def _solved_message(self) -> str:
-        """``done`` where the learner reached the lesson's own answer; else that answer, named.
+    def _solved_message(self) -> tuple[str, tuple[str, ...]]:
+        """``done`` where the learner reached the lesson's own answer; else that answer, named, with the coach's
+        word on the first weak move of the learner's way and the principles it breaks.
 
         ``done`` describes the lesson's answer, so it is not said of another way to the goal.
         """
         lines = (self.exercise.solution, *self.exercise.accept)
         if any(len(line) == len(self.played) and line_states(self.start, line)[-1] == self.state
                for line in lines):
-            return self.exercise.done
-        return text("another-way", solution=", ".join(self.exercise.solution), done=self.exercise.done)
+            return self.exercise.done, ()
+        solution = self.exercise.solution
+        befores = [self.start, *line_states(self.start, solution)[:-1]]
+        said = ", ".join(self.say_move(state, parse_move(written)) for state, written in zip(befores, solution))
+        weak = self._first_weak_move()
+        if weak is None:
+            return text("another-way", solution=said, done=self.exercise.done), ()
+        return text("another-way-weak", grade=_grade_words(weak.grade), reason=weak.reason, solution=said,
+                    done=self.exercise.done), weak.principles
+
+    def _first_weak_move(self):
+        """The analysis' verdict on the first move played that it finds weak, with a reason (None if there is
+        none)."""
+        state = self.start
+        for move in self.played:
+            verdict = self.assess(state, move)
+            if verdict is not None and verdict.quality == "weak" and verdict.reason:
+                return verdict
+            state = play(state, move).state
+        return None
 
     def _wrong_answer_note(self, move: Move, ruling: Ruling) -> str:
         """The ``say`` of the listed wrong answer that ``move`` (after the moves so far) amounts to."""
@@ -123,7 +144,7 @@ class Attempt:
         if exercise.goal == "accept":
             status, message = self._judge_accept()
             if status is Status.MISSED:
-                message = text("not-called-for", move=format_move(move))
+                message = text("not-called-for", move=self.say_move(before, move))
                 weakness = self.assess(before, move)
                 if weakness.quality == "weak" and weakness.reason:
                     return status, f"{message} {weakness.reason}", weakness.principles
@@ -133,7 +154,7 @@ class Attempt:
         if self._goal_reached():
             return Status.SOLVED, "", ()
         if state.phase in (Phase.ENDED, Phase.OVER):
-            return Status.MISSED, text("turn-over", move=format_move(move)), ()
+            return Status.MISSED, text("turn-over", move=self.say_move(before, move)), ()
         return Status.CONTINUE, "", ()
 
     def _judge_best(self, before: GameState, move: Move) -> tuple[Status, str, tuple[str, ...]]:
@@ -143,11 +164,9 @@ class Attempt:
         on_solution = len(self.played) <= len(solution) and solution[len(self.played) - 1] == self.state
         verdict = None if on_solution else self.assess(before, move)
         if verdict is not None and (verdict.quality == "good" or verdict.quality == "weak" and not verdict.reason):
-            return Status.MISSED, text("stronger-exists", move=format_move(move)), ()
+            return Status.MISSED, text("stronger-exists", move=self.say_move(before, move)), ()
         if verdict is not None and verdict.quality == "weak":
-            grade = text(f"grade-{verdict.grade}" if verdict.grade in ("inaccuracy", "mistake", "blunder")
-                         else "grade-other")
-            return Status.MISSED, text("not-best", grade=grade, reason=verdict.reason), \
+            return Status.MISSED, text("not-best", grade=_grade_words(verdict.grade), reason=verdict.reason), \
                 verdict.principles
         if len(self.played) >= len(self.exercise.solution):
             return Status.SOLVED, "", ()
@@ -219,3 +238,8 @@ def finished_state(exercise: Exercise) -> GameState:
     for written in exercise.finish:
         state = play(state, parse_move(written)).state
     return state
+
+
+def _grade_words(grade: str) -> str:
+    """A weak grade as the lesson says it: ``an inaccuracy``, ``a mistake``, ``a blunder`` (else ``not the best``)."""
+    return text(f"grade-{grade}" if grade in ("inaccuracy", "mistake", "blunder") else "grade-other")

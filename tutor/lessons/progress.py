@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..i18n import _
-from ..regular_file import FileTooLarge, NotARegularFile, read_regular_file
+from ..files.reading import FileTooLarge, NotARegularFile, read_regular_file
 
 HOME_VARIABLE = "SKIPBO_TUTOR_HOME"
 FILE_NAME = "progress.json"

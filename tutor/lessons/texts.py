@@ -10,12 +10,14 @@ from ..i18n.tables import TextTable
 TEXTS = TextTable("lesson", {
     # the judge: about the answer just given
     "another-way": "That does it too. The lesson's own answer was: {solution}. {done}",
+    "another-way-weak": "That does it too, but the coach finds it {grade}. {reason} The lesson's own answer was: "
+                        "{solution}. {done}",
     "turn-over": "Legal, but '{move}' ended your turn before the task was done.",
     "not-without-play": "Legal, but this time the task was to end the turn without playing a card.",
     "not-called-for": "Legal, but '{move}' is not the move this position calls for.",
-    "not-best": "Legal, but {grade}: {reason}",
+    "not-best": "Legal, but {grade}. {reason}",
     "stronger-exists": "Legal, but there is a stronger move than '{move}' here.",
-    "wrong-option": "option {number}, \"{option}\", is not the right one.",
+    "wrong-option": "Option {number}, \"{option}\", is not the right one.",
     "wrong-number": "{number} is not the answer.",
     "option-range": "Choose one of the options, 1 to {count}.",
     "grade-inaccuracy": "an inaccuracy",
@@ -25,7 +27,7 @@ TEXTS = TextTable("lesson", {
     # the runner
     "right": "Right! {message}",
     "ok": "OK: {message}",
-    "not-quite": "Not quite: {message}",
+    "not-quite": "Not quite. {message}",  # message: a sentence, opening with a capital
     "hint": "Hint: {hint}",
     "solution": "Solution: {solution}",
     "type-choice": "Type the number of your choice, or: {moves} the options again, {hint}, {quit} stop.",
@@ -33,7 +35,6 @@ TEXTS = TextTable("lesson", {
     "type-move": "Type a move (e.g. stock to build 1; Tab completes it), or: {moves} list moves, {hint}, {board}, "
                  "{quit} stop.",
     "pick-number": "Type a number to make that move.",
-    "same-elsewhere": "(or {kind} {places})",
     "alike-note": "Empty piles are alike: one line stands for the move onto any of them.",
     "no-such-move": "There is no move {number}; type ? to list the {count} legal moves.",
     "back-to-start": "Back to the starting position.",
@@ -56,7 +57,7 @@ TEXTS = TextTable("lesson", {
     "stage-heading": "Stage {number}/{count}: {title}",
     "step-of": "Step {number} of {count}",
     "next-stage": "Next: stage {number}, {title}.",
-    "last-stage": "That was the last stage. Well played!",
+    "last-stage": "That was the last stage. Well played! Now play a whole game against the bots: {play}",
     "see-rule": "(rule {rule}; see: tutor rules {rule})",
     "see-principle": "(principle {principle}; see: tutor rules {principle})",
     "cannot-keep": "warning: {problem}; progress will not be kept this time (set {variable} to a writable folder).",

@@ -88,9 +88,10 @@ def exercise_data(record: GameRecord, found: TurnFound) -> dict[str, Any]:
 
 
 def exercise_origin(found: TurnFound, source: str) -> str:
-    """A comment for the teacher: where in which game the position comes from (the student never sees it)."""
-    return texts.EXERCISE_ORIGIN.format(turn=found.number, round=found.round,
-                                        source=source.replace("\n", " ").replace("\r", " "))
+    """A comment for the teacher: where in which game the position comes from (the student never sees it).
+
+    ``source`` is the record's name as it may stand in one line of a YAML file: no control character in it."""
+    return texts.EXERCISE_ORIGIN.format(turn=found.number, round=found.round, source=source)
 
 
 def exercise_text(data: dict[str, Any], origin: str = "") -> str:

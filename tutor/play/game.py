@@ -13,7 +13,8 @@ import shlex
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from ..coach.bots import Bot, make_bot
+from ..coach.bot_protocol import Bot
+from ..coach.bots import make_bot
 from ..coach.custom_bots import is_custom, load_bot
 from ..coach.simulation import game_seed, play_turn, reveals_card
 from ..engine.dealing import DealError, StartRule, partner_teams
@@ -84,7 +85,7 @@ class Game:
                      if s.plays != HUMAN}
         self._recorder = RoundRecorder(self.round)
         self._bot_rng = random.Random(f"{self.round.seed}/bots")
-        self._undoable: Optional[tuple[GameState, Move]] = None
+        self._undoable: list[tuple[GameState, Move]] = []  # the human's moves since a card was last seen
 
     @classmethod
     def new(cls, settings: Settings) -> "Game":
@@ -153,7 +154,10 @@ class Game:
         self._observe(before, move, outcome.state)
         after = outcome.state
         quiet = len(kept_moves(before, move, after)) == 1 and not reveals_card(move, after) and not after.is_over
-        self._undoable = (before, move) if quiet and isinstance(move, Transfer) else None
+        if quiet and isinstance(move, Transfer):
+            self._undoable.append((before, move))
+        else:
+            self._undoable.clear()
         return outcome
 
     def play_bot_turn(self, watch: Optional[Watch] = None) -> None:
@@ -166,23 +170,33 @@ class Game:
         play_turn(self.state, self.bots[self.state.turn], self._shuffler(), observed)  # type: ignore[arg-type]
 
     def can_undo(self) -> bool:
-        """True right after a human move that turned up no card (the coach decides whether to offer it)."""
-        return self._undoable is not None
+        """True when the human's last move can be taken back: it turned up no card, nor did any move of the turn
+        after one taken back (the coach decides whether to offer it)."""
+        return bool(self._undoable)
+
+    @property
+    def undo_depth(self) -> int:
+        """How many of the human's last moves can be taken back, one by one."""
+        return len(self._undoable)
+
+    def undoable_move(self) -> tuple[GameState, Move]:
+        """The move ``undo`` would take back, and the table it was played at."""
+        assert self._undoable, "nothing to undo"
+        return self._undoable[-1]
 
     def undo(self) -> Move:
-        """Take back the last move; the record notes it."""
-        assert self._undoable is not None, "nothing to undo"
-        before, move = self._undoable
+        """Take back the last move; the record notes it. The move before it may be taken back next."""
+        assert self._undoable, "nothing to undo"
+        before, move = self._undoable.pop()
         turn = self.round.turns[-1]
         turn.moves.pop()
         turn.undone.append(Undo(move, len(turn.moves)))
         self.state = before
-        self._undoable = None
         return move
 
     def pass_turn(self) -> None:
         """Play passes on after a turn that ended (or the round ends in a stalemate)."""
-        self._undoable = None
+        self._undoable.clear()
         self.state = next_turn(self.state)
         if self.state.is_over and self.round.result is None:
             self.round.result = round_result(self.state)

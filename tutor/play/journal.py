@@ -35,11 +35,11 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..engine.position import Problem
-from ..file_writing import write_atomically
+from ..files.writing import write_atomically
 from ..records.files import RECORD_LIMITS, RecordError
 from ..records.model import GameRecord, Result, RoundRecord, TurnRecord, Undo, record_from_data
 from ..records.replay import ReplayError, replay_game
-from ..regular_file import FileTooLarge, read_regular_file
+from ..files.reading import FileTooLarge, read_regular_file
 from ..scenario.loader import Located, placed_problems
 from . import texts
 from .snapshot import installation_key, move_data, move_from_data, result_data, result_from_data, save_digest
@@ -164,7 +164,7 @@ class Journal:
             try:
                 for change in json.loads(body):
                     _apply(record, change)
-            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):  # nested too deep
                 raise RecordError(str(self.path), [Located(number, 0, self._damaged())]) from None
         if not sealed:  # checked the long way, then written whole at the next save: never journaled on
             self._mark = None
@@ -209,7 +209,7 @@ def _continues(header: bytes, digest: str) -> bool:
     """True when the journal's first line names the save of SHA-256 ``digest``."""
     try:
         return json.loads(header) == {"save": digest}
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
 
 

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import time
 from pathlib import Path
 from typing import Iterator, Optional
 
+from ..files.reading import special_kind
+from ..i18n import N_
 from ..lessons.progress import CACHE, COURSES, FILE_NAME as PROGRESS_NAME, data_dir
 from ..records.files import read_record, write_record
 from ..records.model import GameRecord
@@ -43,6 +46,14 @@ class SaveHeld(OSError):
         self.holder = holder
 
 
+class LockNotAFile(OSError):
+    """Something other than a file stands where the save's lock goes: ``kind`` says what (in English)."""
+
+    def __init__(self, kind: str):
+        super().__init__(kind)
+        self.kind = kind
+
+
 class SaveStore:
     """The saved game and the finished records under ``directory``."""
 
@@ -54,7 +65,8 @@ class SaveStore:
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
-        """Hold the save for one game: ``SaveHeld`` if another game holds it, ``OSError`` if the folder is unusable.
+        """Hold the save for one game: ``SaveHeld`` if another game holds it, ``LockNotAFile`` if a folder, a link or
+        a special file stands where the lock goes, ``OSError`` if the folder is unusable.
 
         Where the system has no file locks (``fcntl``), nothing is locked.
         """
@@ -64,8 +76,16 @@ class SaveStore:
             yield
             return
         self.directory.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        _refuse_other_than_file(self.lock_path)
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
         try:
+            descriptor = os.open(self.lock_path, flags, 0o644)
+        except OSError:
+            _refuse_other_than_file(self.lock_path)  # put there since the look before
+            raise
+        try:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                raise LockNotAFile(special_kind(os.fstat(descriptor).st_mode))
             try:
                 fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -75,6 +95,13 @@ class SaveStore:
             yield
         finally:
             os.close(descriptor)  # closing lets the lock go
+
+    def check_writable(self) -> None:
+        """Raise what saving would raise about the save's own file (a link out of the folder, a folder or a special
+        file in its place), writing nothing."""
+        from ..files.writing import check_target
+
+        check_target(self.path)
 
     def manages(self, path: Path) -> bool:
         """True when ``path`` is, or lies in, one of the tutor's own files (the save, its lock, progress)."""
@@ -133,3 +160,15 @@ class SaveStore:
         write_record(path, record)
         self.discard()
         return path
+
+
+def _refuse_other_than_file(path: Path) -> None:
+    """``LockNotAFile`` when a folder, a link or a special file stands at ``path``; nothing when a file or nothing."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(mode):
+        raise LockNotAFile(N_("a link"))
+    if not stat.S_ISREG(mode):
+        raise LockNotAFile(special_kind(mode))

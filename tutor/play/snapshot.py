@@ -30,10 +30,10 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
-from ..file_writing import write_atomically
+from ..files.writing import write_atomically
 from ..records.files import RECORD_LIMITS
 from ..records.model import GameRecord, Result, RoundRecord, TurnRecord, Undo, record_from_data
-from ..regular_file import read_regular_file
+from ..files.reading import read_regular_file
 
 SUFFIX = ".snapshot"
 KEY_NAME = "snapshot.key"

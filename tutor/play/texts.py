@@ -6,6 +6,7 @@ template in the language in use; ``texts.SOURCES_OF`` and the like are
 tables of such templates by pile kind.
 """
 
+from ..i18n import ngettext
 from ..i18n.tables import TextTable
 
 BOT_NAMES = ("Anna", "Bo", "Cleo", "Dan", "Eve")  # the bots' seats, in order round the table
@@ -20,7 +21,7 @@ TEXTS = TextTable("play", {
     "PLAYER_BOT": "{name} ({bot})",
     "PARTNER": "Your partner is {name}, sitting opposite.",
     "HOW_TO": "Type a move (as in tutor check; Tab completes it), {moves} for the legal moves numbered, {hint}, "
-              "{undo}, or {quit} to save and quit.",
+              "{undo}, {board} to draw the table again, or {quit} to save and quit.",
     "COACH_ON": "The coach is on: weak moves are flagged at once, and you may take them back.",
     "COACH_QUIET": "The coach watches quietly and sums up at the end of each round.",
     "RESUMED": "Resuming the saved game: round {round}, {player} to move.",
@@ -30,6 +31,10 @@ TEXTS = TextTable("play", {
     # -- the player's turn ---------------------------------------------------------------
     "PROMPT": "your move> ",
     "GO_ON_PROMPT": "[Enter] to go on, {undo} to take it back> ",
+    "GO_ON_CHOICES": "Your turn is over: press Enter to go on, type {undo} to take back your last move, or {board} to "
+                     "see the table.",
+    "GO_ON_NO_HINT": "No hint now: your turn is over.",
+    "GO_ON_UNKNOWN": "Not a choice here: {answer}.",
     "NEXT_ROUND_PROMPT": "[Enter] for the next round> ",
     "YOUR_TURN": "Your turn.",
     "YOU_DREW": "You draw {cards}.",
@@ -46,6 +51,8 @@ TEXTS = TextTable("play", {
     # -- a move in words ---------------------------------------------------------------
     "WORDS_BUILD": "{card} from {source} onto build pile {slot}",  # card: with its article
     "WORDS_DISCARD": "{card} from {source} onto discard pile {pile}",
+    "WORDS_PILE_BUILD": "{source} onto build pile {slot}",  # a move whose card is not known
+    "WORDS_PILE_DISCARD": "{source} onto discard pile {pile}",
     "SOURCES_YOURS.stock": 'your stock',
     "SOURCES_YOURS.hand": 'your hand',
     "SOURCES_YOURS.discard": 'your discard pile {pile}',
@@ -55,7 +62,11 @@ TEXTS = TextTable("play", {
     "SOURCES_OF.stock": "{owner} stock",  # owner: the name as the owner, "Anna's"
     "SOURCES_OF.hand": "{owner} hand",
     "SOURCES_OF.discard": "{owner} discard pile {pile}",
+    "SOURCES_YOURS.build": "build pile {pile}",  # never a legal source: said where a move is ruled on
+    "SOURCES_OWN.build": "build pile {pile}",
+    "SOURCES_OF.build": "build pile {pile}",
     "WORDS_DRAW": "draw",
+    "WORDS_DRAW_CARDS": "draw {cards}",  # cards: the cards drawn, as typed (7 SB 9)
     "WORDS_END": "end the turn",
 
     # -- the legal moves ---------------------------------------------------------------
@@ -75,22 +86,25 @@ TEXTS = TextTable("play", {
     "COACH_WEAK": "Coach: {grade}. {explanation}",
     "COACH_UNDO": "Type {undo} to take it back.",
     "UNDONE": "Taken back: {move}.",
-    "NO_UNDO": "Nothing to undo: the coach allows undo only right after a move it flagged, before a card is turned up.",
+    "UNDO_MORE": "Type {undo} again to take back {move} too.",
+    "NO_UNDO": "Nothing to undo: once the coach has flagged a move this turn, you may take back your moves one by one, "
+               "back to that move, but never past a card turned up.",
     "NO_UNDO_OFF": "Undo is for games with the coach on (--coach on).",
     "QUIET_SUMMARY": "Coach's summary of your moves this round: {moves} in all; best {best}, good {good}, weak {weak}.",
     "QUIET_WEAK": "Turn {turn}: {move}: {grade}. {explanation}",
 
     # -- the bots' turns -----------------------------------------------------------------
-    "BOT_TURN": "{name}'s turn.",
+    "BOT_TURN": "{owner} turn.",  # owner: the name as the owner, "Anna's"
     "BOT_DRAWS": "{name} draws {count}.",
     "BOT_DRAWS_NOTHING": "{name} draws nothing.",
     "BOT_PLAYS": "{name} plays {move}.",  # move: in words
-    "BOT_STOCK_SHOWS": "{name}'s stock now shows {card} ({count} left).",
-    "YOUR_STOCK_SHOWS": "Your stock now shows {card} ({count} left).",
-    "BOT_DISCARDS": "{name} discards {card} on discard pile {pile}.",
+    "BOT_PLAYS_WILD": "{name} plays {move} as {value}.",  # value: the number the SB stands for, "a 5"
+    "BOT_STOCK_SHOWS": "{owner} stock now shows {card} ({count} left).",  # card: "a 9"
+    "YOUR_STOCK_SHOWS": "Your stock now shows {card} ({count} left).",  # card: "a 9"
+    "BOT_DISCARDS": "{name} discards {card} on discard pile {pile}.",  # card: "the 12", as a play names it
     "BOT_ENDS": "{name} ends the turn with an empty hand.",
     "PILE_DONE": "Build pile {pile} reaches 12 and is set aside.",
-    "REFILLED": "{name}'s hand is empty: five new cards.",
+    "REFILLED": "{owner} hand is empty: five new cards.",
     "RECYCLED": "The draw pile ran out: the completed piles are shuffled into a new one.",
 
     # -- the end -------------------------------------------------------------------------
@@ -117,6 +131,10 @@ TEXTS = TextTable("play", {
                             "runs by itself; if you trust that code, name the bot to resume: "
                             "tutor play --resume --bots {bot}",
     "CANNOT_SAVE": "cannot save the game in {path}: {problem}",
+    "LOCK_NOT_A_FILE": "the saved game's lock {path} is {kind}, not a file: the tutor makes that file itself; "
+                       "remove what stands there and start again",
+    "SAVE_NOT_WRITABLE": "the saved game {path} {problem}: put the saved game itself there, or remove it to start a "
+                         "new game",
     "RECORD_NOT_A_FILE": "--record: {path} is not a file the record can be written to (a folder or a device?)",
     "RECORD_MANAGED": "--record: {path} is a file the tutor keeps for itself in {home} (the saved game, its lock, "
                       "journal, snapshot or key, or progress): choose another path",
@@ -126,7 +144,7 @@ TEXTS = TextTable("play", {
     "RECORD_NO_FOLDER": "--record: {path} cannot be written: {folder} is not a folder",
 
     # -- tutor review ----------------------------------------------------------------------
-    "REVIEW_LATEST": "Reviewing the latest game record: {path}",
+    "REVIEW_LATEST": "Review of the latest game record, {source}: {players}",
     "REVIEW_LIST_TITLE": "Game records kept in {folder} (newest last):",
     "REVIEW_LIST_LINE": "{path}  ({players}; {rounds})",
     "REVIEW_LIST_ROUNDS": "{count} rounds",
@@ -136,6 +154,8 @@ TEXTS = TextTable("play", {
     "REVIEW_NO_RECORDS": "no game records are kept in {folder} yet: a game of tutor play is kept there when it ends; "
                          "or name a record file: tutor review FILE",
     "REVIEW_TITLE": "Review of {source}: {players}",
+    "REVIEW_TO_PLAYER": "To {player}: {explanation}",  # the coach speaks to the mover: "your stock" is theirs
+    "PLAYS_HUMAN": "human",  # the seat a person plays, beside a bot's name: "you (human), Anna (strong)"
     "REVIEW_ROUND": "Round {round}: {outcome}",
     "REVIEW_ROUND_WON": "{winners} won ({points} points)",
     "REVIEW_ROUND_NO_WINNER": "no winner",
@@ -146,7 +166,13 @@ TEXTS = TextTable("play", {
     "REVIEW_TURN_GRADE_NO_LOSS": "  [{grade}]",
     "REVIEW_TURN_GRADE_MISSED_WIN": "  [{grade}, misses the win]",
     "REVIEW_NO_MOVES": "(no choice)",
+    "REVIEW_LOSS_MEANING": "(A loss in stock cards: how much less the coach values the best turn still open after a "
+                           "move than the best turn before it, one stock card played out counting 1. A turn shows the "
+                           "sum of its moves' losses and the grade of its worst move; a move is a mistake from a loss "
+                           "of {mistake}, a blunder from {blunder}.)",
     "ACCURACY_TITLE": "Accuracy",
+    "ACCURACY_MEANING": "Accuracy is the share of a player's graded moves that were best or good; the mean loss is "
+                        "their average loss in stock cards.",
     "ACCURACY_LINE": "{player} ({plays}): accuracy {accuracy}, mean loss {mean_loss} stock cards a move; graded "
                      "moves {moves}: "
                      "best {best}, good {good}, inaccuracies {inaccuracy}, mistakes {mistake}, blunders {blunder}.",
@@ -180,6 +206,13 @@ TEXTS = TextTable("play", {
     "TURN_NOT_A_SCENARIO": "the table of this turn cannot be written as a scenario: {problem}",
     "TURN_WITHOUT_CHOICE": "turn {turn} holds no choice to judge (nothing was played)",
 })
+
+
+def words_draw_count(count: int) -> str:
+    """A draw that says how many cards it takes, as it is typed: ``draw 3 cards``."""
+    return ngettext("draw {count} card", "draw {count} cards", count).format(count=count)
+
+
 _TABLES = {'SOURCES_YOURS', 'SOURCES_OWN', 'SOURCES_OF'}  # templates by pile kind
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..engine.cards import Card, the_card
-from ..engine.moves import Draw, Move, Transfer
+from ..engine.cards import Card, card_label, the_card
+from ..engine.moves import Draw, Move, PileKind, Transfer
 from ..engine.notation import format_move
 from ..engine.reading import written
 from ..engine.state import GameState
@@ -26,33 +26,46 @@ def move_in_words(move: Move, card: Optional[Card] = None, *, yours: bool = Fals
     """``move`` in words; ``card``: the card it takes where the move does not name it;
     ``yours``: the player reading it made the move (``your hand``, not ``the hand``)."""
     if isinstance(move, Draw):
-        return texts.WORDS_DRAW
+        if move.cards:
+            return texts.WORDS_DRAW_CARDS.format(cards=" ".join(map(card_label, move.cards)))
+        return texts.WORDS_DRAW if move.count is None else texts.words_draw_count(move.count)
     if not isinstance(move, Transfer):
         return texts.WORDS_END
     card = move.card if card is None else card
-    if card is None:
-        return format_move(move)
     source = move.source
+    if card is None or not _said_in_words(move):
+        return format_move(move)
     if source.owner:
         sources, owner = texts.SOURCES_OF, genitive(source.owner)
     else:
         sources, owner = (texts.SOURCES_YOURS if yours else texts.SOURCES_OWN), ""
     where = sources[source.kind.value].format(owner=owner, pile=source.number)
+    if card is None:  # a pile whose top the position does not show, or an empty one
+        template = texts.WORDS_PILE_DISCARD if move.is_discard else texts.WORDS_PILE_BUILD
+        return template.format(source=where, pile=move.target.number, slot=move.target.number)
     template = texts.WORDS_DISCARD if move.is_discard else texts.WORDS_BUILD
     return template.format(card=the_card(card), source=where, pile=move.target.number, slot=move.target.number)
 
 
+def _said_in_words(move: Transfer) -> bool:
+    """The words name each pile of ``move``: a numbered pile has its number, and a card goes onto a pile of the
+    mover's own (the notation says the rest, such as the moves that are not legal)."""
+    numbered = move.source.kind in (PileKind.DISCARD, PileKind.BUILD)
+    return (move.source.number is not None or not numbered) and move.target.owner is None
+
+
 def move_said(state: GameState, move: Move) -> str:
-    """``move``, the mover's in ``state``, in words naming the card it takes, as the mover reads it."""
+    """``move``, the mover's in ``state``, in words naming the card it takes, as the mover reads it: the card the
+    move names (a move that is not legal may name one its pile does not show), else the one its pile shows."""
     from ..coach.principles import played_card  # the coach is loaded only when a move is said this way
 
-    card = played_card(state, move) if isinstance(move, Transfer) else None
+    card = played_card(state, move) if isinstance(move, Transfer) and move.card is None else None
     return move_in_words(move, card, yours=True)
 
 
 def move_to_type(state: GameState, move: Move) -> str:
     """``move`` as a player of the language in use would type it, reading back as ``move`` in ``state``:
-    the canonical form in English, words in every other language (a draw naming its cards stays canonical)."""
-    if language() == "en" or (isinstance(move, Draw) and move.says is not None):
+    the canonical form in English, words in every other language."""
+    if language() == "en":
         return written(state, move)
     return move_said(state, move)

@@ -9,9 +9,10 @@ from typing import Optional
 
 from ..engine import Transfer
 from ..engine.position import Problem
-from ..folder_files import FolderFile, folder_files
+from ..files.folders import FolderFile, folder_files
 from ..i18n import _
-from .expectations import Expectation, read_expectations
+from .expectations import Assess, Expectation, read_expectations, run_expectations
+from .gallery import scenario_source
 from .loader import (
     Located, Scenario, ScenarioError, parse_yaml, placed_problems, read_scenario_text, scenario_from_document,
 )
@@ -60,7 +61,8 @@ def check_file(path: str | os.PathLike[str] | FolderFile) -> CheckedFile:
         checked.scenario = scenario_from_document(document, source)
     except ScenarioError as error:
         checked.problems.extend(error.problems)
-    checked.expectations, notation = read_expectations(data)
+    # read from the scenario where there is one: a gallery file's notes are in the language in use
+    checked.expectations, notation = read_expectations(checked.scenario.data if checked.scenario else data)
     checked.problems.extend(placed_problems(notation + _too_many(checked.expectations), marks))
     if checked.scenario is not None:
         checked.problems.extend(placed_problems(_strangers(checked.scenario, checked.expectations), marks))
@@ -68,6 +70,20 @@ def check_file(path: str | os.PathLike[str] | FolderFile) -> CheckedFile:
     if checked.problems:
         checked.scenario = None
     return checked
+
+
+def failed_expectations(files: list[CheckedFile], assess: Optional[Assess]) -> list[str]:
+    """Every expectation of the usable ``files`` the engine disagrees with, as ``file:line:column: moves: why``
+    lines (the check of ``tutor scenario test``)."""
+    lines = []
+    for checked in files:
+        if checked.scenario is None:
+            continue
+        for check in run_expectations(checked.scenario, checked.expectations, assess):
+            line, column = checked.scenario.locate(check.expectation.path)
+            lines += [f"{checked.source}:{line}:{column}: {check.expectation.moves_text}: {failure}"
+                      for failure in check.failures]
+    return lines
 
 
 def _too_many(expectations: list[Expectation]) -> list[Problem]:
@@ -99,11 +115,12 @@ def scenario_files(paths: list[str]) -> tuple[list[str | FolderFile], list[Check
     """The scenario files under ``paths`` (folders searched throughout, in name order), and the paths not found.
 
     A file named in ``paths`` is the person's choice and is read wherever it leads; the files of a folder
-    are its own regular files only (see ``folder_files``).
+    are its own regular files only (see ``folder_files``). A name of the gallery (``rules/stock-first``)
+    that names no file here is the gallery's.
     """
     found: list[str | FolderFile] = []
     missing: list[CheckedFile] = []
-    for given in paths:
+    for given in map(scenario_source, paths):
         path = FilePath(given)
         if path.is_dir():
             found.extend(folder_files(path, SCENARIO_SUFFIXES, throughout=True))

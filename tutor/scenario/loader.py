@@ -10,17 +10,18 @@ nesting deeper than MAX_DEPTH before composing.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import field
 from typing import Any, NamedTuple, Optional
 
 import yaml
 
-from ..collector import collector_paused
+from ..engine.collector import collector_paused
 from ..engine.position import Path, PositionError, Problem, position_from_data
 from ..engine.state import GameState
 from ..engine.values import Value
 from ..i18n import N_, _
-from ..regular_file import FileTooLarge, NotARegularFile, read_regular_file
+from ..files.reading import FileTooLarge, NotARegularFile, read_regular_file
 from .schema import KEY, ListLength, shape_problems
 
 MAX_FILE_BYTES = 256 * 1024
@@ -203,10 +204,14 @@ def _judged_from_unknown(path: Path, reported: list[Path], guessed: list[Path]) 
 
     That is a problem about a value already reported or about anything holding one (the whole
     position's card count, a player), or about a sibling of a value taken away, in the same
-    mapping below the top level (a stock's top when its count is unknown).
+    mapping below the top level (a stock's top when its count is unknown). With a whole player
+    taken away, what rests on who sits at the table (the teams, the rules for so many players,
+    whose turn it is) is judged from an unknown too.
     """
+    player_taken = any(len(other) == 2 and other[0] == "players" for other in guessed)
     return (any(other[: len(path)] == path for other in reported)
-            or any(len(other) > 1 and path[: len(other) - 1] == other[:-1] for other in guessed))
+            or any(len(other) > 1 and path[: len(other) - 1] == other[:-1] for other in guessed)
+            or (player_taken and path[:1] in (("rules",), ("turn",))))
 
 
 def _without_paths(data: Any, paths: list[Path]) -> Any:
@@ -318,6 +323,14 @@ def _syntax_problem(error: yaml.MarkedYAMLError, text: str) -> Located:
     mark = error.problem_mark or error.context_mark
     problem = error.problem or error.context or _("malformed YAML")
     where = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+    glued = _key_without_space(text, mark.line) if mark and problem.startswith(_GLUED_SYMPTOMS) \
+        else None
+    if glued is not None:  # the line above read as plain text, so the key on this line came as a surprise
+        line, column, written = glued
+        key, _colon, value = written.partition(":")
+        return Located(line, column, _("YAML syntax: {written!r} has no space after the colon, so it reads as text, "
+                                       "not as a key: write '{key}: {value}'").format(written=written, key=key,
+                                                                                       value=value))
     if mark and _indented_with_tab(text, mark.line):
         hint = _(TAB_HINT)
     else:
@@ -325,6 +338,27 @@ def _syntax_problem(error: yaml.MarkedYAMLError, text: str) -> Located:
     if hint:
         return Located(*where, _("YAML syntax: {problem} ({hint})").format(problem=problem, hint=hint))
     return Located(*where, _("YAML syntax: {problem}").format(problem=problem))
+
+
+_GLUED_SYMPTOMS = ("mapping values are not allowed", "could not find expected ':'")  # after a glued key
+_GLUED_KEY = re.compile(r"^(\s*)([A-Za-z_][\w-]*:[^\s:/][^#]*?)\s*$")
+
+
+def _key_without_space(text: str, line: int) -> Optional[tuple[int, int, str]]:
+    """The line, column and text of a ``key:value`` written without a space, on a line above ``line``
+    (the nearest with text, at the same indentation or less), or None."""
+    lines = text.split("\n")
+    below = lines[line] if line < len(lines) else ""
+    indent = len(below) - len(below.lstrip(" "))
+    for number in range(min(line, len(lines)) - 1, -1, -1):
+        content = lines[number]
+        if not content.strip() or content.lstrip().startswith("#"):
+            continue
+        found = _GLUED_KEY.match(content)
+        if found and len(found.group(1)) <= indent:
+            return number + 1, len(found.group(1)) + 1, found.group(2)
+        return None
+    return None
 
 
 def _indented_with_tab(text: str, line: int) -> bool:

@@ -174,6 +174,10 @@ SCHEMA: dict[str, Any] = {
         "completed": {"type": "integer", "description": "Cards set aside in completed build piles."},
         "question": {"type": "string", "description": "The question the position asks the reader."},
         "answer": {"type": "string", "description": "The answer in words, for the teacher."},
+        "tags": {"type": "array", "items": {"type": "string", "minLength": 1},
+                 "description": "Words that sort positions; a worksheet or quiz leaves out those with a word given "
+                                "to --leave-out. The gallery tags the positions about the tutor itself (how it "
+                                "rules on a file that leaves cards unknown) with `tutor`."},
         "expect": {"type": "array", "items": {"$ref": "#/$defs/expectation"},
                    "description": "Rulings the position expects; `tutor scenario test` checks them."},
         "avoid": {"type": "array", "items": {"$ref": "#/$defs/moves"},

@@ -12,7 +12,7 @@ import errno
 import os
 import stat
 
-from .i18n import N_, _
+from ..i18n import N_, _
 
 _KINDS = (
     (stat.S_ISDIR, N_("a folder")),

@@ -17,7 +17,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from .i18n import _
+from ..i18n import _
 
 
 @dataclass(frozen=True)

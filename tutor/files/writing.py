@@ -18,12 +18,15 @@ import stat
 import tempfile
 from pathlib import Path
 
-from .i18n import N_, _
-from .regular_file import NotARegularFile, special_kind
+from ..i18n import N_, _
+from .reading import NotARegularFile, special_kind
 
 
 def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` by atomic replace, in a folder that exists.
+
+    A character that stands for a byte of a name that is not UTF-8 (a folder named ``\xd6vningar``) is written as
+    that byte, as the name has it.
 
     ``NotARegularFile`` if a folder, a special file or a link out of the folder stands at ``path``
     (``LinkOutOfFolder``); other ``OSError`` as raised.
@@ -32,7 +35,7 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     mode = _mode(target)
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
+        with os.fdopen(handle, "w", encoding="utf-8", errors="surrogateescape") as out:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
