@@ -746,3 +746,15 @@ def test_moves_json_has_the_fields_docs_check_md_gives():
     assert all(set(move) == {"move", "compact", "reason"} for move in document["moves"])
     assert {"move": "stock to build 1", "compact": "s>b1",
             "reason": "The 7 on your stock goes on build pile 1, which showed a 6."} in document["moves"]
+
+
+def test_a_mistyped_option_is_suggested_only_a_close_one():
+    far = runner.invoke(app, ["check", "--bogus", "--json"])
+    assert far.exit_code == 2 and "Possible options" not in far.stdout and "--bogus" in far.stdout
+    close = runner.invoke(app, ["check", "--verbos", "--json"])
+    assert close.exit_code == 2 and "--verbose" in close.stdout
+
+
+def test_a_scenario_name_with_a_null_byte_is_no_such_file():
+    result = runner.invoke(app, ["check", "\x00", "s>b1"])
+    assert result.exit_code == 2 and "no such file" in result.stderr

@@ -16,6 +16,8 @@ from functools import cache
 from typing import Iterator, NamedTuple
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from paraphrases import KINDS, LANGUAGES, Said, moves_in, phrasings, random_position, top_of
 from tutor.engine.moves import Move, Transfer
@@ -100,6 +102,13 @@ def test_every_phrasing_is_read_as_meant_refused_or_an_ambiguity_that_lists_it()
     wrong = misread(run)
     assert not wrong, "\n".join(f"{one.language} {one.said.text!r}: meant {format_move(one.intended)}, "
                                 f"got {one.outcome}" for one in wrong[:10])
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(min_value=0, max_value=2 ** 32))
+def test_no_phrasing_is_misread_in_any_run(seed):
+    wrong = misread(tried(seed, positions=2))
+    assert not wrong, [(one.language, one.said.text, format_move(one.intended), one.outcome) for one in wrong[:5]]
 
 
 def test_each_class_and_language_is_tried_and_mostly_read():

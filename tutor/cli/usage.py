@@ -27,6 +27,7 @@ JSON_FLAG = "--json"
 ParserError = next(kind for kind in typer.BadParameter.__mro__ if kind.__name__ == "ClickException")
 UsageError = next(kind for kind in typer.BadParameter.__mro__ if kind.__name__ == "UsageError")
 MAX_VALUE_SHOWN = 40  # characters of a rejected value repeated in the message
+CLOSE_GUESS = 0.75  # how alike a known option must be to a mistyped one to be suggested
 _LONG_VALUE = re.compile(r"'[^']{%d,}'" % (MAX_VALUE_SHOWN + 1))
 
 
@@ -43,6 +44,7 @@ class UsageReportingGroup(TyperGroup):
         try:
             context = super().make_context(info_name, args, parent, **extra)
         except ParserError as error:
+            close_guesses_only(error)
             if as_json:
                 unusable([usage_message(error)], as_json=True, kind="usage")
             raise spoken(error) from None
@@ -53,6 +55,7 @@ class UsageReportingGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except ParserError as error:
+            close_guesses_only(error)
             if ctx.meta.get(JSON_FLAG):
                 unusable([usage_message(error)], as_json=True, kind="usage")
             raise spoken(error) from None
@@ -72,6 +75,17 @@ def speak_chosen_language(args: list[str], as_json: bool) -> list[str]:
         raise UsageError(str(error)) from None
     use(choice.language if choice.explicit or not as_json else "en", typed=choice.language)
     return choice.args
+
+
+def close_guesses_only(error: Exception) -> None:
+    """Keep an unknown option's suggestions only where they are close: the parser offers ``--verbose`` for
+    ``--bogus``, which helps nobody."""
+    possibilities = getattr(error, "possibilities", None)
+    if possibilities:
+        from difflib import get_close_matches  # only a mistyped option needs it
+
+        error.possibilities = get_close_matches(str(getattr(error, "option_name", "")), possibilities, n=3,
+                                                cutoff=CLOSE_GUESS)
 
 
 def wants_json(args: list[str]) -> bool:

@@ -15,6 +15,13 @@ names a pile; with a discard pile as the target, ``discard 9`` is the verb and
 the 9 a hand card. Text is normalised first (NFKC, case folding), so
 ``ſtock`` is ``stock``.
 
+A reading places every word said: a move is read only up to words that
+cannot be placed, and one read before them is kept only where a separator
+(``then``, a comma) ends it, so no ruling is ever given on part of a phrase
+with the rest dropped. A bare ``pile 3`` is either kind (a discard pile after
+a discard verb, a build pile with a wild's value said); ``the empty pile`` is
+one the position shows empty.
+
 A phrase may have more than one reading: ``discard 3`` is discard pile 3, or
 the 3 on top of one of your discard piles; a card alone is the card in the
 hand, on the stock or on a discard pile (``CARD_PLACES``). ``parse_phrase``

@@ -8,6 +8,7 @@ checked: its kind, then its size.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
@@ -52,7 +53,10 @@ def read_regular_file(path: str | os.PathLike[str], max_bytes: int, *, follow_li
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     if not follow_link:
         flags |= getattr(os, "O_NOFOLLOW", 0)
-    descriptor = os.open(path, flags)
+    try:
+        descriptor = os.open(path, flags)
+    except ValueError:  # a name holding a null byte names no file
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT)) from None
     try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
