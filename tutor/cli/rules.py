@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 
 from ..engine.cards import quoted
-from ..i18n import _
+from ..i18n import _, language
 from ..lessons.reference import Answer, Entry, ask, close_matches, is_strong_match, lookup, reference_entries, search
 from .output import console as output_console, print_json, unusable
 
@@ -98,6 +98,16 @@ def emit_answer(answered: Answer, as_json: bool) -> None:
     _print_entry(console, best)
     for entry in answered.entries[1:]:
         console.print(Text.assemble(_("Also:") + " ", (entry.key, "cyan"), "  ", entry.title), overflow="fold")
+
+
+def question_answer(text: str) -> Optional[Answer]:
+    """The answer to ``text`` when it is a question that some entry answers (for ``tutor check`` given one)."""
+    from ..engine.notation import is_question
+
+    if not is_question(text, language()):
+        return None
+    answered = ask(text)
+    return answered if answered.ranked else None
 
 
 def direct_answer(answered: Answer) -> str:
