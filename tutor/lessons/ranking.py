@@ -23,8 +23,8 @@ STEMMERS = {"en": "english", "sv": "swedish", "da": "danish"}
 K1, B = 1.2, 0.75  # BM25's usual saturation and length normalisation
 SYNONYM_WEIGHT = 0.9  # a word the question stands for counts a little less than the word itself
 TYPO_CUTOFF = 0.8  # how alike (difflib's ratio) a misspelt word must be to a known one
-ALIKE_POWER = 1.0  # how sharply the share of words in common narrows a bank question's weight
-ASKED_WEIGHT = 0.5  # how much the most alike question a document answers adds to its own score
+ALIKE_POWER = 2.0  # how sharply the share of words in common narrows a bank question's weight
+ASKED_WEIGHT = 1.0  # how much the most alike question a document answers adds to its own score
 _WORD = re.compile(r"[^\W_]+")
 
 

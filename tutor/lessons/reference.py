@@ -189,11 +189,14 @@ def _ranker(spoken: str):
 
 
 def _asks_yes_or_no(question: str, spoken: str) -> bool:
-    """True when the question opens with a word that asks for a yes or a no (``can``, ``får``, ``må`` ...)."""
+    """True when the question opens with a word that asks for a yes or a no (``can``, ``får``, ``må`` ...) and
+    does not offer a choice (``... my stock card or my hand card?``)."""
     from .ranking import words_of
 
     words = words_of(question)
-    return bool(words) and words[0] in _question_words(spoken).get("yes-no", ())
+    asked = _question_words(spoken)
+    return (bool(words) and words[0] in asked.get("yes-no", ())
+            and not set(words) & set(asked.get("either-or", ())))
 
 
 def _reply(question: str, key: str, spoken: str) -> bool | None:
