@@ -49,12 +49,16 @@ TEXTS = TextTable("play", {
     "SOURCES_YOURS.stock": 'your stock',
     "SOURCES_YOURS.hand": 'your hand',
     "SOURCES_YOURS.discard": 'your discard pile {pile}',
+    "SOURCES_YOURS.build": 'build pile {pile}',  # an illegal move's source: a build pile is nobody's
     "SOURCES_OWN.stock": 'the stock',  # the mover's own
     "SOURCES_OWN.hand": 'the hand',  # the mover's own
     "SOURCES_OWN.discard": 'discard pile {pile}',  # the mover's own
+    "SOURCES_OWN.build": 'build pile {pile}',
     "SOURCES_OF.stock": "{owner} stock",  # owner: the name as the owner, "Anna's"
     "SOURCES_OF.hand": "{owner} hand",
     "SOURCES_OF.discard": "{owner} discard pile {pile}",
+    "SOURCES_OF.build": "build pile {pile}",
+    "WORDS_UNSEEN_CARD": "the card",  # in WORDS_BUILD and WORDS_DISCARD, taken from a pile that shows none
     "WORDS_DRAW": "draw",
     "WORDS_END": "end the turn",
 

@@ -14,7 +14,6 @@ from typing import Optional
 
 from ..engine.cards import Card, the_card
 from ..engine.moves import Draw, Move, Transfer
-from ..engine.notation import format_move
 from ..engine.reading import written
 from ..engine.state import GameState
 from ..i18n import language
@@ -30,8 +29,6 @@ def move_in_words(move: Move, card: Optional[Card] = None, *, yours: bool = Fals
     if not isinstance(move, Transfer):
         return texts.WORDS_END
     card = move.card if card is None else card
-    if card is None:
-        return format_move(move)
     source = move.source
     if source.owner:
         sources, owner = texts.SOURCES_OF, genitive(source.owner)
@@ -39,7 +36,8 @@ def move_in_words(move: Move, card: Optional[Card] = None, *, yours: bool = Fals
         sources, owner = (texts.SOURCES_YOURS if yours else texts.SOURCES_OWN), ""
     where = sources[source.kind.value].format(owner=owner, pile=source.number)
     template = texts.WORDS_DISCARD if move.is_discard else texts.WORDS_BUILD
-    return template.format(card=the_card(card), source=where, pile=move.target.number, slot=move.target.number)
+    said = the_card(card) if card is not None else texts.WORDS_UNSEEN_CARD  # a pile that shows no card
+    return template.format(card=said, source=where, pile=move.target.number, slot=move.target.number)
 
 
 def move_said(state: GameState, move: Move) -> str:
