@@ -28,11 +28,11 @@ LARS = table(seat(stock=7, hand=(3, 5, "SB", 9, 12)), seat("Anna", stock=8, hand
 SWEDISH = [
     # the glossary's phrasings
     (AT_THE_TABLE, "lägg sjuan från stockhögen på byggstapel 1", Legal("stock 7 to build 1")),
-    (FOUR_IN_HAND, "dra fem kort", Illegal("draw 5 cards", "turn.draw-when-empty")),
+    (FOUR_IN_HAND, "dra fem kort", Illegal("draw 5 cards", "turn.draw-first")),
     (FOUR_IN_HAND, "dra ett kort", Legal("draw 1 card")),
     (FOUR_IN_HAND, "dra en", Legal("draw")),
     (FOUR_IN_HAND, "dra", Legal("draw")),
-    (FOUR_IN_HAND, "dra upp till fem", Illegal("draw 5 cards", "turn.draw-when-empty")),
+    (FOUR_IN_HAND, "dra upp till fem", Illegal("draw 5 cards", "turn.draw-first")),
     (FOUR_IN_HAND, "dra 1", Legal("draw 1 card")),
     (AT_THE_TABLE, "Annas stockhög på bygghög 1", Illegal("Anna:stock to build 1", "source.not-yours")),
     (LARS, "Lars stockhög på bygghög 1", Illegal("Lars:stock to build 1", "source.not-yours")),
@@ -115,9 +115,9 @@ SWEDISH = [
 DANISH = [
     # the glossary's phrasings
     (AT_THE_TABLE, "læg 9'eren på afkastbunke 2", Legal("hand 9 to discard 2")),
-    (FOUR_IN_HAND, "træk fem kort", Illegal("draw 5 cards", "turn.draw-when-empty")),
+    (FOUR_IN_HAND, "træk fem kort", Illegal("draw 5 cards", "turn.draw-first")),
     (FOUR_IN_HAND, "træk", Legal("draw")),
-    (FOUR_IN_HAND, "træk op til fem", Illegal("draw 5 cards", "turn.draw-when-empty")),
+    (FOUR_IN_HAND, "træk op til fem", Illegal("draw 5 cards", "turn.draw-first")),
     (FOUR_IN_HAND, "træk et kort", Legal("draw 1 card")),
     (FOUR_IN_HAND, "træk en", Legal("draw")),
     (AT_THE_TABLE, "Annas stakbunke på byggebunke 1", Illegal("Anna:stock to build 1", "source.not-yours")),
