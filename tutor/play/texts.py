@@ -51,14 +51,18 @@ TEXTS = TextTable("play", {
     # -- a move in words ---------------------------------------------------------------
     "WORDS_BUILD": "{card} from {source} onto build pile {slot}",  # card: with its article
     "WORDS_DISCARD": "{card} from {source} onto discard pile {pile}",
+    # a discard onto another player's pile, which no move may do: said where such a move is ruled on
+    "WORDS_DISCARD_OF": "{card} from {source} onto {target_owner} discard pile {pile}",
     "WORDS_PILE_BUILD": "{source} onto build pile {slot}",  # a move whose card is not known
     "WORDS_PILE_DISCARD": "{source} onto discard pile {pile}",
     "SOURCES_YOURS.stock": 'your stock',
     "SOURCES_YOURS.hand": 'your hand',
     "SOURCES_YOURS.discard": 'your discard pile {pile}',
+    "SOURCES_YOURS.build": 'build pile {pile}',  # an illegal move's source: a build pile is nobody's
     "SOURCES_OWN.stock": 'the stock',  # the mover's own
     "SOURCES_OWN.hand": 'the hand',  # the mover's own
     "SOURCES_OWN.discard": 'discard pile {pile}',  # the mover's own
+    "SOURCES_OWN.build": 'build pile {pile}',
     "SOURCES_OF.stock": "{owner} stock",  # owner: the name as the owner, "Anna's"
     "SOURCES_OF.hand": "{owner} hand",
     "SOURCES_OF.discard": "{owner} discard pile {pile}",

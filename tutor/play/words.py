@@ -33,7 +33,7 @@ def move_in_words(move: Move, card: Optional[Card] = None, *, yours: bool = Fals
         return texts.WORDS_END
     card = move.card if card is None else card
     source = move.source
-    if card is None or not _said_in_words(move):
+    if not _said_in_words(move) or card is None and move.target.owner is not None:
         return format_move(move)
     if source.owner:
         sources, owner = texts.SOURCES_OF, genitive(source.owner)
@@ -43,15 +43,18 @@ def move_in_words(move: Move, card: Optional[Card] = None, *, yours: bool = Fals
     if card is None:  # a pile whose top the position does not show, or an empty one
         template = texts.WORDS_PILE_DISCARD if move.is_discard else texts.WORDS_PILE_BUILD
         return template.format(source=where, pile=move.target.number, slot=move.target.number)
+    if move.target.owner is not None:  # onto another player's discard pile
+        return texts.WORDS_DISCARD_OF.format(card=the_card(card), source=where, pile=move.target.number,
+                                             target_owner=genitive(move.target.owner))
     template = texts.WORDS_DISCARD if move.is_discard else texts.WORDS_BUILD
     return template.format(card=the_card(card), source=where, pile=move.target.number, slot=move.target.number)
 
 
 def _said_in_words(move: Transfer) -> bool:
-    """The words name each pile of ``move``: a numbered pile has its number, and a card goes onto a pile of the
-    mover's own (the notation says the rest, such as the moves that are not legal)."""
+    """The words name each pile of ``move``: a numbered pile has its number (the notation says the rest, such as
+    a discard pile left unsaid)."""
     numbered = move.source.kind in (PileKind.DISCARD, PileKind.BUILD)
-    return (move.source.number is not None or not numbered) and move.target.owner is None
+    return move.source.number is not None or not numbered
 
 
 def move_said(state: GameState, move: Move) -> str:
