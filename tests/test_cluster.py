@@ -237,3 +237,54 @@ def test_a_bot_a_worker_cannot_load_ends_the_run_with_a_clear_error(cluster, tmp
     [problem] = json.loads(run.stdout)["error"]["problems"]
     assert problem.startswith("bot 'bots/chaser.py:StockChaser': no file bots/chaser.py, on the cluster's worker at ")
     assert "importable on every worker" in problem and "Traceback" not in run.stderr
+
+
+def _worker_processes(pid: int) -> list[int]:
+    """The processes that the process ``pid`` spawned for Python (a local cluster's workers), read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid and \
+                    b"multiprocessing.spawn" in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _until(look, within: float = BOUND):
+    deadline = time.monotonic() + within
+    while not (found := look()):
+        assert time.monotonic() < deadline, "the awaited event did not come"
+        time.sleep(0.05)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc (Linux)")
+@pytest.mark.parametrize("moment", ["workers starting", "rounds played"])
+def test_ctrl_c_to_a_local_cluster_run_prints_only_the_summary(tmp_path, moment):
+    child = pexpect.spawn(sys.executable, ["-m", "tutor", "simulate", "--games", "100000", "--stock", "10", "--cluster",
+                                           "local", "--workers", "2", "--json", "--record", str(tmp_path)],
+                          encoding="utf-8", timeout=BOUND, env={**os.environ, "NO_COLOR": "1"},
+                          preexec_fn=_interrupts_as_in_a_shell)
+    if moment == "workers starting":  # a worker still importing is where a traceback of its own would come from
+        workers = _until(lambda: _worker_processes(child.pid))
+    else:
+        _until(lambda: any(tmp_path.glob("game-*.yaml")))
+        workers = _worker_processes(child.pid)
+    child.sendintr()  # to the terminal's whole process group, workers included, as a Ctrl-C is
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    output = child.before
+    document = json.loads(output[output.index("{"):])
+    assert document["interrupted"] and document["games"] >= (moment == "rounds played")
+    assert output[:output.index("{")].strip() in ("", "^C"), output  # no traceback, no warning: the summary alone
+    _until(lambda: not any(map(_alive, workers)))

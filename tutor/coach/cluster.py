@@ -64,10 +64,11 @@ def client_for(address: str, workers: Optional[int] = None) -> "contextlib.Abstr
         with contextlib.ExitStack() as stack:
             try:
                 if address == LOCAL:  # credentials of its own: no other user of the machine can use it
-                    cluster = stack.enter_context(LocalCluster(
-                        n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                        dashboard_address="127.0.0.1:0", security=True, silence_logs=logging.CRITICAL,
-                        timeout=CONNECT_SECONDS))
+                    with _interrupts_held():
+                        cluster = stack.enter_context(LocalCluster(
+                            n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                            dashboard_address="127.0.0.1:0", security=True, silence_logs=logging.CRITICAL,
+                            timeout=CONNECT_SECONDS))
                     client = stack.enter_context(Client(cluster, timeout=CONNECT_SECONDS))
                 else:
                     _ask_who_answers(address)
@@ -217,6 +218,25 @@ class _Workerless:
             self.since = time.monotonic()
         elif time.monotonic() - self.since > WORKERLESS_SECONDS:
             raise ClusterError(_("the cluster has had no workers for {seconds} s").format(seconds=WORKERLESS_SECONDS))
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C held back while a local cluster starts. The threads it starts, and the worker processes they start,
+    keep the block for good: the terminal's Ctrl-C reaches the run alone, which stops the workers and sums up
+    (no worker prints its own traceback). One pressed meanwhile arrives once the cluster has started."""
+    import signal
+    from multiprocessing import resource_tracker
+
+    if not hasattr(signal, "pthread_sigmask"):  # no signal masks here (Windows)
+        yield
+        return
+    resource_tracker.ensure_running()  # started later, it would lift the block of the thread that starts it
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 @contextlib.contextmanager
