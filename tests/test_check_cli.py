@@ -115,9 +115,13 @@ def test_an_unreadable_move_after_an_illegal_one_is_never_reached(position):
     assert result.exit_code == 1 and "build.sequence" in result.stdout and result.stderr == ""
 
 
-def test_a_question_is_pointed_to_the_rules_in_one_line(position):
+def test_a_question_is_answered_as_the_rules_answer_it_and_pointed_to_them_in_one_line(position):
     result = check(position, "what", "happens", "when", "the", "draw", "pile", "runs", "out?")
-    assert result.exit_code == 2 and result.stdout == ""
+    assert result.exit_code == 2
+    assert "When the draw pile is empty, the cleared build piles are shuffled" in result.stdout.splitlines()[0]
+    assert "draw-pile" in result.stdout
+    document = json.loads(check(position, "what happens when the draw pile runs out?", "--json").stdout)
+    assert document["error"]["answer"]["entries"][0]["id"] == "draw-pile"
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and "is a question, not a move" in lines[0]
     assert "tutor rules 'what happens when the draw pile runs out?'" in lines[0]

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tutor.cli.app import build_app
@@ -148,3 +150,17 @@ def test_from_record_names_the_record_escaped_and_writes_a_scenario_that_validat
     assert written.returncode == 0, written.stderr
     checked = _tutor("scenario", "validate", "n.yaml", home=tmp_path, cwd=tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(st.characters(blacklist_characters="\x00", blacklist_categories=("Cs",)), min_size=1, max_size=12)
+       | st.builds(os.fsdecode, st.binary(min_size=1, max_size=8).filter(lambda raw: b"\x00" not in raw)))
+def test_a_suggested_command_word_reads_back_in_the_shell_as_the_name(name):
+    """A name shown escaped (not UTF-8, a control character) is suggested as $'...', which bash reads as the name."""
+    from tutor.cli.output import shell_quoted
+
+    said = shell_quoted(name)
+    assert printable(said, one_line=True) == said  # nothing in it drives the terminal
+    read = subprocess.run(["bash", "-c", f"printf %s {said}"], capture_output=True, timeout=60,
+                          env=dict(os.environ, LC_ALL="C.UTF-8")).stdout
+    assert read == os.fsencode(name)

@@ -318,6 +318,7 @@ def test_a_course_folder_whose_name_is_not_utf8_is_checked_and_taken(tmp_path):
         assert result.returncode == 0, result.stderr
         assert "Traceback" not in result.stderr
         assert "\\xd6vningar (2 stages, 4 exercises)" in result.stdout
+        assert "take it with: tutor learn --course $'" in result.stdout  # a word the shell reads back as the name
     learn = tutor("learn", "--course", folder, home=tmp_path, answers="q\n")
     assert learn.returncode == 0, learn.stderr
     assert "Traceback" not in learn.stderr

@@ -58,3 +58,13 @@ def test_ctrl_z_at_the_prompt_suspends_as_in_a_shell_and_the_game_goes_on_after_
         shell.expect_exact("status=0")
     finally:
         shell.close(force=True)
+
+
+@pytest.mark.parametrize("presses", ["\x03", "\x03\x03", "\x03\x03\x03"])
+def test_ctrl_c_at_the_prompt_once_or_at_once_again_saves_says_so_and_exits_130(tmp_path, presses):
+    child = spawn(tmp_path)
+    child.expect_exact("your move>")
+    child.send(presses)  # in one write: no gap between them
+    child.expect_exact("the game is saved: 'tutor play --resume' goes on.")
+    assert exit_status(child) == 130
+    assert (tmp_path / "saved-game.yaml").is_file()

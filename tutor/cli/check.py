@@ -183,11 +183,18 @@ def check_command(
     unread = unread_here or unread
     if unread is not None and reports and not reports[-1].ruling.legal:
         unread = None  # the check stops at the move that is not legal; the unreadable one comes after it
+    answered = None
+    if unread is not None and not phrases:  # a question is answered as tutor rules answers it (loaded only then)
+        from .rules import answer_document, emit_answer, question_answer
+
+        answered = question_answer(unread.text)
     if as_json:
         moves = [report.to_json() for report in reports]
         if unread is not None:
             ruled = {"moves": moves} if moves else {}  # the moves before the unreadable one, ruled on
-            print_json({"error": {"kind": "notation", "input": unread.text, "problems": unread.problems, **ruled}})
+            asked = {"answer": answer_document(answered)} if answered else {}
+            print_json({"error": {"kind": "notation", "input": unread.text, "problems": unread.problems, **ruled,
+                                  **asked}})
         else:
             legal = legal_value(reports[-1].ruling.verdict) if reports else True
             print_json({"legal": legal, "moves": moves})
@@ -195,6 +202,8 @@ def check_command(
         from .rulings import print_rulings
 
         print_rulings(scenario, reports, verbose=verbose)
+    elif answered:
+        emit_answer(answered, as_json=False)
     if unread is not None:
         unusable(unread.problems, as_json=False, kind="notation")
     raise typer.Exit(exit_status(reports))

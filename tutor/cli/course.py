@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import shlex
 import sys
 
 import typer
 
 from ..i18n import _, ngettext
-from .output import EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable
+from .output import EXIT_LEGAL, EXIT_UNUSABLE, print_json, printable, shell_quoted
 
 course_app = typer.Typer(help="Check courses of your own for tutor learn --course.", no_args_is_help=True)
 
@@ -44,5 +43,5 @@ def validate_command(
     else:
         sys.stdout.write(printable(_("ok  {folder} ({stages} stages, {exercises} exercises); take it with: "
                                      "tutor learn --course {quoted}").format(
-            folder=folder, stages=stages, exercises=exercises, quoted=shlex.quote(folder))) + "\n")
+            folder=folder, stages=stages, exercises=exercises, quoted=shell_quoted(folder))) + "\n")
     raise typer.Exit(EXIT_UNUSABLE if problems else EXIT_LEGAL)

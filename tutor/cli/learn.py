@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import shlex
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
@@ -19,7 +18,7 @@ from ..lessons.progress import COURSES, HOME_VARIABLE, Progress, ProgressError, 
 from ..lessons.texts import text as says
 from ..play.words import move_to_type
 from .interrupts import shielded
-from .output import console as make_console, print_json, printable, unusable
+from .output import console as make_console, print_json, printable, shell_quoted, unusable
 from .move_choices import ambiguity_said, move_groups, said_groups, typed_moves
 from .prompt import Quit, ask
 from .prompt_words import command, offered, shown, shown_words
@@ -44,7 +43,7 @@ def learn_command(
     if as_json and not list_stages:
         unusable([says("json-with-list")], as_json=True, kind="usage")
     course, store = open_course(course_dir, as_json)
-    command = "tutor learn" if course_dir is None else f"tutor learn --course {shlex.quote(course_dir)}"
+    command = "tutor learn" if course_dir is None else f"tutor learn --course {shell_quoted(course_dir)}"
     if reset:
         try:
             had = store.reset()
@@ -68,7 +67,7 @@ def learn_command(
         unusable([stage_not_found(course, stage)], as_json=as_json, kind="usage")
     if start is None:
         print_overview(console, course, progress, command)
-        console.print(says("course-done", command=command))
+        console.print(says("course-done", command=command), soft_wrap=True)  # a course's path never broken
         return
     require_input(command)
     if not stage:
@@ -78,13 +77,13 @@ def learn_command(
         session.run(start)
     except Quit:
         session.save()
-        console.print("\n" + says("saved" if session.can_save else "stopped", command=command))
+        console.print("\n" + says("saved" if session.can_save else "stopped", command=command), soft_wrap=True)
     except KeyboardInterrupt:
         with shielded():  # a second Ctrl-C cannot cut the save or its line short
             session.save()
             stage_id = session.progress.current
             console.print("\n" + (says("interrupted-saved", command=command) if session.can_save
-                                  else says("interrupted", command=command, stage=stage_id)))
+                                  else says("interrupted", command=command, stage=stage_id)), soft_wrap=True)
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
@@ -105,7 +104,7 @@ def open_course(folder: Optional[str], as_json: bool) -> tuple[Course, ProgressS
 
     problems = checked_course_problems(course)
     if problems:
-        unusable([*problems, says("course-broken", folder=shlex.quote(folder))], as_json=as_json, kind="course")
+        unusable([*problems, says("course-broken", folder=shell_quoted(folder))], as_json=as_json, kind="course")
     return course, ProgressStore(data_dir() / COURSES / course_key(folder))
 
 
@@ -173,7 +172,7 @@ def print_overview(console: "Console", course: Course, progress: Progress, comma
         progress_line = says("state-solved", state=state, solved=len(row["solved"]), total=len(row["exercises"]))
         table.add_row(f"{row['number']}.", Text(row["id"]), Text(row["title"]), Text(progress_line, style=style))
     console.print(table)
-    console.print(Text(says("list-help", command=command), style="dim"))  # a course's path never broken
+    console.print(Text(says("list-help", command=command), style="dim"), soft_wrap=True)  # a path never broken
 
 
 class Session:

@@ -46,6 +46,27 @@ def printable(text: str, *, one_line: bool = False) -> str:
     return re.sub(_UNPRINTABLE_IN_LINE if one_line else _UNPRINTABLE, _escape, text)
 
 
+def shell_quoted(text: str) -> str:
+    """``text`` as one word that a shell reads back as ``text``, for a command the tutor suggests: quoted as
+    ``shlex.quote`` does, or, holding a character shown as its escape (a byte of a name that is not UTF-8, a control
+    character), as ``$'...'`` with those escapes, which bash, zsh and ksh read."""
+    import shlex
+
+    if printable(text, one_line=True) == text:
+        return shlex.quote(text)
+    return "$'" + re.sub(r"[\\']|" + _UNPRINTABLE_IN_LINE, _shell_escape, text) + "'"
+
+
+def _shell_escape(match: re.Match[str]) -> str:
+    """A character inside ``$'...'``: a name's undecoded byte as ``\\xff``, another character as its code point."""
+    character = match[0]
+    if character in "\\'":
+        return "\\" + character
+    if _undecoded(character):
+        return f"\\x{ord(character) - 0xDC00:02x}"
+    return f"\\x{ord(character):02x}" if ord(character) < 0x80 else f"\\u{ord(character):04x}"
+
+
 def not_utf8(text: str, option: str) -> str | None:
     """Why the command-line value ``text`` of ``option`` cannot be written into a file (it holds a byte that is not
     UTF-8, as a terminal in another encoding sends a letter); None when it can."""
@@ -110,17 +131,11 @@ def _literal_console(**options: Any) -> "Console":
 
 @functools.cache
 def _literal_console_class() -> type:
-    """Rich's console, reading no markup, escaping control characters in all the text it prints, and never breaking a
-    long word (a path) across lines."""
+    """Rich's console, reading no markup and escaping control characters in all the text it prints."""
     from rich.console import Console
     from rich.segment import Segment
 
     class LiteralConsole(Console):
-        def print(self, *objects: Any, overflow: Any = None, **options: Any) -> None:
-            """Rich's print, but a word longer than the line (a file's path) is left whole, never folded: a person
-            copies it."""
-            super().print(*objects, overflow=overflow or "ignore", **options)
-
         def render(self, renderable: Any, options: Any = None) -> Iterable[Segment]:
             for segment in super().render(renderable, options):
                 if segment.control or not re.search(_UNPRINTABLE, segment.text):

@@ -7,10 +7,9 @@ from typing import Optional
 import typer
 
 from ..engine.cards import quoted
-from ..i18n import _
-from ..lessons.reference import Entry, answer, close_matches, is_strong_match, lookup, reference_entries, search
+from ..i18n import _, language
+from ..lessons.reference import Answer, Entry, ask, close_matches, is_strong_match, lookup, reference_entries, search
 from .output import console as output_console, print_json, unusable
-
 
 
 def _kind_headings() -> dict[str, str]:
@@ -34,9 +33,9 @@ def rules_command(
     asked = word.endswith("?") or len(word.split()) > 2
     found = [] if asked else search(word)
     if not found:
-        answers = answer(word)
-        if answers:
-            _emit_answer(word, answers, as_json)
+        answered = ask(word)
+        if answered.ranked:
+            emit_answer(answered, as_json)
             return
     if len(found) == 1:
         _emit(found, as_json)
@@ -84,21 +83,50 @@ def _emit_search(word: str, found: list[Entry], as_json: bool) -> None:
     console.print(Text(_("Show one entry with: tutor rules <id or topic>"), style="dim"))
 
 
-def _emit_answer(question: str, answers: list[Entry], as_json: bool) -> None:
-    """The entry that best answers a question in plain words, in full, and the next best by name."""
+def emit_answer(answered: Answer, as_json: bool) -> None:
+    """The direct answer to a question (after its yes or no), the entry that gives it in full, and the next best
+    by name; under ``--json`` the ranked entries with their scores."""
     if as_json:
-        print_json({"question": question, "entries": [_as_dict(e) for e in answers]})
+        print_json(answer_document(answered))
         return
     from rich.text import Text
 
     console = output_console()
-    _print_entry(console, answers[0])
-    for entry in answers[1:]:
+    best = answered.entries[0]
+    console.print(Text(direct_answer(answered), style="bold"), overflow="fold")
+    console.print()
+    _print_entry(console, best)
+    for entry in answered.entries[1:]:
         console.print(Text.assemble(_("Also:") + " ", (entry.key, "cyan"), "  ", entry.title), overflow="fold")
 
 
+def question_answer(text: str) -> Optional[Answer]:
+    """The answer to ``text`` when it is a question that some entry answers (for ``tutor check`` given one)."""
+    from ..engine.notation import is_question
+
+    if not is_question(text, language()):
+        return None
+    answered = ask(text)
+    return answered if answered.ranked else None
+
+
+def direct_answer(answered: Answer) -> str:
+    """The best entry's short answer, after the question's yes or no where it asks one that the bank settles."""
+    short = answered.entries[0].answer
+    if answered.reply is None:
+        return short
+    return (_("Yes.") if answered.reply else _("No.")) + " " + short
+
+
+def answer_document(answered: Answer) -> dict[str, object]:
+    """The answer to a question as JSON: the direct answer, its yes or no, and the entries ranked, with scores."""
+    reply = None if answered.reply is None else "yes" if answered.reply else "no"
+    return {"question": answered.question, "answer": direct_answer(answered), "reply": reply,
+            "entries": [{**_as_dict(entry), "score": score} for entry, score in answered.ranked]}
+
+
 def _as_dict(entry: Entry) -> dict[str, object]:
-    return {"id": entry.key, "kind": entry.kind, "title": entry.title, "text": entry.text,
+    return {"id": entry.key, "kind": entry.kind, "title": entry.title, "answer": entry.answer, "text": entry.text,
             "example": entry.example, "see": list(entry.see)}
 
 

@@ -503,6 +503,8 @@ def _largest_loss(ctx: Context) -> Finding:
     part = max(PART_PRINCIPLE, key=ctx.drop)
     view, weight = ctx.view, ctx.drop(part)
     doing = {"doing": _doing(view, ctx.move)}
+    if part in ("stock", "reach") and (stock := stock_first(ctx)) is not None:  # a stock card left: the point
+        return stock._replace(weight=weight)
     if part != "risk" and goes_on(ctx.best) and not goes_on(ctx.after):  # what the refill brings: the reason
         fields = {**doing, "best": n_cards(_build_plays(ctx.best))}
         kind = "refill-missed-last" if _kept(view, ctx.after) == 0 else "refill-missed"  # "keeps cards" is false
@@ -516,8 +518,6 @@ def _largest_loss(ctx: Context) -> Finding:
         if ctx.win_chance.value > ctx.after_win_chance.value and best != after:  # say only what differs
             return Finding("refill-wins-less", STOCK_FIRST, weight, {**doing, "chance": after, "best_chance": best},
                            chance=ctx.after_win_chance)
-    if part == "stock" and (stock := stock_first(ctx)) is not None:
-        return stock._replace(weight=weight)
     if part == "reach" and view.mover.stock_top is not None:
         return Finding("stock-further", STOCK_FIRST, weight, {**doing, "card": the_card(view.mover.stock_top)},
                        (_stock_named(view, view.turn),))

@@ -343,14 +343,35 @@ class TurnSearch:
             return self.value
         if node is None:
             return self._ending_value(self.root, play)
-        return self._value(node, 1)
+        return self._valued(node)
 
     def best_after(self, move: Move) -> Turn:
         """The best turn that begins with ``move``."""
         node, play = self.after(move)
         if play is None:
             return self.best()
+        if node is not None:
+            self._valued(node)
         return self._best_beginning(play, node)
+
+    def _valued(self, node: Node) -> float:
+        """The value of a root move's ``node``: one the search holds, or one stock first left out (the last hand
+        card played for new cards while a stock card could go first), valued now with room beyond the budget."""
+        if node in self._memo:
+            return self._memo[node][0]
+        budget = self._budget
+        self._budget = len(self._memo) + NODE_BUDGET
+        try:
+            return self._value(node, 1)
+        except _OverBudget:  # too big to search its refill over the deals: valued by expectation alone
+            self._budget = len(self._memo) + NODE_BUDGET
+            self._dealing = True
+            try:
+                return self._value(node, 1)
+            finally:
+                self._dealing = False
+        finally:
+            self._budget = budget
 
     def after(self, move: Move) -> tuple[Optional[Node], Optional[Play]]:
         """The node a root move leads to and the play or ending it is; (None, None) if not searchable."""

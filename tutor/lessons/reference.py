@@ -1,17 +1,17 @@
 """The rule reference: one entry per rule id, strategy principle and topic.
 
 The text lives in ``rules.yaml`` next to this module, and in each other
-language in ``rules.LANG.yaml``: the same ids with their title, text,
-example and aliases in that language (the ``see`` links hold for all). The
-entries are in the language in use; a lookup knows the English aliases too.
-``rule_reference`` gives the plain text of one entry, for any program that
-wants to explain a ruling; ``lookup`` and ``search`` serve ``tutor rules``.
+language in ``rules.LANG.yaml``: the same ids with their title, short
+answer, text, example and aliases in that language (the ``see`` links hold
+for all). The entries are in the language in use; a lookup knows the English
+aliases too. ``rule_reference`` gives the plain text of one entry, for any
+program that wants to explain a ruling; ``lookup``, ``search`` and ``ask``
+serve ``tutor rules``.
 """
 
 from __future__ import annotations
 
 import difflib
-import math
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -21,7 +21,7 @@ from ..i18n import _, language
 from ..i18n.data import translation_data
 from .strict_yaml import load_unique
 
-TRANSLATED_FIELDS = ("title", "text", "example", "aliases")  # what a translation gives for each entry
+TRANSLATED_FIELDS = ("title", "answer", "text", "example", "aliases")  # what a translation gives for each entry
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class Entry:
     key: str
     kind: str  # "rule", "principle" or "topic"
     title: str
+    answer: str  # the short, direct answer: what a player asking about this entry needs first
     text: str
     example: str
     aliases: tuple[str, ...] = ()
@@ -57,7 +58,7 @@ def _entry(key: str, kind: str, data: object, words: dict, file: str) -> Entry:
     """The entry ``key`` from its English ``data`` and the ``words`` of the language in use."""
     if not isinstance(data, dict) or not isinstance(words, dict):
         raise ReferenceError(f"{file}: entry {key!r} is not a mapping")
-    missing = [field for field in ("title", "text", "example") if not isinstance(words.get(field), str)]
+    missing = [field for field in ("title", "answer", "text", "example") if not isinstance(words.get(field), str)]
     if missing:
         raise ReferenceError(f"{file}: entry {key!r} lacks {', '.join(missing)}")
     aliases = [*words.get("aliases", ()), *(data.get("aliases", ()) if words is not data else ())]
@@ -65,6 +66,7 @@ def _entry(key: str, kind: str, data: object, words: dict, file: str) -> Entry:
         key=key,
         kind=kind,
         title=words["title"].strip(),
+        answer=" ".join(words["answer"].split()),
         text=" ".join(words["text"].split()),
         example=words["example"].strip(),
         aliases=tuple(dict.fromkeys(_normal(str(a)) for a in aliases)),
@@ -123,65 +125,103 @@ def search(word: str) -> list[Entry]:
     return sorted(found, key=lambda e: not is_strong_match(e, word))
 
 
-def answer(question: str, limit: int = 3) -> list[Entry]:
-    """The entries that answer a question in plain words, best first.
+@dataclass(frozen=True)
+class Answer:
+    """The entries that answer a question, best first with their scores, and its yes or no where it asks one.
 
-    Each word of the question (or a word it stands for) scores 3 in an entry's
-    key, title or aliases and 1 in its text, weighed by how rare the word is
-    in the reference (a word every entry uses tells little); words that say
-    nothing about the rules are ignored.
+    ``reply`` is True for yes, False for no, and None where the question asks no yes or no, or where the
+    questions of the bank that this one is like do not settle it.
+    """
+
+    question: str
+    ranked: tuple[tuple[Entry, float], ...]
+    reply: bool | None = None
+
+    @property
+    def entries(self) -> list[Entry]:
+        return [entry for entry, _score in self.ranked]
+
+
+def ask(question: str, limit: int = 3) -> Answer:
+    """The entries that answer a question in plain words, best first, and its yes or no.
+
+    The entries are ranked by BM25 (``ranking``) over the stems of their
+    title, aliases and short answer (weighed most), their text and example,
+    and the questions of the bank that they answer. A yes-or-no question
+    takes the reply of the bank question most like it that the best entry
+    answers, when one is alike enough.
     """
     spoken = language()
-    ignored, synonyms = _question_words(spoken)
-    terms = [t for t in re.findall(r"[\w'-]+", question.lower()) if t not in ignored]
-    indexed = _indexed(spoken)
-    scored = []
-    for entry, head, body in indexed:
-        score = 0.0
-        for term in terms:
-            said = [_stem(term), *(_stem(word) for word in synonyms.get(term, ()))]
-            score += max((3 if word in head else 1 if word in body else 0) * _rarity(word, spoken) for word in said)
-        if score:
-            scored.append((score, entry))
-    scored.sort(key=lambda pair: -pair[0])  # a stable sort keeps the reference's order among equals
-    return [entry for _, entry in scored[:limit]]
+    ranker = _ranker(spoken)
+    entries = _entries(spoken)
+    ranked = tuple((entries[key], round(score, 3)) for key, score in ranker.rank(question)[:limit])
+    reply = None
+    if ranked and _asks_yes_or_no(question, spoken):
+        reply = _reply(question, ranked[0][0].key, spoken)
+    return Answer(question, ranked, reply)
+
+
+def answer(question: str, limit: int = 3) -> list[Entry]:
+    """The entries that answer a question in plain words, best first."""
+    return ask(question, limit).entries
+
+
+QUESTION_WEIGHTS = {"head": 3.0, "answer": 3.0, "text": 0.5}  # how much a word of an entry counts, by field
+ALIKE = 0.5  # the share of words a yes-or-no question must have in common with a bank question to take its reply
 
 
 @cache
-def _indexed(spoken: str) -> tuple[tuple[Entry, frozenset[str], frozenset[str]], ...]:
-    """Each entry with the word stems of its key, title and aliases, and of its text and example."""
-    return tuple((entry, frozenset(_stems(" ".join((entry.key, entry.title, *entry.aliases)))),
-                  frozenset(_stems(" ".join((entry.text, entry.example)))))
-                 for entry in _entries(spoken).values())
+def _ranker(spoken: str):
+    """The ranking of the entries of ``spoken`` (the ranking library is loaded only when a question is asked)."""
+    from .question_bank import question_bank
+    from .ranking import Ranker
+
+    asked: dict[str, list[str]] = {}
+    for item in question_bank(spoken).tuning:
+        asked.setdefault(item.entries[0], []).append(item.question)
+    weights = QUESTION_WEIGHTS
+    documents = {
+        entry.key: [(" ".join((entry.key.replace(".", " "), entry.title, *entry.aliases)), weights["head"]),
+                    (entry.answer, weights["answer"]), (f"{entry.text} {entry.example}", weights["text"])]
+        for entry in _entries(spoken).values()}
+    words = _question_words(spoken)
+    return Ranker(documents, spoken, asked, frozenset(words.get("ignore", ())), words.get("synonyms", {}))
+
+
+def _asks_yes_or_no(question: str, spoken: str) -> bool:
+    """True when the question opens with a word that asks for a yes or a no (``can``, ``får``, ``må`` ...) and
+    does not offer a choice (``... my stock card or my hand card?``)."""
+    from .ranking import words_of
+
+    words = words_of(question)
+    asked = _question_words(spoken)
+    return (bool(words) and words[0] in asked.get("yes-no", ())
+            and not set(words) & set(asked.get("either-or", ())))
+
+
+def _reply(question: str, key: str, spoken: str) -> bool | None:
+    """The reply of the bank question about entry ``key`` most like ``question``, if it is alike enough."""
+    from .question_bank import question_bank
+
+    ranker = _ranker(spoken)
+    asked = {forms[0] for forms in ranker.terms(question)}
+    best, reply = 0.0, None
+    for item in question_bank(spoken).tuning:
+        if item.reply is None or item.entries[0] != key:
+            continue
+        known = {forms[0] for forms in ranker.terms(item.question)}
+        alike = len(asked & known) / max(1, len(asked | known))
+        if alike > best:
+            best, reply = alike, item.reply
+    return reply if best >= ALIKE else None
 
 
 @cache
-def _rarity(stem: str, spoken: str) -> float:
-    """How much a word tells: the log of how many entries there are to how many use it."""
-    indexed = _indexed(spoken)
-    using = sum(1 for _, head, body in indexed if stem in head or stem in body)
-    return math.log((len(indexed) + 1) / (using + 1))
-
-
-def _stem(word: str) -> str:
-    """A word without its plural or verb ending, so that ``wilds`` meets ``wild`` and ``drawn`` meets ``draw``."""
-    for ending in ("ing", "es", "ed", "s", "n"):
-        if word.endswith(ending) and len(word) - len(ending) >= 3:
-            return word[: -len(ending)]
-    return word
-
-
-def _stems(text: str) -> list[str]:
-    return [_stem(word) for word in re.findall(r"[\w'-]+", text.lower().replace("-", " "))]
-
-
-@cache
-def _question_words(spoken: str) -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
-    """The words a question in ``spoken`` ignores, and the words each stands for (the reference file's
-    ``questions``: each language has its own)."""
-    questions = reference_data(spoken).get("questions", {})
-    synonyms = {word: tuple(others) for word, others in questions.get("synonyms", {}).items()}
-    return frozenset(questions.get("ignore", ())), synonyms
+def _question_words(spoken: str) -> dict:
+    """The words a question in ``spoken`` ignores (``ignore``), the words each stands for (``synonyms``) and
+    the words that open a yes-or-no question (``yes-no``): the reference file's ``questions``, each
+    language's own."""
+    return reference_data(spoken).get("questions", {})
 
 
 def is_strong_match(entry: Entry, word: str) -> bool:

@@ -1,0 +1,63 @@
+"""How well ``tutor rules`` answers the question bank: top-1, top-3 and yes-or-no, per language and part.
+
+Run ``python -m tutor.lessons.answer_quality`` for the table of docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..i18n import LANGUAGES, use
+from .question_bank import Asked, question_bank
+from .reference import ask
+
+
+@dataclass(frozen=True)
+class Quality:
+    """Of ``asked`` questions: how many got an entry that answers them first, or in the top three; of the
+    ``yes_or_no`` questions, how many got their yes or no right on the first line."""
+
+    asked: int
+    first: int
+    top_three: int
+    yes_or_no: int
+    replied: int
+    misses: tuple[str, ...]
+
+    def share(self, count: int, of: int | None = None) -> float:
+        return count / (of if of is not None else self.asked) if (of or self.asked) else 1.0
+
+
+def quality(spoken: str, part: str = "held-out") -> Quality:
+    """The answers to the bank's ``part`` (``tuning`` or ``held-out``) of language ``spoken``."""
+    use(spoken)
+    bank = question_bank(spoken)
+    items: tuple[Asked, ...] = bank.held_out if part == "held-out" else bank.tuning
+    first = top_three = yes_or_no = replied = 0
+    misses = []
+    for item in items:
+        answer = ask(item.question)
+        keys = [entry.key for entry in answer.entries]
+        first += bool(keys) and keys[0] in item.entries
+        top_three += any(key in item.entries for key in keys[:3])
+        if item.reply is not None:
+            yes_or_no += 1
+            replied += answer.reply is item.reply
+        if not keys or keys[0] not in item.entries or (item.reply is not None and answer.reply is not item.reply):
+            misses.append(f"{item.question} -> {', '.join(keys)} (reply {answer.reply}, wanted {item.reply})")
+    return Quality(len(items), first, top_three, yes_or_no, replied, tuple(misses))
+
+
+def main() -> None:
+    print("| language | part | questions | top-1 | top-3 | yes or no right |")
+    print("|---|---|---|---|---|---|")
+    for spoken in LANGUAGES:
+        for part in ("tuning", "held-out"):
+            q = quality(spoken, part)
+            print(f"| {spoken} | {part} | {q.asked} | {q.share(q.first):.0%} | {q.share(q.top_three):.0%} | "
+                  f"{q.replied}/{q.yes_or_no} |")
+    use("en")
+
+
+if __name__ == "__main__":
+    main()
