@@ -176,10 +176,10 @@ def _print(loaded, document: dict[str, Any], typed: Optional[dict[str, Any]] = N
     from rich.text import Text
 
     from .output import console
-    from .rulings import heading, print_wrapped
+    from .rulings import print_heading, print_wrapped
 
     out = console()
-    out.print(heading(loaded))
+    print_heading(out, loaded)
     best = document["best"]
     ending = STALEMATE.text(best["stalemate"]) if "stalemate" in best else ENDINGS.text(best["ending"])
     if best.get("win_chance"):

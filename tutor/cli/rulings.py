@@ -68,17 +68,25 @@ def highlight_cards(sentence: str) -> Text:
     return text
 
 
-def heading(scenario: Scenario) -> Text:
-    """One line: the position's title, where it comes from and who is to move."""
-    where = "  " + _("({source}; {name} to move)").format(source=scenario.source,
-                                                         name=shown_name(scenario.state.mover.name))
-    return Text.assemble((printable(scenario.title), "bold"), printable(where))
+def print_heading(out: Console, scenario: Scenario) -> None:
+    """The position's title in bold, where it comes from and who is to move, wrapped at the console's width (a word
+    longer than the line, a path, stands whole)."""
+    title = printable(scenario.title)
+    where = "  " + printable(_("({source}; {name} to move)").format(source=scenario.source,
+                                                                   name=shown_name(scenario.state.mover.name)))
+    bold_left = len(title)
+    for line in textwrap.wrap(title + where, max(out.width, NARROWEST), break_on_hyphens=False,
+                              break_long_words=False):
+        text = Text(line)
+        text.stylize("bold", 0, max(0, min(bold_left, len(line))))
+        bold_left -= len(line) + 1  # the space the line broke at
+        out.print(text, soft_wrap=True)
 
 
 def print_rulings(scenario: Scenario, reports: list[MoveReport], verbose: bool = False) -> None:
     """Each ruling with its verdict; ``verbose`` adds the whole better turn of a move that is not best."""
     out = console()
-    out.print(heading(scenario))
+    print_heading(out, scenario)
     ungraded_said = False
     for number, report in enumerate(reports, start=1):
         verdict = report.ruling.verdict
