@@ -15,13 +15,14 @@ from .reference import ask
 @dataclass(frozen=True)
 class Quality:
     """Of ``asked`` questions: how many got an entry that answers them first, or in the top three; of the
-    ``yes_or_no`` questions, how many got their yes or no right on the first line."""
+    ``yes_or_no`` questions, how many got their yes or no right on the first line, and how many the wrong one."""
 
     asked: int
     first: int
     top_three: int
     yes_or_no: int
     replied: int
+    wrong: int
     misses: tuple[str, ...]
 
     def share(self, count: int, of: int | None = None) -> float:
@@ -33,7 +34,7 @@ def quality(spoken: str, part: str = "held-out") -> Quality:
     use(spoken)
     bank = question_bank(spoken)
     items: tuple[Asked, ...] = bank.held_out if part == "held-out" else bank.tuning
-    first = top_three = yes_or_no = replied = 0
+    first = top_three = yes_or_no = replied = wrong = 0
     misses = []
     for item in items:
         answer = ask(item.question)
@@ -43,19 +44,20 @@ def quality(spoken: str, part: str = "held-out") -> Quality:
         if item.reply is not None:
             yes_or_no += 1
             replied += answer.reply is item.reply
+            wrong += answer.reply is (not item.reply)
         if not keys or keys[0] not in item.entries or (item.reply is not None and answer.reply is not item.reply):
             misses.append(f"{item.question} -> {', '.join(keys)} (reply {answer.reply}, wanted {item.reply})")
-    return Quality(len(items), first, top_three, yes_or_no, replied, tuple(misses))
+    return Quality(len(items), first, top_three, yes_or_no, replied, wrong, tuple(misses))
 
 
 def main() -> None:
-    print("| language | part | questions | top-1 | top-3 | yes or no right |")
+    print("| language | part | questions | top-1 | top-3 | yes or no on the first line, right / wrong / not said |")
     print("|---|---|---|---|---|---|")
     for spoken in LANGUAGES:
         for part in ("tuning", "held-out"):
             q = quality(spoken, part)
             print(f"| {spoken} | {part} | {q.asked} | {q.share(q.first):.0%} | {q.share(q.top_three):.0%} | "
-                  f"{q.replied}/{q.yes_or_no} |")
+                  f"{q.replied} / {q.wrong} / {q.yes_or_no - q.replied - q.wrong} of {q.yes_or_no} |")
     use("en")
 
 
