@@ -21,7 +21,7 @@ from ..engine.state import BUILD_SLOTS, COMPLETE_AT, GameState, Phase
 from .chances import Chance, as_chance
 from .search import Turn, discard_run
 from .evaluation import DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, bridge_mask, gap_to
-from .templates import FINDINGS, MOVES, chance_in_words, gap_in_words, say, sentence
+from .templates import FINDINGS, MOVES, chance_in_words, gap_in_words, n_wild_cards, say, sentence
 
 STOCK_FIRST = "strategy.stock-first"
 SAVE_WILDS = "strategy.save-wilds"
@@ -293,7 +293,9 @@ def save_wilds(ctx: Context) -> Optional[Finding]:
     if ctx.after.stock_played == 0 and not goes_on(ctx.after):
         return Finding("wild-spent", SAVE_WILDS, ctx.drop("wilds"), doing, (source,))
     return Finding("wilds-more", SAVE_WILDS, ctx.drop("wilds"),
-                   {**doing, "after": n_wild_cards(ctx.after.wilds_played), "best": n_wild_cards(ctx.best.wilds_played)}, (source,))
+                   {**doing, "after": ctx.after.wilds_played, "best": ctx.best.wilds_played,
+                    "after_cards": n_wild_cards(ctx.after.wilds_played),
+                    "best_cards": n_wild_cards(ctx.best.wilds_played)}, (source,))
 
 
 def _discards_wild(turn: Turn) -> bool:
@@ -534,7 +536,9 @@ def _largest_loss(ctx: Context) -> Finding:
     if part == "wilds":
         best, after = _wilds_kept(view, ctx.best), _wilds_kept(view, ctx.after)
         if best > after:
-            return Finding("wilds-fewer", SAVE_WILDS, weight, {**doing, "best": n_wild_cards(best), "after": n_wild_cards(after)})
+            return Finding("wilds-fewer", SAVE_WILDS, weight, {**doing, "best": best, "after": after,
+                                                               "best_cards": n_wild_cards(best),
+                                                               "after_cards": n_wild_cards(after)})
     if part == "discards":
         return Finding("discards-worse", DESCENDING, weight, doing)
     if part == "risk" and ctx.chances:

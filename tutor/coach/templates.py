@@ -9,6 +9,7 @@ with its article (``the 7``, ``an 8``), ``your`` or ``Anna's``.
 
 from __future__ import annotations
 
+from ..i18n import ngettext
 from ..i18n.numbers import decimal, percent
 from ..i18n.tables import TextTable
 from .chances import Chance, as_chance
@@ -43,7 +44,7 @@ FINDINGS = TextTable("coach-finding", {
     "wild-wasted-discard": "{doing} spends a wild card where {card} on your discard pile {pile} would do.",
     "wild-spent": "{doing} spends a wild card without freeing a stock card: the best turn keeps it for that.",
     "wild-dear": "{doing} frees stock cards at the cost of more wild cards than they are worth.",
-    "wilds-more": "{doing} spends {after} where the best turn spends {best}.",  # after, best: "2 wild cards"
+    "wilds-more": "{doing} spends {after_cards} where the best turn spends {best_cards}.",
     "wild-discarded": "{doing} gives up a wild card from your hand: on a discard pile it can be played only while "
                       "it stays on top.",
     "wild-buried": "{doing} covers the SB on that pile: it can be played only after the cards on top of it.",
@@ -91,7 +92,7 @@ FINDINGS = TextTable("coach-finding", {
     # the same number of cards kept, but the higher one: high cards are the hardest to play later
     "hand-higher": "{doing} keeps {card} in hand, which the best turn discards instead: a higher card kept is "
                    "harder to play later.",
-    "wilds-fewer": "{doing} ends the turn with {after} kept where the best turn keeps {best}.",  # "2 wild cards"
+    "wilds-fewer": "{doing} ends the turn with {after_cards} kept where the best turn keeps {best_cards}.",
     "stock-further": "{doing} leaves {card} on your stock further from the build piles than the best turn does.",
     "discards-worse": "{doing} leaves your discard piles in a worse order than the best turn does.",
     "worth-less": "{doing} is worth less than the best turn.",
@@ -212,6 +213,11 @@ def chance_in_words(chance: Chance | float) -> str:
     if chance.won is not None:
         return CHANCE.text("sampled", won=chance.won, deals=chance.deals)
     return CHANCE.text("mean", percent=percent(chance.value), deals=chance.deals)
+
+
+def n_wild_cards(count: int) -> str:
+    """How many wild cards, in words: ``1 wild card``, ``0 wild cards``."""
+    return ngettext("{count} wild card", "{count} wild cards", count).format(count=count)
 
 
 def in_stock_cards(loss: float, places: int = 1) -> str:
