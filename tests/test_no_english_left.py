@@ -121,12 +121,29 @@ def test_the_rulings_of_the_whole_gallery_leave_no_english(language, monkeypatch
 
 def test_a_game_a_lesson_and_a_review_leave_no_english(language, monkeypatch, tmp_path):
     played = run(monkeypatch, ["play", "--seed", "3", "--coach", "on", "--fast", "--players", "3"],
-                 "?\nhint\nboard\n1\n\n\n1\n\n\n1\n\n\nq\n")
+                 "?\nhint\nboard\nhelp\n1\n\n\n1\n\n\n1\n\n\nq\n")
+    paired = run(monkeypatch, ["play", "--seed", "5", "--teams", "--players", "4", "--fast"], "help\n?\nq\n")
     learned = run(monkeypatch, ["learn", "turn"], "\n" * 3 + "?\nhint\nboard\n1\n\n\n\n?\n1\nq\n")
     teams = run(monkeypatch, ["learn", "teams"], "\n" * 3 + "?\nhint\n1\nq\n")
     recorded = run(monkeypatch, ["simulate", "--games", "1", "--seed", "4", "--record", str(tmp_path / "games")])
     reviewed = run(monkeypatch, ["review", str(tmp_path / "games" / "game-0001.yaml")])
     left = {name: english_words(output.replace(str(tmp_path), " "), language)
-            for name, output in [("play", played), ("learn turn", learned), ("learn teams", teams),
+            for name, output in [("play", played), ("play --teams", paired), ("learn turn", learned), ("learn teams", teams),
                                  ("simulate", recorded), ("review", reviewed)]}
     assert {name: words for name, words in left.items() if words} == {}
+
+
+@pytest.mark.parametrize("file, canonical, words", [
+    ("rules/unknown-stock-top", "stock to build 1", {"sv": "din stockhög till byggstapel 1",
+                                                     "da": "din stakbunke til byggebunke 1"}),
+    ("rules/empty-pile", "discard 2 to build 1", {"sv": "din avläggshög 2 till byggstapel 1",
+                                                  "da": "din afkastbunke 2 til byggebunke 1"}),
+    ("rules/build-piles-stay", "build 2 to build 3", {"sv": "byggstapel 2 till byggstapel 3",
+                                                      "da": "byggebunke 2 til byggebunke 3"}),
+    ("rules/one-draw-only", "draw 3 cards", {"sv": "dra 3 kort", "da": "træk 3 kort"}),
+])
+def test_a_move_without_its_card_is_said_in_words_that_read_back(language, monkeypatch, file, canonical, words):
+    path = str(GALLERY / f"{file}.yaml")
+    said = words[language]
+    assert f"1. {said}  " in run(monkeypatch, ["check", path, canonical])
+    assert f"1. {said}  " in run(monkeypatch, ["check", path, said])  # typed as shown, it is that move again

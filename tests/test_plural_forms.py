@@ -59,6 +59,8 @@ def test_counted_words_agree_with_their_count(language, count, wild, tally, draw
         assert n_wild_cards(count) == wild
         assert ngettext("{count} passed", "{count} passed", count).format(count=count) == tally
         assert texts.words_draw_count(count) == drawn
+        assert texts.rounds_counted(count) == {"sv": ("0 rundor", "1 runda", "2 rundor"),
+                                               "da": ("0 runder", "1 runde", "2 runder")}[language][count]
         assert n_cards(count) == f"{count} kort"
 
 

@@ -101,8 +101,7 @@ def _list_records(store, as_json: bool) -> None:
         if "problem" in entry:
             line = texts.REVIEW_LIST_UNREADABLE.format(path=entry["path"], problem=entry["problem"])
         else:
-            rounds = (texts.REVIEW_LIST_ONE_ROUND if entry["rounds"] == 1
-                      else texts.REVIEW_LIST_ROUNDS.format(count=entry["rounds"]))
+            rounds = texts.rounds_counted(entry["rounds"])
             players = texts.AND.join(map(shown_name, entry["players"]))
             line = texts.REVIEW_LIST_LINE.format(path=entry["path"], players=players, rounds=rounds)
         out.print(line, soft_wrap=True, markup=False, highlight=False)

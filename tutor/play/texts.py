@@ -151,8 +151,6 @@ TEXTS = TextTable("play", {
     "REVIEW_LATEST": "Review of the latest game record, {source}: {players}",
     "REVIEW_LIST_TITLE": "Game records kept in {folder} (newest last):",
     "REVIEW_LIST_LINE": "{path}  ({players}; {rounds})",
-    "REVIEW_LIST_ROUNDS": "{count} rounds",
-    "REVIEW_LIST_ONE_ROUND": "1 round",
     "REVIEW_LIST_UNREADABLE": "{path}  (cannot be read: {problem})",
     "REVIEW_LIST_HOW": "Review one with: tutor review FILE (with no FILE, the newest).",
     "REVIEW_NO_RECORDS": "no game records are kept in {folder} yet: a game of tutor play is kept there when it ends; "
@@ -210,6 +208,11 @@ TEXTS = TextTable("play", {
     "TURN_NOT_A_SCENARIO": "the table of this turn cannot be written as a scenario: {problem}",
     "TURN_WITHOUT_CHOICE": "turn {turn} holds no choice to judge (nothing was played)",
 })
+
+
+def rounds_counted(count: int) -> str:
+    """How many rounds a game record holds: ``1 round``, ``3 rounds``."""
+    return ngettext("{count} round", "{count} rounds", count).format(count=count)
 
 
 def words_draw_count(count: int) -> str:
