@@ -167,7 +167,7 @@ def answer(question: str, limit: int = 3) -> list[Entry]:
 
 
 QUESTION_WEIGHTS = {"head": 3.0, "answer": 3.0, "text": 0.5}  # how much a word of an entry counts, by field
-ALIKE = 0.5  # the share of words a yes-or-no question must have in common with a bank question to take its reply
+ALIKE = 0.6  # the share of words a yes-or-no question must have in common with a bank question to take its reply
 
 
 @cache
