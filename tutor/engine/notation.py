@@ -695,13 +695,9 @@ class _Reader:
         """The pile a card comes from, said after the target (``the 5 onto the 4 from my hand``); the card alone
         when no pile follows."""
         start = self.position
-        self.take()
-        self.skip_filler()
-        owner = self.owner()
-        self.skip_filler()
-        ordinal = self.take() if self.peek() is not None and self.peek().kind == ORDINAL else None
-        token = self.peek()
-        if token is not None and token.kind == PILE and token.value is not PileKind.BUILD:
+        ahead = self._source_pile_ahead()
+        if ahead is not None:
+            owner, ordinal = ahead
             return self.pile_side(owner or source.owner, source.first, ordinal, is_source=True)
         self.position = start
         return source
@@ -710,6 +706,19 @@ class _Reader:
         """``on my stock`` after a card, when a join follows it: where the card lies. None (nothing read) when the
         words after the join are the move's target instead."""
         start = self.position
+        ahead = self._source_pile_ahead()
+        if ahead is not None:
+            owner, ordinal = ahead
+            side = self.pile_side(owner, first, ordinal, is_source=True)
+            self.skip_filler()
+            if self.joining() or (self.peek() is not None and self.peek().kind == AS):
+                return side
+        self.position = start
+        return None
+
+    def _source_pile_ahead(self) -> Optional[tuple[Optional[str], Optional[Token]]]:
+        """Past the join word at hand, a pile a card can come from (any but a build pile): its owner and ordinal,
+        the reader left on its pile word; None when no such pile is said next."""
         self.take()
         self.skip_filler()
         owner = self.owner()
@@ -717,11 +726,7 @@ class _Reader:
         ordinal = self.take() if self.peek() is not None and self.peek().kind == ORDINAL else None
         token = self.peek()
         if token is not None and token.kind == PILE and token.value is not PileKind.BUILD:
-            side = self.pile_side(owner, first, ordinal, is_source=True)
-            self.skip_filler()
-            if self.joining() or (self.peek() is not None and self.peek().kind == AS):
-                return side
-        self.position = start
+            return owner, ordinal
         return None
 
     def pile_side(self, owner: Optional[str], first: Optional[Token], ordinal: Optional[Token],
