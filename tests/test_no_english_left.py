@@ -138,8 +138,9 @@ def test_a_game_a_lesson_and_a_review_leave_no_english(language, monkeypatch, tm
                                                      "da": "din stakbunke til byggebunke 1"}),
     ("rules/empty-pile", "discard 2 to build 1", {"sv": "din avläggshög 2 till byggstapel 1",
                                                   "da": "din afkastbunke 2 til byggebunke 1"}),
-    ("rules/build-piles-stay", "build 2 to build 3", {"sv": "byggstapel 2 till byggstapel 3",
-                                                      "da": "byggebunke 2 til byggebunke 3"}),
+    # a card taken off a build pile is named as the pile shows it
+    ("rules/build-piles-stay", "build 2 to build 3", {"sv": "femman från byggstapel 2 till byggstapel 3",
+                                                      "da": "femmeren fra byggebunke 2 til byggebunke 3"}),
     ("rules/one-draw-only", "draw 3 cards", {"sv": "dra 3 kort", "da": "træk 3 kort"}),
 ])
 def test_a_move_without_its_card_is_said_in_words_that_read_back(language, monkeypatch, file, canonical, words):
