@@ -11,7 +11,7 @@ import pytest
 from tutor.classroom.answers import answer_key
 from tutor.coach.principles import played_card
 from tutor.engine import Phase, Verdict
-from tutor.engine.cards import card_label
+from tutor.engine.cards import SKIP_BO, the_card
 from tutor.engine.moves import PileKind, Transfer
 from tutor.i18n import speaking
 from tutor.lessons.reference import reference_entries
@@ -22,19 +22,28 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGLISH = re.compile(r"\b(?:to build|to discard|stock to|hand \d+|hand SB|draw \d|discard \d|reaches|turns up|five new|"
                      r"partner's|nothing is left|shows a|so it takes)\b")
 FILES = sorted((ROOT / "scenarios").rglob("*.yaml"))
+#: The words of a numbered pile in each language's sentences: "build pile 2", "byggstapel 2", "byggebunke 2".
+PILE_WORDS = {"en": {"build": "build pile", "discard": "discard pile"},
+              "sv": {"build": "byggstapel", "discard": "avläggshög"},
+              "da": {"build": "byggebunke", "discard": "afkastbunke"}}
 
 
-def _names_its_own_cards_and_piles(before, move, reason):
+def _names_its_own_cards_and_piles(before, move, reason, language):
     """The engine's sentence on a move names only the piles the move takes from and goes to, and only the card it
-    plays, the card it names and the card it covers."""
-    piles = set(re.findall(r"(build|discard) pile (\d)", reason))
+    plays, the card it names and the card it covers, each in the language's own words ("byggstapel 1",
+    "femman")."""
+    kinds = {words: kind for kind, words in PILE_WORDS[language].items()}
+    said_piles = re.findall(rf"\b({'|'.join(kinds)}) (\d)\b", reason, re.IGNORECASE)
+    piles = {(kinds[words.casefold()], number) for words, number in said_piles}
     assert piles <= {(place.kind.value, str(place.number)) for place in (move.source, move.target)}, reason
     covered = None
     if move.target.kind is PileKind.DISCARD and move.target.number <= len(before.mover.discards):
         pile = before.mover.discards[move.target.number - 1]
         covered = pile[-1] if pile else None
-    cards = {card_label(card) for card in (played_card(before, move), move.card, covered) if card is not None}
-    assert set(re.findall(r"\b[Tt]he (\d+|SB)\b", reason)) <= cards, reason
+    phrases = {the_card(card).casefold(): card for card in (*range(1, 13), SKIP_BO)}
+    said_cards = re.findall(rf"(?<![\w-])({'|'.join(map(re.escape, phrases))})(?![\w-])", reason, re.IGNORECASE)
+    cards = {phrases[phrase.casefold()] for phrase in said_cards}
+    assert cards <= {played_card(before, move), move.card, covered}, reason
 
 
 @pytest.mark.parametrize("language", ["en", "sv", "da"])
@@ -59,7 +68,7 @@ def test_every_key_row_agrees_with_the_engine(path, language):
             if language != "en":  # moves, events and notes in the sheet's own words
                 said = f"{row.moves} {row.expected} {row.note}"
                 assert not ENGLISH.search(said), (language, said)
-            if language == "en" and isinstance(move, Transfer) and row.reason == ruling.reason:
-                _names_its_own_cards_and_piles(before, move, row.reason)
+            if isinstance(move, Transfer) and row.reason == ruling.reason:
+                _names_its_own_cards_and_piles(before, move, row.reason, language)
             addressed = before.mover.name != scenario.state.mover.name
             assert row.reason.startswith(to.format(name=before.mover.name)) == (addressed and bool(row.reason)), row
