@@ -208,6 +208,9 @@ def test_the_diagrams_labels_print_at_eight_points_and_the_answer_box_holds_thre
     box = float(regex.search(r"@media print.*?\.answer \{ height: (\d+)mm", STYLE, regex.S).group(1))
     spacing = float(regex.search(r"@media print.*?transparent ([\d.]+)mm, #bbb", STYLE, regex.S).group(1))
     assert box // spacing >= 3
+    beside = regex.search(r"@media print.*?\.board \.answer \{.*?height: ([\d.]+)mm.*?transparent ([\d.]+)mm, #bbb",
+                          STYLE, regex.S)
+    assert float(beside.group(1)) // float(beside.group(2)) >= 3
 
 
 def test_positions_about_the_tutor_are_tagged_and_a_sheet_can_leave_them_out(tmp_path):
@@ -225,3 +228,51 @@ def test_positions_about_the_tutor_are_tagged_and_a_sheet_can_leave_them_out(tmp
     html = target.read_text(encoding="utf-8")
     assert html.count('class="position"') == len(list((gallery / "rules").glob("*.yaml"))) - len(tagged)
     assert "A stock top the file does not show" not in html
+
+
+TEAM_OF_FOUR = ROOT / "scenarios" / "teams" / "partner-discard-pile.yaml"
+
+
+def test_a_four_player_position_and_a_two_player_one_share_the_first_page():
+    from tutor.classroom.diagram import board_svg
+    from tutor.classroom.worksheet import HEADER_MM, PAGE_MM, _printed_height, page_order
+    from tutor.scenario.files import check_file
+
+    files = [check_file(TEAM_OF_FOUR), check_file(STOCK_FIRST)]
+    pictures = [board_svg(checked.scenario, caption=False) for checked in files]
+    heights = [_printed_height(checked, picture, False) for checked, picture in zip(files, pictures)]
+    assert len(files[0].scenario.state.players) == 4 and len(files[1].scenario.state.players) == 2
+    assert sum(heights) <= PAGE_MM - HEADER_MM, heights
+    assert page_order(heights) == [0, 1]
+
+
+def test_the_answer_box_sits_in_the_top_row_of_the_picture_beside_the_draw_pile(tmp_path):
+    import re as regex
+
+    from tutor.classroom.diagram import WIDTH
+    from tutor.classroom.worksheet import PICTURE_SHARE, STYLE, TEXT_WIDTH_MM
+
+    html = worksheet(tmp_path, TEAM_OF_FOUR).read_text(encoding="utf-8")
+    board = html[html.index('<div class="board">'):]
+    assert board.index("</svg>") < board.index('<div class="answer">') < board.index("</div>\n</section>")
+    assert html.index('<p class="question">') < html.index('<div class="board">')
+    # the first player's row starts with a rule across the picture: the box ends above it
+    top_row = int(regex.search(r'<line x1="8" y1="(\d+)"', board).group(1))
+    printed = top_row * TEXT_WIDTH_MM * PICTURE_SHARE / WIDTH
+    rule = regex.search(r"@media print.*?\.board \.answer \{[^}]*?height: ([\d.]+)mm; padding-bottom: ([\d.]+)mm",
+                        STYLE, regex.S)
+    margin = float(regex.search(r"\.board \.answer \{[^}]*?margin-top: ([\d.]+)%", STYLE).group(1))
+    box = float(rule.group(1)) + float(rule.group(2)) + 0.6 + margin / 100 * TEXT_WIDTH_MM * PICTURE_SHARE
+    assert box <= printed, (box, printed)
+    # and it starts right of the draw pile's words, the longest of them in any language
+    left = float(regex.search(r"\.board \.answer \{[^}]*?left: ([\d.]+)%", STYLE).group(1)) / 100 * WIDTH
+    assert left > 424 + len("48 lagt til side") * 16 * 0.62, left
+
+
+def test_chromium_prints_a_four_player_and_a_two_player_position_on_one_page(tmp_path):
+    target = worksheet(tmp_path, TEAM_OF_FOUR, STOCK_FIRST)
+    keyless = tmp_path / "keyless.html"
+    html = target.read_text(encoding="utf-8")
+    keyless.write_text(html[:html.index('<section class="key">')] + "</body></html>", encoding="utf-8")
+    render(keyless, tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={tmp_path / 'keyless.pdf'}")
+    assert pdf_pages(tmp_path / "keyless.pdf") == 1

@@ -31,6 +31,9 @@ h1 { font-size: 1.6rem; margin: 0 0 .4rem; }
 .position { break-inside: avoid; page-break-inside: avoid; margin: 1.2rem 0 2rem; }
 .position h2 { font-size: 1.2rem; margin: .4rem 0; }
 .position svg { width: 100%; height: auto; display: block; }
+.board { position: relative; }
+.board .answer { position: absolute; top: 0; left: 69.5%; right: 1%; margin-top: 1%; height: auto;
+                 aspect-ratio: 248 / 136; box-sizing: border-box; background-color: #fff; }
 .description { margin: .3rem 0; }
 .question { font-weight: bold; margin: .6rem 0 .3rem; }
 .answer { border: 1px solid #000; height: 6rem; padding: 0 .4rem 1rem;
@@ -57,13 +60,16 @@ h1 { font-size: 1.6rem; margin: 0 0 .4rem; }
 @media print {
   body { margin: 0; max-width: none; padding: 0; font-size: 10pt; line-height: 1.3; }
   h1 { font-size: 16pt; }
-  .position { margin: 0 0 5mm; }
+  .position { margin: 0 0 3mm; }
   .position h2 { font-size: 12pt; margin: 2mm 0 1mm; }
-  .position svg { width: 82%; }
+  .board { width: 82%; }
   .question { margin: 1.5mm 0 1mm; }
   .answer { height: 30mm; padding-bottom: 3mm;
             background: repeating-linear-gradient(transparent, transparent 8.6mm, #bbb 8.6mm, #bbb 9mm);
             background-clip: content-box; }
+  .board .answer { aspect-ratio: auto; box-sizing: content-box; height: 23mm; padding-bottom: 2mm;
+                   background: #fff repeating-linear-gradient(transparent, transparent 7.2mm, #bbb 7.2mm, #bbb 7.6mm);
+                   background-clip: content-box; }
   .compact .position { margin: 0 0 4mm; }
   .compact .position svg { width: 100%; }
   .compact .answer { height: 36mm; }
@@ -81,8 +87,9 @@ HEADER_MM = 16  # the sheet's heading and name line
 PICTURE_SHARE = 0.82  # of the text width, as .position svg prints
 LINE_MM = 4.8  # a line of 10 pt text, with its leading
 CHARACTERS_PER_LINE = 105
-ANSWER_MM, COMPACT_ANSWER_MM = 30 + 4, 36 + 4  # the answer box and its margin
-GAP_MM, COMPACT_GAP_MM = 5 + 4, 4 + 2  # below a position, and the headings' margins
+COMPACT_ANSWER_MM = 36 + 4  # the answer box beside the picture and its margin (in the normal layout it sits
+# in the empty right of the picture's top row, beside the draw pile, and takes no height of its own)
+GAP_MM, COMPACT_GAP_MM = 3 + 4, 4 + 2  # below a position, and the headings' margins
 
 
 def worksheet_html(files: list[CheckedFile], title: Optional[str] = None, *, compact: bool = False,
@@ -97,7 +104,7 @@ def worksheet_html(files: list[CheckedFile], title: Optional[str] = None, *, com
     pictures = [board_svg(checked.scenario, ident=f"p{index}", caption=False) for index, checked in enumerate(files)]
     order = page_order([_printed_height(checked, picture, compact) for checked, picture in zip(files, pictures)])
     files, pictures = [files[index] for index in order], [pictures[index] for index in order]
-    positions = "\n".join(_position(number, checked, picture)
+    positions = "\n".join(_position(number, checked, picture, compact)
                           for number, (checked, picture) in enumerate(zip(files, pictures), start=1))
     key = "\n".join(_key(number, checked, unchecked) for number, checked in enumerate(files, start=1))
     return f"""<!DOCTYPE html>
@@ -150,10 +157,12 @@ def _printed_height(checked: CheckedFile, picture: str, compact: bool) -> float:
         beside = math.ceil(len(question) / (CHARACTERS_PER_LINE * 0.35)) * LINE_MM + COMPACT_ANSWER_MM
         return lines * LINE_MM + max(height * TEXT_WIDTH_MM * 0.62 / width, beside) + COMPACT_GAP_MM
     question_lines = math.ceil(len(question) / CHARACTERS_PER_LINE)
-    return (lines + question_lines) * LINE_MM + height * TEXT_WIDTH_MM * PICTURE_SHARE / width + ANSWER_MM + GAP_MM
+    return (lines + question_lines) * LINE_MM + height * TEXT_WIDTH_MM * PICTURE_SHARE / width + GAP_MM
 
 
-def _position(number: int, checked: CheckedFile, picture: str) -> str:
+def _position(number: int, checked: CheckedFile, picture: str, compact: bool) -> str:
+    """A position: heading, description, picture, question and answer box; in the normal layout the question
+    comes before the picture and the answer box sits in the picture's top row, right of the draw pile."""
     scenario = checked.scenario
     assert scenario is not None
     question = scenario.data.get("question")
@@ -161,10 +170,12 @@ def _position(number: int, checked: CheckedFile, picture: str) -> str:
     description = (f'<p class="description">{escape(scenario.description.strip())}</p>'
                    if scenario.description.strip() else "")
     heading = _unbroken_words(text("position", number=number) + ": " + scenario.title)
-    return (f'<section class="position" id="position-{number}">\n<h2>{heading}</h2>\n{description}\n'
-            f'{picture}'
-            f'<p class="question">{escape(question)}</p>\n'
-            f'<div class="answer"><span>{escape(text("answer-room"))}</span></div>\n</section>')
+    asked = f'<p class="question">{escape(question)}</p>\n'
+    answer = f'<div class="answer"><span>{escape(text("answer-room"))}</span></div>\n'
+    start = f'<section class="position" id="position-{number}">\n<h2>{heading}</h2>\n{description}\n'
+    if compact:
+        return f"{start}{picture}{asked}{answer}</section>"
+    return f'{start}{asked}<div class="board">\n{picture}{answer}</div>\n</section>'
 
 
 def _key(number: int, checked: CheckedFile, unchecked: bool) -> str:
