@@ -15,14 +15,10 @@ from typing import Optional
 from ..coach.reasons import Step, achievements
 from ..coach.search import SearchError, TurnSearch
 from ..engine import GameState, Move, apply_move, check_move
-from ..engine.cards import card_label
-from ..engine.moves import Draw, Transfer
-from ..engine.reading import written
 from ..engine.view import player_view
-from ..i18n import english, language
+from ..i18n import english
 from ..lessons.reference import reference_entries
-from ..play import texts as play_texts
-from ..play.words import move_in_words
+from ..play.words import move_to_type
 from ..scenario.expectations import Expectation, final_ruling, played_moves
 from ..scenario.loader import Scenario
 from .expected import expected_in_words
@@ -59,7 +55,7 @@ def key_moves(scenario: Scenario, expectation: Expectation) -> str:
     for turn in expectation.turns:
         steps = played[start:start + len(turn)]
         start += len(turn)
-        said = "; ".join(_move_words(state, move, state.mover.name == scenario.state.mover.name)
+        said = "; ".join(move_to_type(state, move, state.mover.name == scenario.state.mover.name)
                          for state, move in steps)
         turns.append(text("key-turn-of", name=steps[0][0].mover.name, moves=said) if expectation.several_turns
                      else said)
@@ -83,18 +79,6 @@ def _events_said(scenario: Scenario, expectation: Expectation) -> Optional[list[
     found = [spoken[index] for words in wanted for index, event in enumerate(in_english)
              if str(words).casefold() in event.casefold() and len(spoken) == len(in_english)]
     return list(dict.fromkeys(found)) or None
-
-
-def _move_words(state: GameState, move: Move, yours: bool) -> str:
-    if language() == "en":
-        return written(state, move)
-    if isinstance(move, Draw) and move.says is not None:
-        named = " ".join(card_label(card) for card in move.cards) if move.cards else str(move.count)
-        return f"{play_texts.WORDS_DRAW} {named}"
-    from ..coach.principles import played_card
-
-    card = played_card(state, move) if isinstance(move, Transfer) else None
-    return move_in_words(move, card, yours=yours)
 
 
 def _played_line(scenario: Scenario, expectation: Expectation) -> tuple:

@@ -57,18 +57,19 @@ def _said_in_words(move: Transfer) -> bool:
     return move.source.number is not None or not numbered
 
 
-def move_said(state: GameState, move: Move) -> str:
-    """``move``, the mover's in ``state``, in words naming the card it takes, as the mover reads it: the card the
-    move names (a move that is not legal may name one its pile does not show), else the one its pile shows."""
+def move_said(state: GameState, move: Move, yours: bool = True) -> str:
+    """``move``, the mover's in ``state``, in words naming the card it takes: the card the move names (a move
+    that is not legal may name one its pile does not show), else the one its pile shows; ``yours``: as the mover
+    reads it (``your hand``), else as another player does (``the hand``)."""
     from ..coach.principles import played_card  # the coach is loaded only when a move is said this way
 
     card = played_card(state, move) if isinstance(move, Transfer) and move.card is None else None
-    return move_in_words(move, card, yours=True)
+    return move_in_words(move, card, yours=yours)
 
 
-def move_to_type(state: GameState, move: Move) -> str:
+def move_to_type(state: GameState, move: Move, yours: bool = True) -> str:
     """``move`` as a player of the language in use would type it, reading back as ``move`` in ``state``:
-    the canonical form in English, words in every other language."""
+    the canonical form in English, words in every other language (``yours``: see ``move_said``)."""
     if language() == "en":
         return written(state, move)
-    return move_said(state, move)
+    return move_said(state, move, yours)
