@@ -6,7 +6,7 @@ from typing import NamedTuple, Optional
 
 from ..moves import EndTurn, Move, Transfer
 from ..text import fold, normalised
-from ..words import ENGLISH, QUESTION, SEPARATOR, vocabulary
+from ..words import ENGLISH, SEPARATOR, vocabulary
 from .grammar import Reader
 from .messages import TEXTS, NotationError, example_move, said_words
 from .tokens import Token, tokens_of
@@ -129,4 +129,4 @@ def is_question(text: str, language: str = ENGLISH) -> bool:
     """True for a text that asks something: it ends with a question mark or opens with a question word."""
     clean = fold(text).strip()
     first = clean.split(maxsplit=1)[0] if clean else ""
-    return clean.endswith("?") or vocabulary(language).kind(first) == (QUESTION, None)
+    return clean.endswith("?") or first in vocabulary(language).questions
