@@ -128,6 +128,13 @@ def test_a_question_is_answered_as_the_rules_answer_it_and_pointed_to_them_in_on
     assert "question, not a move" in check(position, "do I have to play").stderr
 
 
+@pytest.mark.parametrize("question", ["is the draw pile empty", "are discard piles open to all"])
+def test_a_question_opening_with_a_word_that_also_says_a_wild_s_value_is_still_a_question(position, question):
+    result = check(position, question)  # "is" also reads as "as" ("the SB on build 1 is a 7"), but not first
+    assert result.exit_code == 2 and "is a question, not a move" in result.stderr
+    assert check(position, "hand SB to build 1 is 7").exit_code in (0, 1)
+
+
 def test_a_move_naming_a_stranger_exits_2(position):
     result = check(position, "Zed:stock to build 1")
     assert result.exit_code == 2

@@ -99,7 +99,7 @@ def test_an_illegal_move_is_said_so_that_it_reads_back_ruled_alike():
         with speaking(language):
             for move in _moves(state):
                 said = move_to_type(state, move)
-                if check_move(state, move).verdict is Verdict.ILLEGAL and move.value is None:
+                if check_move(state, move).verdict is Verdict.ILLEGAL:
                     again, meant = (check_move(state, read_move(state, text, read_in))
                                     for text, read_in in ((said, language), (format_move(move), "en")))
                     assert (again.verdict, again.rule) == (meant.verdict, meant.rule), said

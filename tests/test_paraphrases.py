@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 
 from paraphrases import KINDS, LANGUAGES, Said, moves_in, phrasings, random_position, top_of
 from tutor.engine.moves import Move, Transfer
-from tutor.engine.notation import NotationError, _Reader, format_move, read_phrases
+from tutor.engine.notation import NotationError, format_move, read_phrases
+from tutor.engine.notation.grammar import Reader
 from tutor.engine.reading import AmbiguousMove, read_move
 from tutor.engine.rules import UnknownPlayer
 from tutor.engine.state import GameState
@@ -140,7 +141,7 @@ def _source_after_target_dropped(self, source):
 @pytest.mark.parametrize("method, mutation", [("owner", _owner_dropped),
                                               ("source_after", _source_after_target_dropped)])
 def test_a_reader_that_drops_a_word_said_is_caught(monkeypatch, method, mutation):
-    monkeypatch.setattr(_Reader, method, mutation)
+    monkeypatch.setattr(Reader, method, mutation)
     assert misread(tried(seed=2, positions=25))
 
 

@@ -139,3 +139,24 @@ def test_records_past_the_games_asked_for_are_left_alone(tmp_path):
     simulate_json("--record", tmp_path)
     assert (tmp_path / "game-0007.yaml").read_text(encoding="utf-8") == "mine\n"
     assert len(list(tmp_path.glob("game-000?.yaml"))) == 7
+
+
+def test_a_ctrl_c_while_a_record_is_written_stops_the_run_with_that_record_written_and_counted(tmp_path,
+                                                                                              monkeypatch):
+    import signal
+
+    from tutor.records import files
+
+    write_record = files.write_record
+
+    def interrupted_while_writing(path, record):
+        if path.name == "game-0002.yaml":
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C lands halfway through the second record
+        write_record(path, record)
+
+    monkeypatch.setattr(files, "write_record", interrupted_while_writing)
+    result = run("simulate", "--games", 6, "--stock", 5, "--bots", "greedy,greedy", "--record", tmp_path, "--json")
+    assert result.exit_code == 130, result.output
+    written = sorted(path.name for path in tmp_path.iterdir())
+    assert json.loads(result.stdout)["games"] == len(written) == 2
+    assert written == ["game-0001.yaml", "game-0002.yaml"]

@@ -11,7 +11,9 @@ A command that took an interrupt saves and says so inside ``shielded()``: a
 second Ctrl-C right after the first (or the first raised again by the timer)
 is held off until the game is saved and the line printed. The timer's
 handler stays in place for the whole run and raises only an interrupt still
-owed, so a timer that fires late never ends the process ("Alarm clock").
+owed, so a timer that fires late never ends the process ("Alarm clock"). A
+Ctrl-C while a record is written (``deferred()``) waits for the record, then
+stops the run.
 """
 
 from __future__ import annotations
@@ -46,6 +48,22 @@ def shielded() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+@contextlib.contextmanager
+def deferred() -> Iterator[None]:
+    """Ctrl-C during the block raised as it ends: what the block writes is written whole, then the command stops."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pressed: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 def _interrupt_again(unraisable) -> None:

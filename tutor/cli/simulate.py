@@ -10,6 +10,7 @@ import typer
 
 from ..i18n import _
 from ..i18n.numbers import decimal, percent
+from .interrupts import deferred
 from .output import EXIT_UNUSABLE, print_json, printable, unusable
 
 MAX_WORKERS = 32  # every worker is a process started at once
@@ -127,7 +128,8 @@ def _record_writer(directory: str, games: int, force: bool, as_json: bool):
         written += 1
         path = folder / _record_name(written)
         try:
-            write_record(path, result.record)
+            with deferred():  # a Ctrl-C now stops the run after this record, which the summary counts
+                write_record(path, result.record)
         except OSError as error:
             unusable([_("--record: cannot write {path}: {problem}").format(path=path, problem=error.strerror or error)],
                      as_json=as_json, kind="usage")

@@ -50,6 +50,8 @@ TEXTS = TextTable("play", {
 
     # -- a move in words ---------------------------------------------------------------
     "WORDS_BUILD": "{card} from {source} onto build pile {slot}",  # card: with its article
+    # a wild played with the value it stands for said, as typed: value with its article, "a 7"
+    "WORDS_BUILD_AS": "{card} from {source} onto build pile {slot} as {value}",
     "WORDS_DISCARD": "{card} from {source} onto discard pile {pile}",
     # a discard onto another player's pile, which no move may do: said where such a move is ruled on
     "WORDS_DISCARD_OF": "{card} from {source} onto {target_owner} discard pile {pile}",
@@ -66,8 +68,6 @@ TEXTS = TextTable("play", {
     "SOURCES_OF.stock": "{owner} stock",  # owner: the name as the owner, "Anna's"
     "SOURCES_OF.hand": "{owner} hand",
     "SOURCES_OF.discard": "{owner} discard pile {pile}",
-    "SOURCES_YOURS.build": "build pile {pile}",  # never a legal source: said where a move is ruled on
-    "SOURCES_OWN.build": "build pile {pile}",
     "SOURCES_OF.build": "build pile {pile}",
     "WORDS_DRAW": "draw",
     "WORDS_DRAW_CARDS": "draw {cards}",  # cards: the cards drawn, as typed (7 SB 9)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..engine.cards import Card, card_label, the_card
+from ..engine.cards import Card, a_card, card_label, the_card
 from ..engine.moves import Draw, Move, PileKind, Transfer
 from ..engine.notation import format_move
 from ..engine.reading import written
@@ -46,6 +46,9 @@ def move_in_words(move: Move, card: Optional[Card] = None, *, yours: bool = Fals
     if move.target.owner is not None:  # onto another player's discard pile
         return texts.WORDS_DISCARD_OF.format(card=the_card(card), source=where, pile=move.target.number,
                                              target_owner=genitive(move.target.owner))
+    if move.value is not None:  # a value said with the move ("as 7"): said back, as it may be what breaks a rule
+        return texts.WORDS_BUILD_AS.format(card=the_card(card), source=where, slot=move.target.number,
+                                           value=a_card(move.value))
     template = texts.WORDS_DISCARD if move.is_discard else texts.WORDS_BUILD
     return template.format(card=the_card(card), source=where, pile=move.target.number, slot=move.target.number)
 

@@ -47,6 +47,7 @@ class Vocabulary(NamedTuple):
     discard_verbs: frozenset[str]  # words that make a bare "pile 2" a discard pile ("släng nian på hög 2")
     subject_verbs: frozenset[str]  # verbs after a name said first: "Bo plays his 3" is Bo's 3
     opening: Optional[re.Pattern[str]]  # the words that open a move asked about ("is it legal to", "får jag")
+    questions: frozenset[str]  # the words that open a question, those that are also another word too ("is")
 
     def kind(self, word: str) -> tuple[str, object] | None:
         return self.kinds.get(word)
@@ -93,4 +94,4 @@ def vocabulary(language: str = ENGLISH) -> Vocabulary:
     return Vocabulary(language, kinds, letters, table.WILD_PAIRS, table.DRAW_UP_TO, table.POSSESSIVE,
                       table.BARE_GENITIVE, card_ending, ordinal_ending, frozenset(table.ONE),
                       frozenset(table.JOINS_TOO), frozenset(table.PILE_VERBS), frozenset(table.DISCARD_VERBS),
-                      frozenset(table.SUBJECT_VERBS), opening)
+                      frozenset(table.SUBJECT_VERBS), opening, frozenset(table.QUESTIONS))
