@@ -22,11 +22,11 @@ runner = CliRunner()
 SIZES = {"en": 200, "sv": 100, "da": 80}  # the fewest questions each language's bank holds
 # The least share of held-out questions answered first, and in the top three: the figures measured (docs/rules.md),
 # so that no change of the ranking loses ground unseen; the goal is 90% and 98% in every language.
-TOP_ONE = {"en": 0.83, "sv": 0.73, "da": 0.89}
-TOP_THREE = {"en": 0.95, "sv": 0.93, "da": 0.89}
+TOP_ONE = {"en": 0.86, "sv": 0.73, "da": 0.89}
+TOP_THREE = {"en": 0.94, "sv": 0.89, "da": 0.89}
 # The same for each tuning question asked of a ranking that has not read it (leave-one-out).
-UNSEEN_TOP_ONE = {"en": 0.71, "sv": 0.66, "da": 0.60}
-UNSEEN_TOP_THREE = {"en": 0.89, "sv": 0.87, "da": 0.78}
+UNSEEN_TOP_ONE = {"en": 0.78, "sv": 0.73, "da": 0.69}
+UNSEEN_TOP_THREE = {"en": 0.92, "sv": 0.92, "da": 0.88}
 WRONG_REPLIES = {"en": 2, "sv": 0, "da": 0}  # the most wrong yes-or-no replies, held-out and leave-one-out together
 
 
@@ -175,13 +175,28 @@ def test_a_typo_is_read_as_the_one_known_word_a_slip_away_and_never_replaces_a_r
     assert ranker.rank("stecks") == []  # as near to stocks as to stacks: left as written
 
 
+def test_a_question_the_bank_names_an_entry_for_first_leads_one_it_names_it_for_after_another():
+    documents = {"after": [("piles", 1.0)], "first": [("piles", 1.0)]}
+    ranker = Ranker(documents, "en", asked={"first": ["how do the piles work"]},
+                    also_asked={"after": ["how do the piles work"]})
+    assert [key for key, _score in ranker.rank("how do the piles work")] == ["first", "after"]
+
+
+def test_a_misspelling_in_a_bank_question_is_read_as_the_word_it_misspells():
+    ranker = Ranker({"discard": [("discard pile", 1.0)]}, "en", asked={"discard": ["play from my discrad pile"]})
+    assert ranker.nearest("play from my discard pile", "discard")[0][1] > 0.999
+
+
 def test_a_reply_is_given_only_when_the_most_alike_bank_questions_agree_by_the_margin():
+    from tutor.lessons.reference import _clear_lead
+
     assert agreed_reply([(0.9, True), (0.8, True)]) is True
     assert agreed_reply([(0.9, False)]) is False
     assert agreed_reply([(0.9, True), (0.85, False)]) is None  # the votes do not lean far enough
     assert agreed_reply([(0.5, True)]) is None  # not alike enough
     assert agreed_reply([(1.0, True), (0.95, False)]) is True  # the bank holds the question itself
     assert agreed_reply([]) is None
+    assert _clear_lead([("a", 1.0), ("b", 0.5)]) and not _clear_lead([("a", 1.0), ("b", 0.7)])  # nor unsure of the entry
 
 
 def test_a_question_that_says_not_takes_the_reply_of_a_like_question_turned_round():
@@ -205,7 +220,7 @@ def test_ranking_never_raises_and_never_depends_on_the_order_the_bank_lists_ques
     keys = list(SMALL_BANK)
     order.shuffle(keys)
     shuffled = {key: order.sample(SMALL_BANK[key], len(SMALL_BANK[key])) for key in keys}
-    listed = Ranker(SMALL_DOCUMENTS, "en", SMALL_BANK, frozenset({"can", "i", "my", "a"}))
-    reordered = Ranker(SMALL_DOCUMENTS, "en", shuffled, frozenset({"can", "i", "my", "a"}))
+    listed = Ranker(SMALL_DOCUMENTS, "en", SMALL_BANK, function_words=frozenset({"can", "i", "my", "a"}))
+    reordered = Ranker(SMALL_DOCUMENTS, "en", shuffled, function_words=frozenset({"can", "i", "my", "a"}))
     assert listed.rank(question) == reordered.rank(question)
     assert listed.nearest(question, "discard") == reordered.nearest(question, "discard")

@@ -32,6 +32,7 @@ STEMMERS = {"en": "english", "sv": "swedish", "da": "danish"}
 K1, B = 1.2, 0.75  # BM25's usual saturation and length normalisation
 SYNONYM_WEIGHT = 0.9  # a word the question stands for counts a little less than the word itself
 FUNCTION_WEIGHT = 0.3  # how much a common word (``my``, ``the``, ``can``) counts beside a word that says something
+ALSO_WEIGHT = 0.5  # how much a question a document answers beside a better one counts
 PAIR_WEIGHT = 0.5  # how much two words side by side (``discard pile``) count beside one word
 SMOOTHING = 0.1  # the naive Bayes classifier's additive smoothing
 TEXT_WEIGHT, NEAREST_WEIGHT, CLASSIFIER_WEIGHT = 1.0, 1.0, 1.0  # how the three kinds of evidence add up
@@ -77,24 +78,33 @@ class Ranker:
     """Documents by key, each a list of (text, weight) fields, and questions they answer, to rank questions against.
 
     ``asked`` are the questions each document is known to answer (the order they are listed in does not matter),
+    ``also_asked`` those it answers beside a better one (they count ``ALSO_WEIGHT``),
     ``function_words`` the words that count only a little, ``synonyms`` the words each word stands for.
     """
 
     documents: Mapping[str, Iterable[tuple[str, float]]]
     language: str
     asked: Mapping[str, Iterable[str]] = field(default_factory=dict)
+    also_asked: Mapping[str, Iterable[str]] = field(default_factory=dict)
     function_words: frozenset[str] = frozenset()
     synonyms: Mapping[str, Iterable[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._stemmer = snowballstemmer.stemmer(STEMMERS.get(self.language, "english"))
         self._synonyms = {self.stem(word): tuple(words_of(" ".join(others))) for word, others in self.synonyms.items()}
-        self._known: set[str] = {*self.synonyms, *self.function_words}  # every word met, as written
-        self._asked = sorted({(key, question) for key, questions in self.asked.items() for question in questions})
-        for text in [text for fields in self.documents.values() for text, _weight in fields] + \
-                [question for _key, question in self._asked]:
-            self._known.update(words_of(text))
+        self._known: set[str] = {*self.synonyms, *self.function_words}  # every word known, as written
+        weights = {(key, question): ALSO_WEIGHT for key, questions in self.also_asked.items() for question in questions}
+        weights.update({(key, question): 1.0 for key, questions in self.asked.items() for question in questions})
+        self._asked = sorted(weights)
+        self._weights = [weights[pair] for pair in self._asked]
+        self._known.update(word for fields in self.documents.values() for text, _weight in fields
+                           for word in words_of(text))
         self._known_stems = {self.stem(word) for word in self._known}
+        for _key, question in self._asked:  # a misspelling in a question read is not a word to know
+            for word in words_of(question):
+                if self._spelled(word) == word:
+                    self._known.add(word)
+                    self._known_stems.add(self.stem(word))
         self.entries = Index({key: self._bag(fields) for key, fields in self.documents.items()})
         self._features = [self.features(question) for _key, question in self._asked]
         self._present = Counter(feature for features in self._features for feature in features)
@@ -102,8 +112,8 @@ class Ranker:
         self._unseen_idf = math.log(1 + len(self._asked)) + 1
         self._vectors = [self._unit(features) for features in self._features]
         self._counts: dict[str, Counter[str]] = defaultdict(Counter)
-        for (key, _question), features in zip(self._asked, self._features):
-            self._counts[key].update(features)
+        for (key, _question), weight, features in zip(self._asked, self._weights, self._features):
+            self._counts[key].update({feature: count * weight for feature, count in features.items()})
 
     def stem(self, word: str) -> str:
         return self._stemmer.stemWord(word)
@@ -128,7 +138,7 @@ class Ranker:
             for other in forms[1:]:
                 features[other] += weight * SYNONYM_WEIGHT
         for (first, one), (second, other) in zip(terms, terms[1:]):
-            features[f"{first[0]} {second[0]}"] += PAIR_WEIGHT * min(one, other)
+            features[f"{first[0]} {second[0]}"] += PAIR_WEIGHT * max(one, other)
         return features
 
     def rank(self, question: str, without: str | None = None) -> list[tuple[str, float]]:
@@ -159,10 +169,10 @@ class Ranker:
 
     def _similar(self, features: Counter[str], without: str | None):
         query = self._unit(features)
-        for pair, vector in zip(self._asked, self._vectors):
+        for pair, weight, vector in zip(self._asked, self._weights, self._vectors):
             if pair[1] == without:
                 continue
-            similarity = sum(weight * vector.get(feature, 0.0) for feature, weight in query.items())
+            similarity = weight * sum(value * vector.get(feature, 0.0) for feature, value in query.items())
             if similarity > 0:
                 yield pair, similarity
 
@@ -174,10 +184,10 @@ class Ranker:
     def _likelihoods(self, features: Counter[str], without: str | None) -> dict[str, float]:
         """How likely each document is to be the one asked about, by naive Bayes over the questions it answers."""
         counts, present = self._counts, self._present
-        for (key, asked), left_out in zip(self._asked, self._features):
+        for (key, asked), weight, left_out in zip(self._asked, self._weights, self._features):
             if asked == without:
-                counts = {**counts, key: Counter({feature: count for feature, count in
-                                                  (counts[key] - left_out).items() if count > 1e-9})}
+                counts = {**counts, key: Counter({feature: count - weight * left_out.get(feature, 0.0) for feature, count
+                                                  in counts[key].items() if count - weight * left_out.get(feature, 0.0) > 1e-9})}
                 present = present - Counter(set(left_out))
         logs = {}
         for key, known in counts.items():

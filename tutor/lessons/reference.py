@@ -149,17 +149,23 @@ def ask(question: str, limit: int = 3, unseen: bool = False) -> Answer:
     each answers and by BM25 over the stems of their title, aliases and short
     answer (weighed most), their text and example. A yes-or-no question takes
     the reply that the bank questions most like it about the best entry agree
-    on (``_reply``). ``unseen`` answers a question of the bank as if the bank
+    on (``_reply``); where the next entry scores close to the best, its bank questions must agree too, unless
+    the bank holds the question itself.
+    ``unseen`` answers a question of the bank as if the bank
     did not hold it (leave-one-out).
     """
     spoken = language()
     ranker = _ranker(spoken)
     entries = _entries(spoken)
     without = question if unseen else None
-    ranked = tuple((entries[key], round(score, 3)) for key, score in ranker.rank(question, without)[:limit])
+    scored = ranker.rank(question, without)
+    ranked = tuple((entries[key], round(score, 3)) for key, score in scored[:limit])
     reply = None
     if ranked and _asks_yes_or_no(question, spoken):
-        reply = _reply(question, ranked[0][0].key, spoken, without)
+        reply = _reply(question, scored[0][0], spoken, without)
+        if not _clear_lead(scored) and not _held(question, scored[0][0], spoken, without) \
+                and _reply(question, scored[1][0], spoken, without) is not reply:
+            reply = None
     return Answer(question, ranked, reply)
 
 
@@ -169,29 +175,37 @@ def answer(question: str, limit: int = 3) -> list[Entry]:
 
 
 QUESTION_WEIGHTS = {"head": 3.0, "answer": 3.0, "text": 0.5}  # how much a word of an entry counts, by field
-ALIKE = 0.7  # how alike (cosine) the most alike bank question must be for a yes-or-no question to take a reply
+LEAD = 0.6  # above this share of the best entry's score, the next entry's bank questions must agree on a yes or no
+ALIKE = 0.65  # how alike (cosine) the most alike bank question must be for a yes-or-no question to take a reply
 SAME = 0.999  # as alike as this, a bank question is the question itself, and its reply is the reply
-REPLY_NEIGHBOURS = 5  # how many of the most alike bank questions vote on a reply
+REPLY_NEIGHBOURS = 3  # how many of the most alike bank questions vote on a reply
 REPLY_MARGIN = 0.9  # how far their votes must lean one way: 1 is all agreeing
 
 
 @cache
 def _ranker(spoken: str):
-    """The ranking of the entries of ``spoken`` (the ranking library is loaded only when a question is asked)."""
+    """The ranking of the entries of ``spoken`` (the ranking library is loaded only when a question is asked).
+
+    Each entry is known to answer its title, its aliases and the tuning questions of the bank that name it
+    first, and less surely those that name it after another."""
     from .question_bank import question_bank
     from .ranking import Ranker
 
-    asked: dict[str, list[str]] = {}
+    entries = _entries(spoken)
+    asked: dict[str, list[str]] = {key: [entry.title, *entry.aliases] for key, entry in entries.items()}
+    also_asked: dict[str, list[str]] = {}
     for item in question_bank(spoken).tuning:
-        asked.setdefault(item.entries[0], []).append(item.question)
+        asked[item.entries[0]].append(item.question)
+        for key in item.entries[1:]:
+            also_asked.setdefault(key, []).append(item.question)
     weights = QUESTION_WEIGHTS
     documents = {
         entry.key: [(" ".join((entry.key.replace(".", " "), entry.title, *entry.aliases)), weights["head"]),
                     (entry.answer, weights["answer"]), (f"{entry.text} {entry.example}", weights["text"])]
-        for entry in _entries(spoken).values()}
+        for entry in entries.values()}
     words = _question_words(spoken)
     common = frozenset(word for word in words.get("ignore", ()) if isinstance(word, str))
-    return Ranker(documents, spoken, asked, common, words.get("synonyms", {}))
+    return Ranker(documents, spoken, asked, also_asked, common, words.get("synonyms", {}))
 
 
 def _asks_yes_or_no(question: str, spoken: str) -> bool:
@@ -203,6 +217,17 @@ def _asks_yes_or_no(question: str, spoken: str) -> bool:
     asked = _question_words(spoken)
     return (bool(words) and words[0] in asked.get("yes-no", ())
             and not set(words) & set(asked.get("either-or", ())))
+
+
+def _clear_lead(scored: list[tuple[str, float]]) -> bool:
+    """True when the best entry leads the next by enough to take a yes or no from its bank questions alone."""
+    return len(scored) < 2 or scored[1][1] <= LEAD * scored[0][1]
+
+
+def _held(question: str, key: str, spoken: str, without: str | None = None) -> bool:
+    """True when the bank holds ``question`` itself (in other case or punctuation), naming entry ``key``."""
+    nearest = _ranker(spoken).nearest(question, key, without)
+    return bool(nearest) and nearest[0][1] >= SAME
 
 
 def _reply(question: str, key: str, spoken: str, without: str | None = None) -> bool | None:
