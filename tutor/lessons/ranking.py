@@ -152,7 +152,7 @@ class Ranker:
         nearest: dict[str, float] = {}
         for (key, _asked), similarity in self._similar(features, without):
             nearest[key] = max(nearest.get(key, 0.0), similarity)
-        likely = self._likelihoods(features, without) if features else {}
+        likely = self._likelihoods(features, without)
         scores = {key: TEXT_WEIGHT * (text.get(key, 0.0) / top if top else 0.0)
                   + NEAREST_WEIGHT * nearest.get(key, 0.0) + CLASSIFIER_WEIGHT * likely.get(key, 0.0)
                   for key in self.documents}
@@ -189,6 +189,8 @@ class Ranker:
                 counts = {**counts, key: Counter({feature: count - weight * left_out.get(feature, 0.0) for feature, count
                                                   in counts[key].items() if count - weight * left_out.get(feature, 0.0) > 1e-9})}
                 present = present - Counter(set(left_out))
+        if not any(feature in present for feature in features):
+            return {}
         logs = {}
         for key, known in counts.items():
             if not known:
