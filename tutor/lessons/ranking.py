@@ -91,6 +91,7 @@ class Ranker:
 
     def __post_init__(self) -> None:
         self._stemmer = snowballstemmer.stemmer(STEMMERS.get(self.language, "english"))
+        self._stems: dict[str, str] = {}
         self._synonyms = {self.stem(word): tuple(words_of(" ".join(others))) for word, others in self.synonyms.items()}
         self._known: set[str] = {*self.synonyms, *self.function_words}  # every word known, as written
         weights = {(key, question): ALSO_WEIGHT for key, questions in self.also_asked.items() for question in questions}
@@ -116,7 +117,11 @@ class Ranker:
             self._counts[key].update({feature: count * weight for feature, count in features.items()})
 
     def stem(self, word: str) -> str:
-        return self._stemmer.stemWord(word)
+        """The stem of ``word`` (each word is stemmed once: the stemmers are pure Python)."""
+        stem = self._stems.get(word)
+        if stem is None:
+            stem = self._stems[word] = self._stemmer.stemWord(word)
+        return stem
 
     def terms(self, question: str) -> list[tuple[tuple[str, ...], float]]:
         """Each word of the question as the stems it may match (its own first), with its weight."""
