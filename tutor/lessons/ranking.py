@@ -147,12 +147,17 @@ class Ranker:
         return features
 
     def rank(self, question: str, without: str | None = None) -> list[tuple[str, float]]:
-        """Every document the question has any evidence for, with its score, best first (ties in order given).
+        """Every document the question has any evidence for, with its score, best first (ties in order given);
+        none when no word of the question but a common one is known.
 
         ``without`` is a question of ``asked`` to leave out, as if the ranker had never read it (to measure how
         the ranking does on questions it has not seen)."""
+        terms = self.terms(question)
+        if not any(weight > FUNCTION_WEIGHT and any(form in self.entries.idf or form in self._present for form in forms)
+                   for forms, weight in terms):
+            return []  # only common words, or words nothing holds: no evidence for any document
         features = self.features(question)
-        text = self.entries.scores(self.terms(question))
+        text = self.entries.scores(terms)
         top = max(text.values(), default=0.0)
         nearest: dict[str, float] = {}
         for (key, _asked), similarity in self._similar(features, without):
