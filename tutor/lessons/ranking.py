@@ -93,20 +93,30 @@ class Ranker:
         self._stemmer = snowballstemmer.stemmer(STEMMERS.get(self.language, "english"))
         self._stems: dict[str, str] = {}
         self._synonyms = {self.stem(word): tuple(words_of(" ".join(others))) for word, others in self.synonyms.items()}
-        self._known: set[str] = {*self.synonyms, *self.function_words}  # every word known, as written
         weights = {(key, question): ALSO_WEIGHT for key, questions in self.also_asked.items() for question in questions}
         weights.update({(key, question): 1.0 for key, questions in self.asked.items() for question in questions})
-        self._asked = sorted(weights)
+        self._asked = sorted(weights)  # (document, question), in an order of their own: not the order listed
         self._weights = [weights[pair] for pair in self._asked]
+        self._learn_words()
+        self.entries = Index({key: self._bag(fields) for key, fields in self.documents.items()})
+        self._learn_questions()
+
+    def _learn_words(self) -> None:
+        """The words known, as written and as stems: the documents', the synonyms', the common words, and the
+        questions' (a misspelling in a question is read as the word it misspells, not learnt)."""
+        self._known: set[str] = {*self.synonyms, *self.function_words}
         self._known.update(word for fields in self.documents.values() for text, _weight in fields
                            for word in words_of(text))
         self._known_stems = {self.stem(word) for word in self._known}
-        for _key, question in self._asked:  # a misspelling in a question read is not a word to know
+        for _key, question in self._asked:
             for word in words_of(question):
                 if self._spelled(word) == word:
                     self._known.add(word)
                     self._known_stems.add(self.stem(word))
-        self.entries = Index({key: self._bag(fields) for key, fields in self.documents.items()})
+
+    def _learn_questions(self) -> None:
+        """Each question's features, their rarity among the questions (idf), the questions as unit vectors for
+        the cosine, and the features' counts by document for the classifier."""
         self._features = [self.features(question) for _key, question in self._asked]
         self._present = Counter(feature for features in self._features for feature in features)
         self._idf = {feature: math.log((1 + len(self._asked)) / (1 + n)) + 1 for feature, n in self._present.items()}
@@ -134,9 +144,10 @@ class Ranker:
             terms.append(((stem, *(self.stem(other) for other in others)), weight))
         return terms
 
-    def features(self, question: str) -> Counter[str]:
-        """The question's stems (and the stems its words stand for) and its pairs of stems side by side, weighed."""
-        terms = self.terms(question)
+    def features(self, question: str, terms: list[tuple[tuple[str, ...], float]] | None = None) -> Counter[str]:
+        """The question's stems (and the stems its words stand for) and its pairs of stems side by side, weighed
+        (from its ``terms`` where they are at hand)."""
+        terms = self.terms(question) if terms is None else terms
         features: Counter[str] = Counter()
         for (forms, weight) in terms:
             features[forms[0]] += weight
@@ -156,7 +167,7 @@ class Ranker:
         if not any(weight > FUNCTION_WEIGHT and any(form in self.entries.idf or form in self._present for form in forms)
                    for forms, weight in terms):
             return []  # only common words, or words nothing holds: no evidence for any document
-        features = self.features(question)
+        features = self.features(question, terms)
         text = self.entries.scores(terms)
         top = max(text.values(), default=0.0)
         nearest: dict[str, float] = {}
