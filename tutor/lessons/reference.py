@@ -149,10 +149,10 @@ def ask(question: str, limit: int = 3, unseen: bool = False) -> Answer:
     each answers and by BM25 over the stems of their title, aliases and short
     answer (weighed most), their text and example. A yes-or-no question takes
     the reply that the bank questions most like it about the best entry agree
-    on (``_reply``); where the next entry scores close to the best, its bank questions must agree too, unless
-    the bank holds the question itself.
-    ``unseen`` answers a question of the bank as if the bank
-    did not hold it (leave-one-out).
+    on (``_reply``); where the next entry scores close to the best, its bank
+    questions must agree too, unless the bank holds the question itself.
+    ``unseen`` answers a question of the bank as if the bank did not hold it
+    (leave-one-out).
     """
     spoken = language()
     ranker = _ranker(spoken)
@@ -195,7 +195,7 @@ def _ranker(spoken: str):
     asked: dict[str, list[str]] = {key: [entry.title, *entry.aliases] for key, entry in entries.items()}
     also_asked: dict[str, list[str]] = {}
     for item in question_bank(spoken).tuning:
-        asked[item.entries[0]].append(item.question)
+        asked.setdefault(item.entries[0], []).append(item.question)
         for key in item.entries[1:]:
             also_asked.setdefault(key, []).append(item.question)
     weights = QUESTION_WEIGHTS
