@@ -202,11 +202,14 @@ def test_a_reply_is_given_only_when_the_most_alike_bank_questions_agree_by_the_m
     assert _clear_lead([("a", 1.0), ("b", 0.5)]) and not _clear_lead([("a", 1.0), ("b", 0.7)])  # nor unsure of the entry
 
 
-def test_a_question_that_says_not_takes_the_reply_of_a_like_question_turned_round():
+def test_a_question_that_says_not_takes_no_reply_from_a_like_question_that_does_not():
     from tutor.lessons.reference import _negated
 
     assert _negated("can't I play a 2?", "en") and not _negated("can I play a 2?", "en")
     assert _negated("får man inte spela?", "sv") and _negated("må man ikke spille?", "da")
+    use("en")
+    assert ask("can I play from my opponent's discard pile?").reply is False
+    assert ask("can't I play from my opponent's discard pile?").reply is None  # turned round, it would say yes
 
 
 QUESTION_TEXT = st.text(st.sampled_from("abcdeiklnoprstuvy '-?åäö12"), max_size=40)

@@ -232,12 +232,13 @@ def _held(question: str, key: str, spoken: str, without: str | None = None) -> b
 
 def _reply(question: str, key: str, spoken: str, without: str | None = None) -> bool | None:
     """The yes or no that the bank questions about entry ``key`` most like ``question`` agree on, if they do
-    (``agreed_reply``); a bank question that says ``not`` where this one does not votes the other way."""
+    (``agreed_reply``). Only a bank question that says ``not`` as this one does (or does not) votes: turning a
+    reply round is not safe (``can't I ...?`` is answered ``yes`` when you can, and in Swedish ``jo``)."""
     ranker = _ranker(spoken)
     replies = _replies(spoken)
     negated = _negated(question, spoken)
-    return agreed_reply([(alike, replies[asked] != (negated != _negated(asked, spoken)))
-                         for asked, alike in ranker.nearest(question, key, without) if replies.get(asked) is not None])
+    return agreed_reply([(alike, replies[asked]) for asked, alike in ranker.nearest(question, key, without)
+                         if replies.get(asked) is not None and _negated(asked, spoken) == negated])
 
 
 def agreed_reply(voters: list[tuple[float, bool]]) -> bool | None:
