@@ -199,7 +199,7 @@ def test_a_reply_is_given_only_when_the_most_alike_bank_questions_agree_by_the_m
     assert agreed_reply([(0.5, True)]) is None  # not alike enough
     assert agreed_reply([(1.0, True), (0.95, False)]) is True  # the bank holds the question itself
     assert agreed_reply([]) is None
-    assert _clear_lead([("a", 1.0), ("b", 0.5)]) and not _clear_lead([("a", 1.0), ("b", 0.7)])  # nor unsure of the entry
+    assert _clear_lead([("a", 1.0), ("b", 0.5)]) and not _clear_lead([("a", 1.0), ("b", 0.7)])  # a close second
 
 
 def test_a_question_that_says_not_takes_no_reply_from_a_like_question_that_does_not():

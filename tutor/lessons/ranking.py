@@ -207,8 +207,8 @@ class Ranker:
         counts, present = self._counts, self._present
         for (key, asked), weight, left_out in zip(self._asked, self._weights, self._features):
             if asked == without:
-                counts = {**counts, key: Counter({feature: count - weight * left_out.get(feature, 0.0) for feature, count
-                                                  in counts[key].items() if count - weight * left_out.get(feature, 0.0) > 1e-9})}
+                rest = {feature: count - weight * left_out.get(feature, 0.0) for feature, count in counts[key].items()}
+                counts = {**counts, key: Counter({feature: count for feature, count in rest.items() if count > 1e-9})}
                 present = present - Counter(set(left_out))
         if not any(feature in present for feature in features):
             return {}
