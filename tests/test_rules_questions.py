@@ -230,3 +230,13 @@ def test_ranking_never_raises_and_never_depends_on_the_order_the_bank_lists_ques
     reordered = Ranker(SMALL_DOCUMENTS, "en", shuffled, function_words=frozenset({"can", "i", "my", "a"}))
     assert listed.rank(question) == reordered.rank(question)
     assert listed.nearest(question, "discard") == reordered.nearest(question, "discard")
+
+
+@settings(max_examples=60, deadline=None)
+@given(spoken=st.sampled_from(LANGUAGES), question=st.text(max_size=60))
+def test_any_text_asked_of_the_reference_gets_entries_or_none_and_never_raises(spoken, question):
+    use(spoken)
+    answered = ask(question, unseen=True)
+    scores = [score for _entry, score in answered.ranked]
+    assert scores == sorted(scores, reverse=True) and all(score >= 0 for score in scores)
+    assert answered.reply is None or answered.ranked
