@@ -1,6 +1,9 @@
 """How well ``tutor rules`` answers the question bank: top-1, top-3 and yes-or-no, per language and part.
 
-Run ``python -m tutor.lessons.answer_quality`` for the table of docs/rules.md.
+Besides the bank's two parts, ``leave-one-out`` asks each tuning question of a ranking that has not read it
+(the bank without that one question): a measure of how the ranking does on questions it has not seen, on many
+more questions than the held-out part has. Run ``python -m tutor.lessons.answer_quality`` for the table of
+docs/rules.md.
 """
 
 from __future__ import annotations
@@ -29,15 +32,20 @@ class Quality:
         return count / (of if of is not None else self.asked) if (of or self.asked) else 1.0
 
 
+MEASURES = ("tuning", "leave-one-out", "held-out")
+
+
 def quality(spoken: str, part: str = "held-out") -> Quality:
-    """The answers to the bank's ``part`` (``tuning`` or ``held-out``) of language ``spoken``."""
+    """The answers to the bank's ``part`` of language ``spoken``: ``tuning``, ``held-out``, or ``leave-one-out``
+    (each tuning question asked as if the bank did not hold it)."""
     use(spoken)
     bank = question_bank(spoken)
     items: tuple[Asked, ...] = bank.held_out if part == "held-out" else bank.tuning
+    unseen = part == "leave-one-out"
     first = top_three = yes_or_no = replied = wrong = 0
     misses = []
     for item in items:
-        answer = ask(item.question)
+        answer = ask(item.question, unseen=unseen)
         keys = [entry.key for entry in answer.entries]
         first += bool(keys) and keys[0] in item.entries
         top_three += any(key in item.entries for key in keys[:3])
@@ -54,7 +62,7 @@ def main() -> None:
     print("| language | part | questions | top-1 | top-3 | yes or no on the first line, right / wrong / not said |")
     print("|---|---|---|---|---|---|")
     for spoken in LANGUAGES:
-        for part in ("tuning", "held-out"):
+        for part in MEASURES:
             q = quality(spoken, part)
             print(f"| {spoken} | {part} | {q.asked} | {q.share(q.first):.0%} | {q.share(q.top_three):.0%} | "
                   f"{q.replied} / {q.wrong} / {q.yes_or_no - q.replied - q.wrong} of {q.yes_or_no} |")

@@ -4,8 +4,17 @@ Words are cut to their stems by the Snowball stemmers of the language (the
 ones Sphinx's search uses: a small, well-kept library with English, Swedish
 and Danish rules), so ``avläggshögen`` meets ``avläggshög`` and ``discarding``
 meets ``discard``. A question word may stand for other words (synonyms, as
-data), a misspelt word is read as the known word it is closest to, and the
-documents are scored by BM25 over their weighted fields.
+data), and a misspelt word is read as the one known word it is a slip away
+from. Three kinds of evidence are added up:
+
+- BM25 over each document's weighted fields (its own words);
+- the questions it is known to answer, nearest first: the cosine of their
+  words and word pairs, each weighed by how rare it is among the questions;
+- a naive Bayes classifier trained on those questions, which learns which
+  words and word pairs tell the documents apart.
+
+Every word counts, the common ones (``function_words``) only a little, so
+that ``my discard pile`` and ``my opponent's discard pile`` stay apart.
 """
 
 from __future__ import annotations
@@ -13,7 +22,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
@@ -22,9 +31,11 @@ import snowballstemmer
 STEMMERS = {"en": "english", "sv": "swedish", "da": "danish"}
 K1, B = 1.2, 0.75  # BM25's usual saturation and length normalisation
 SYNONYM_WEIGHT = 0.9  # a word the question stands for counts a little less than the word itself
-TYPO_CUTOFF = 0.8  # how alike (difflib's ratio) a misspelt word must be to a known one
-ALIKE_POWER = 2.0  # how sharply the share of words in common narrows a bank question's weight
-ASKED_WEIGHT = 1.0  # how much the most alike question a document answers adds to its own score
+FUNCTION_WEIGHT = 0.3  # how much a common word (``my``, ``the``, ``can``) counts beside a word that says something
+ALSO_WEIGHT = 0.5  # how much a question a document answers beside a better one counts
+PAIR_WEIGHT = 0.5  # how much two words side by side (``discard pile``) count beside one word
+SMOOTHING = 0.1  # the naive Bayes classifier's additive smoothing
+TEXT_WEIGHT, NEAREST_WEIGHT, CLASSIFIER_WEIGHT = 1.0, 1.0, 1.0  # how the three kinds of evidence add up
 _WORD = re.compile(r"[^\W_]+")
 
 
@@ -44,12 +55,12 @@ class Index:
         total = len(self.frequencies)
         self.idf = {stem: math.log(1 + (total - n + 0.5) / (n + 0.5)) for stem, n in using.items()}
 
-    def scores(self, terms: list[tuple[str, ...]]) -> dict[str, float]:
-        """Each document's score for the terms (each a word's stems, its own first), where it is above 0."""
+    def scores(self, terms: list[tuple[tuple[str, ...], float]]) -> dict[str, float]:
+        """Each document's score for the terms (each a word's stems, its own first, and its weight), where above 0."""
         scores = {}
         for key, counts in self.frequencies.items():
-            score = sum(max((self._score(key, counts, stem) * (1 if i == 0 else SYNONYM_WEIGHT)
-                             for i, stem in enumerate(forms)), default=0.0) for forms in terms)
+            score = sum(weight * max((self._score(key, counts, stem) * (1 if i == 0 else SYNONYM_WEIGHT)
+                                      for i, stem in enumerate(forms)), default=0.0) for forms, weight in terms)
             if score > 0:
                 scores[key] = score
         return scores
@@ -66,68 +77,187 @@ class Index:
 class Ranker:
     """Documents by key, each a list of (text, weight) fields, and questions they answer, to rank questions against.
 
-    A document scores by BM25 over its own fields, plus ``ASKED_WEIGHT`` times the score of the one of its
-    ``asked`` questions most like the question. ``ignore`` are the words a question drops, ``synonyms`` the words
-    each word stands for.
+    ``asked`` are the questions each document is known to answer (the order they are listed in does not matter),
+    ``also_asked`` those it answers beside a better one (they count ``ALSO_WEIGHT``),
+    ``function_words`` the words that count only a little, ``synonyms`` the words each word stands for.
     """
 
     documents: Mapping[str, Iterable[tuple[str, float]]]
     language: str
     asked: Mapping[str, Iterable[str]] = field(default_factory=dict)
-    ignore: frozenset[str] = frozenset()
+    also_asked: Mapping[str, Iterable[str]] = field(default_factory=dict)
+    function_words: frozenset[str] = frozenset()
     synonyms: Mapping[str, Iterable[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._stemmer = snowballstemmer.stemmer(STEMMERS.get(self.language, "english"))
-        self._known: set[str] = set(self.synonyms)  # every word the documents and the synonyms know, as written
-        self._synonyms = {self.stem(word): tuple(others) for word, others in self.synonyms.items()}
+        self._stems: dict[str, str] = {}
+        self._synonyms = {self.stem(word): tuple(words_of(" ".join(others))) for word, others in self.synonyms.items()}
+        weights = {(key, question): ALSO_WEIGHT for key, questions in self.also_asked.items() for question in questions}
+        weights.update({(key, question): 1.0 for key, questions in self.asked.items() for question in questions})
+        self._asked = sorted(weights)  # (document, question), in an order of their own: not the order listed
+        self._weights = [weights[pair] for pair in self._asked]
+        self._learn_words()
         self.entries = Index({key: self._bag(fields) for key, fields in self.documents.items()})
-        self._asked_by = [(key, question) for key, questions in self.asked.items() for question in questions]
-        self.questions = Index({str(i): self._bag([(question, 1.0)]) for i, (_key, question) in
-                                enumerate(self._asked_by)})
-        self._asked_stems = [{forms[0] for forms in self.terms(question)} for _key, question in self._asked_by]
+        self._learn_questions()
+
+    def _learn_words(self) -> None:
+        """The words known, as written and as stems: the documents', the synonyms', the common words, and the
+        questions' (a misspelling in a question is read as the word it misspells, not learnt)."""
+        self._known: set[str] = {*self.synonyms, *self.function_words}
+        self._known.update(word for fields in self.documents.values() for text, _weight in fields
+                           for word in words_of(text))
+        self._known_stems = {self.stem(word) for word in self._known}
+        for _key, question in self._asked:
+            for word in words_of(question):
+                if self._spelled(word) == word:
+                    self._known.add(word)
+                    self._known_stems.add(self.stem(word))
+
+    def _learn_questions(self) -> None:
+        """Each question's features, their rarity among the questions (idf), the questions as unit vectors for
+        the cosine, and the features' counts by document for the classifier."""
+        self._features = [self.features(question) for _key, question in self._asked]
+        self._present = Counter(feature for features in self._features for feature in features)
+        self._idf = {feature: math.log((1 + len(self._asked)) / (1 + n)) + 1 for feature, n in self._present.items()}
+        self._unseen_idf = math.log(1 + len(self._asked)) + 1
+        self._vectors = [self._unit(features) for features in self._features]
+        self._counts: dict[str, Counter[str]] = defaultdict(Counter)
+        for (key, _question), weight, features in zip(self._asked, self._weights, self._features):
+            self._counts[key].update({feature: count * weight for feature, count in features.items()})
 
     def stem(self, word: str) -> str:
-        return self._stemmer.stemWord(word)
+        """The stem of ``word`` (each word is stemmed once: the stemmers are pure Python)."""
+        stem = self._stems.get(word)
+        if stem is None:
+            stem = self._stems[word] = self._stemmer.stemWord(word)
+        return stem
 
-    def terms(self, question: str) -> list[tuple[str, ...]]:
-        """Each word of the question that says something, as the stems it may match (its own first)."""
+    def terms(self, question: str) -> list[tuple[tuple[str, ...], float]]:
+        """Each word of the question as the stems it may match (its own first), with its weight."""
         terms = []
         for word in words_of(question):
-            if word in self.ignore:
-                continue
+            weight = FUNCTION_WEIGHT if word in self.function_words else 1.0
             word = self._spelled(word)
             stem = self.stem(word)
             others = self._synonyms.get(stem) or self._synonyms.get(word) or ()
-            terms.append((stem, *(self.stem(other) for other in words_of(" ".join(others)))))
+            terms.append(((stem, *(self.stem(other) for other in others)), weight))
         return terms
 
-    def rank(self, question: str) -> list[tuple[str, float]]:
-        """Every document that shares a word with the question, with its score, best first (ties in order given)."""
+    def features(self, question: str, terms: list[tuple[tuple[str, ...], float]] | None = None) -> Counter[str]:
+        """The question's stems (and the stems its words stand for) and its pairs of stems side by side, weighed
+        (from its ``terms`` where they are at hand)."""
+        terms = self.terms(question) if terms is None else terms
+        features: Counter[str] = Counter()
+        for (forms, weight) in terms:
+            features[forms[0]] += weight
+            for other in forms[1:]:
+                features[other] += weight * SYNONYM_WEIGHT
+        for (first, one), (second, other) in zip(terms, terms[1:]):
+            features[f"{first[0]} {second[0]}"] += PAIR_WEIGHT * max(one, other)
+        return features
+
+    def rank(self, question: str, without: str | None = None) -> list[tuple[str, float]]:
+        """Every document the question has any evidence for, with its score, best first (ties in order given);
+        none when no word of the question but a common one is known.
+
+        ``without`` is a question of ``asked`` to leave out, as if the ranker had never read it (to measure how
+        the ranking does on questions it has not seen)."""
         terms = self.terms(question)
-        stems = {forms[0] for forms in terms}
-        scores = self.entries.scores(terms)
+        if not any(weight > FUNCTION_WEIGHT and any(form in self.entries.idf or form in self._present for form in forms)
+                   for forms, weight in terms):
+            return []  # only common words, or words nothing holds: no evidence for any document
+        features = self.features(question, terms)
+        text = self.entries.scores(terms)
+        top = max(text.values(), default=0.0)
         nearest: dict[str, float] = {}
-        for index, score in self.questions.scores(terms).items():
-            key, known = self._asked_by[int(index)][0], self._asked_stems[int(index)]
-            alike = len(stems & known) / len(stems | known)
-            nearest[key] = max(nearest.get(key, 0.0), score * alike ** ALIKE_POWER)
-        ranked = [(key, scores.get(key, 0.0) + ASKED_WEIGHT * nearest.get(key, 0.0)) for key in self.documents]
-        ranked = [(key, score) for key, score in ranked if score > 0]
+        for (key, _asked), similarity in self._similar(features, without):
+            nearest[key] = max(nearest.get(key, 0.0), similarity)
+        likely = self._likelihoods(features, without)
+        scores = {key: TEXT_WEIGHT * (text.get(key, 0.0) / top if top else 0.0)
+                  + NEAREST_WEIGHT * nearest.get(key, 0.0) + CLASSIFIER_WEIGHT * likely.get(key, 0.0)
+                  for key in self.documents}
+        ranked = [(key, score) for key, score in scores.items() if score > 1e-9]
         ranked.sort(key=lambda pair: -pair[1])
         return ranked
+
+    def nearest(self, question: str, key: str, without: str | None = None) -> list[tuple[str, float]]:
+        """The questions ``key`` is known to answer, with how alike each is to ``question`` (cosine), most alike
+        first."""
+        found = [(asked, similarity) for (owner, asked), similarity in self._similar(self.features(question), without)
+                 if owner == key]
+        return sorted(found, key=lambda pair: (-pair[1], pair[0]))
+
+    def _similar(self, features: Counter[str], without: str | None):
+        query = self._unit(features)
+        for pair, weight, vector in zip(self._asked, self._weights, self._vectors):
+            if pair[1] == without:
+                continue
+            similarity = weight * sum(value * vector.get(feature, 0.0) for feature, value in query.items())
+            if similarity > 0:
+                yield pair, similarity
+
+    def _unit(self, features: Counter[str]) -> dict[str, float]:
+        vector = {feature: count * self._idf.get(feature, self._unseen_idf) for feature, count in features.items()}
+        norm = math.sqrt(sum(value * value for value in vector.values())) or 1.0
+        return {feature: value / norm for feature, value in vector.items()}
+
+    def _likelihoods(self, features: Counter[str], without: str | None) -> dict[str, float]:
+        """How likely each document is to be the one asked about, by naive Bayes over the questions it answers."""
+        counts, present = self._counts, self._present
+        for (key, asked), weight, left_out in zip(self._asked, self._weights, self._features):
+            if asked == without:
+                rest = {feature: count - weight * left_out.get(feature, 0.0) for feature, count in counts[key].items()}
+                counts = {**counts, key: Counter({feature: count for feature, count in rest.items() if count > 1e-9})}
+                present = present - Counter(set(left_out))
+        if not any(feature in present for feature in features):
+            return {}
+        logs = {}
+        for key, known in counts.items():
+            if not known:
+                continue
+            total = sum(known.values()) + SMOOTHING * len(present)
+            logs[key] = sum(count * math.log((known.get(feature, 0.0) + SMOOTHING) / total)
+                            for feature, count in features.items() if feature in present)
+        if not logs:
+            return {}
+        best = max(logs.values())
+        odds = {key: math.exp(log - best) for key, log in logs.items()}
+        whole = sum(odds.values())
+        return {key: value / whole for key, value in odds.items()}
 
     def _bag(self, fields: Iterable[tuple[str, float]]) -> Counter[str]:
         counts: Counter[str] = Counter()
         for text, weight in fields:
             for word in words_of(text):
-                self._known.add(word)
                 counts[self.stem(word)] += weight
         return counts
 
     def _spelled(self, word: str) -> str:
-        """``word``, or the known word it is a misspelling of (``discrad`` for ``discard``)."""
-        if word in self._known or len(word) < 4 or word.isdigit():
+        """``word``, or the one known word it is a slip of the keys away from (``discrad`` for ``discard``).
+
+        A word the ranker knows, or whose stem it knows, is never read as another; nor is a short one, or one
+        that two known words are equally near."""
+        if word in self._known or len(word) < 5 or word.isdigit() or self.stem(word) in self._known_stems:
             return word
-        close = difflib.get_close_matches(word, self._known, n=1, cutoff=TYPO_CUTOFF)
-        return close[0] if close else word
+        most = 1 if len(word) < 8 else 2
+        near = [(slips(word, known), known) for known in difflib.get_close_matches(word, self._known, n=5, cutoff=0.7)]
+        near = sorted(pair for pair in near if pair[0] <= most)
+        if not near or (len(near) > 1 and near[1][0] == near[0][0]):
+            return word
+        return near[0][1]
+
+
+def slips(word: str, other: str) -> int:
+    """How many letters to add, drop, change or swap with the next to make ``word`` into ``other``."""
+    previous2: list[int] = []
+    previous = list(range(len(other) + 1))
+    for i, letter in enumerate(word, 1):
+        current = [i]
+        for j, known in enumerate(other, 1):
+            cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (letter != known))
+            if i > 1 and j > 1 and letter == other[j - 2] and word[i - 2] == known:
+                cost = min(cost, previous2[j - 2] + 1)
+            current.append(cost)
+        previous2, previous = previous, current
+    return previous[-1]

@@ -142,22 +142,30 @@ class Answer:
         return [entry for entry, _score in self.ranked]
 
 
-def ask(question: str, limit: int = 3) -> Answer:
+def ask(question: str, limit: int = 3, unseen: bool = False) -> Answer:
     """The entries that answer a question in plain words, best first, and its yes or no.
 
-    The entries are ranked by BM25 (``ranking``) over the stems of their
-    title, aliases and short answer (weighed most), their text and example,
-    and the questions of the bank that they answer. A yes-or-no question
-    takes the reply of the bank question most like it that the best entry
-    answers, when one is alike enough.
+    The entries are ranked (``ranking``) by the questions of the bank that
+    each answers and by BM25 over the stems of their title, aliases and short
+    answer (weighed most), their text and example. A yes-or-no question takes
+    the reply that the bank questions most like it about the best entry agree
+    on (``_reply``); where the next entry scores close to the best, its bank
+    questions must agree too, unless the bank holds the question itself.
+    ``unseen`` answers a question of the bank as if the bank did not hold it
+    (leave-one-out).
     """
     spoken = language()
     ranker = _ranker(spoken)
     entries = _entries(spoken)
-    ranked = tuple((entries[key], round(score, 3)) for key, score in ranker.rank(question)[:limit])
+    without = question if unseen else None
+    scored = ranker.rank(question, without)
+    ranked = tuple((entries[key], round(score, 3)) for key, score in scored[:limit])
     reply = None
     if ranked and _asks_yes_or_no(question, spoken):
-        reply = _reply(question, ranked[0][0].key, spoken)
+        reply = _reply(question, scored[0][0], spoken, without)
+        if not _clear_lead(scored) and not _held(question, scored[0][0], spoken, without) \
+                and _reply(question, scored[1][0], spoken, without) is not reply:
+            reply = None
     return Answer(question, ranked, reply)
 
 
@@ -167,25 +175,37 @@ def answer(question: str, limit: int = 3) -> list[Entry]:
 
 
 QUESTION_WEIGHTS = {"head": 3.0, "answer": 3.0, "text": 0.5}  # how much a word of an entry counts, by field
-ALIKE = 0.6  # the share of words a yes-or-no question must have in common with a bank question to take its reply
+LEAD = 0.6  # above this share of the best entry's score, the next entry's bank questions must agree on a yes or no
+ALIKE = 0.65  # how alike (cosine) the most alike bank question must be for a yes-or-no question to take a reply
+SAME = 0.999  # as alike as this, a bank question is the question itself, and its reply is the reply
+REPLY_NEIGHBOURS = 3  # how many of the most alike bank questions vote on a reply
+REPLY_MARGIN = 0.9  # how far their votes must lean one way: 1 is all agreeing
 
 
 @cache
 def _ranker(spoken: str):
-    """The ranking of the entries of ``spoken`` (the ranking library is loaded only when a question is asked)."""
+    """The ranking of the entries of ``spoken`` (the ranking library is loaded only when a question is asked).
+
+    Each entry is known to answer its title, its aliases and the tuning questions of the bank that name it
+    first, and less surely those that name it after another."""
     from .question_bank import question_bank
     from .ranking import Ranker
 
-    asked: dict[str, list[str]] = {}
+    entries = _entries(spoken)
+    asked: dict[str, list[str]] = {key: [entry.title, *entry.aliases] for key, entry in entries.items()}
+    also_asked: dict[str, list[str]] = {}
     for item in question_bank(spoken).tuning:
         asked.setdefault(item.entries[0], []).append(item.question)
+        for key in item.entries[1:]:
+            also_asked.setdefault(key, []).append(item.question)
     weights = QUESTION_WEIGHTS
     documents = {
         entry.key: [(" ".join((entry.key.replace(".", " "), entry.title, *entry.aliases)), weights["head"]),
                     (entry.answer, weights["answer"]), (f"{entry.text} {entry.example}", weights["text"])]
-        for entry in _entries(spoken).values()}
+        for entry in entries.values()}
     words = _question_words(spoken)
-    return Ranker(documents, spoken, asked, frozenset(words.get("ignore", ())), words.get("synonyms", {}))
+    common = frozenset(word for word in words.get("ignore", ()) if isinstance(word, str))
+    return Ranker(documents, spoken, asked, also_asked, common, words.get("synonyms", {}))
 
 
 def _asks_yes_or_no(question: str, spoken: str) -> bool:
@@ -199,27 +219,63 @@ def _asks_yes_or_no(question: str, spoken: str) -> bool:
             and not set(words) & set(asked.get("either-or", ())))
 
 
-def _reply(question: str, key: str, spoken: str) -> bool | None:
-    """The reply of the bank question about entry ``key`` most like ``question``, if it is alike enough."""
+def _clear_lead(scored: list[tuple[str, float]]) -> bool:
+    """True when the best entry leads the next by enough to take a yes or no from its bank questions alone."""
+    return len(scored) < 2 or scored[1][1] <= LEAD * scored[0][1]
+
+
+def _held(question: str, key: str, spoken: str, without: str | None = None) -> bool:
+    """True when the bank holds ``question`` itself (in other case or punctuation), naming entry ``key``."""
+    nearest = _ranker(spoken).nearest(question, key, without)
+    return bool(nearest) and nearest[0][1] >= SAME
+
+
+def _reply(question: str, key: str, spoken: str, without: str | None = None) -> bool | None:
+    """The yes or no that the bank questions about entry ``key`` most like ``question`` agree on, if they do
+    (``agreed_reply``). Only a bank question that says ``not`` as this one does (or does not) votes: turning a
+    reply round is not safe (``can't I ...?`` is answered ``yes`` when you can, and in Swedish ``jo``)."""
+    ranker = _ranker(spoken)
+    replies = _replies(spoken)
+    negated = _negated(question, spoken)
+    return agreed_reply([(alike, replies[asked]) for asked, alike in ranker.nearest(question, key, without)
+                         if replies.get(asked) is not None and _negated(asked, spoken) == negated])
+
+
+def agreed_reply(voters: list[tuple[float, bool]]) -> bool | None:
+    """The reply that bank questions agree on, given as (how alike each is, its reply), most alike first.
+
+    A bank question as alike as ``SAME`` is the question itself, and its reply is the reply. Otherwise the
+    ``REPLY_NEIGHBOURS`` most alike vote, each by how alike it is; the reply is given only when the most alike is
+    at least ``ALIKE`` alike and the votes lean at least ``REPLY_MARGIN`` of their weight one way. None means
+    that the first line is the entry's short answer alone.
+    """
+    voters = voters[:1] if voters and voters[0][0] >= SAME else voters[:REPLY_NEIGHBOURS]
+    if not voters or voters[0][0] < ALIKE:
+        return None
+    lean = sum(alike * (1 if reply else -1) for alike, reply in voters) / sum(alike for alike, _reply in voters)
+    return None if abs(lean) < REPLY_MARGIN else lean > 0
+
+
+def _negated(question: str, spoken: str) -> bool:
+    """True when the question says ``not`` (``inte``, ``ikke`` ...) an odd number of times."""
+    from .ranking import words_of
+
+    return sum(word in _question_words(spoken).get("negation", ()) for word in words_of(question)) % 2 == 1
+
+
+@cache
+def _replies(spoken: str) -> dict[str, bool | None]:
+    """The yes or no of each tuning question of the bank of ``spoken``."""
     from .question_bank import question_bank
 
-    ranker = _ranker(spoken)
-    asked = {forms[0] for forms in ranker.terms(question)}
-    best, reply = 0.0, None
-    for item in question_bank(spoken).tuning:
-        if item.reply is None or item.entries[0] != key:
-            continue
-        known = {forms[0] for forms in ranker.terms(item.question)}
-        alike = len(asked & known) / max(1, len(asked | known))
-        if alike > best:
-            best, reply = alike, item.reply
-    return reply if best >= ALIKE else None
+    return {item.question: item.reply for item in question_bank(spoken).tuning}
 
 
 @cache
 def _question_words(spoken: str) -> dict:
-    """The words a question in ``spoken`` ignores (``ignore``), the words each stands for (``synonyms``) and
-    the words that open a yes-or-no question (``yes-no``): the reference file's ``questions``, each
+    """The words that count little in a question of ``spoken`` (``ignore``), the words each stands for
+    (``synonyms``), the words that open a yes-or-no question (``yes-no``), that make it ask a choice
+    (``either-or``) and that turn it round (``negation``): the reference file's ``questions``, each
     language's own."""
     return reference_data(spoken).get("questions", {})
 
