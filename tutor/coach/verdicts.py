@@ -176,7 +176,7 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
         return Assessment("best", "best", 0.0, explanation=say(BETTER, "only"))
     after_turn = None
     if search.after(move)[1] is None:
-        after_value, after_turn = _after_unseen(view, move, weights, search)
+        after_value, after_turn = _after_unseen(view, move, weights, search, searches)
         if after_turn is None:
             return Assessment("good", "good", 0.0, explanation=say(BETTER, "unseen"))
     else:
@@ -289,8 +289,10 @@ def _stated_chances(search: TurnSearch, after_turn) -> tuple[dict[int, Chance], 
     return {seat: found.said}, {seat: best.said if best is not None and best.seat == found.seat else Chance(0.0)}
 
 
-def _after_unseen(view: GameState, move: Transfer, weights: Weights, search: TurnSearch):
-    """Value the move by applying it to the view, for moves the search cannot follow (unseen cards)."""
+def _after_unseen(view: GameState, move: Transfer, weights: Weights, search: TurnSearch,
+                  searches: Optional[Judge] = None):
+    """Value the move by applying it to the view, for moves the search cannot follow (unseen cards); the search
+    of the position after it is one of ``searches``, and counts against their budget, where they are given."""
     try:
         after = apply_move(view, move).state
     except (AssertionError, ValueError, IndexError):
@@ -299,6 +301,6 @@ def _after_unseen(view: GameState, move: Transfer, weights: Weights, search: Tur
         return WIN, search.best()
     if after.phase is not Phase.PLAY:
         return 0.0, None
-    following = TurnSearch(after, weights)
+    following = searches.search(after) if searches else TurnSearch(after, weights)
     line = following.best()
     return following.value, line._replace(moves=(move, *line.moves))
