@@ -188,11 +188,11 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     grade = grade_of(loss)
     quality = quality_of(grade)
     risk = _opponent_wins_next(search, after_turn)
+    reveal = search.reveal_before(move) if quality != "weak" and search.weights.reveal_first else None
     if quality == "best":
-        reveal = search.reveal_before(move) if search.weights.reveal_first else None
         if reveal is None:
             return Assessment(quality, grade, loss, opponent_wins_next=risk)
-        return _reveal_first(view, search, reveal, loss, risk)
+        return _reveal_first(view, search, move, reveal, loss, risk)
     from ..engine.notation import format_move
     from .principles import Context, detect
 
@@ -206,6 +206,10 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     chances, best_chances = _stated_chances(search, after_turn) if risk else ({}, {})
     findings = tuple(detect(Context(view, move, best, after_turn, chances, best_chances, search.win_chance(best),
                                     search.win_chance(after_turn))))
+    if quality == "good" and not findings[0].names:  # no cost the coach can name
+        if reveal is not None:  # but it commits a card before a stock card turns up its next one
+            return _reveal_first(view, search, move, reveal, loss, risk)
+        return Assessment("best", "best", loss, opponent_wins_next=risk)  # as good: a difference of weights alone
     explanation = f"{findings[0].sentence} {pointer}".strip()
     if quality == "good":  # the reason too, however small the loss
         return Assessment(quality, grade, loss, better=better, explanation=explanation, findings=findings,
@@ -214,16 +218,18 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move, risk, missed)
 
 
-def _reveal_first(view: GameState, search: TurnSearch, reveal: Move, loss: float, risk) -> Assessment:
+def _reveal_first(view: GameState, search: TurnSearch, move: Move, reveal: Move, loss: float, risk) -> Assessment:
     """A move as good as the best that commits a card before the stock card ``reveal``, which the same line could
     play first: good, and better is that line with the stock card first (what it turns up may change the rest)."""
     from ..engine.notation import format_move
-    from .principles import phrase_of
+    from .principles import phrase_of, reveal_first
 
     line = search.best_after(reveal)
     better = ", ".join(format_move(step, pile_said=True) for step in line.moves)
+    finding = reveal_first(view, move, reveal)
+    explanation = f"{finding.sentence} {say(BETTER, 'reveal-first', move=phrase_of(view, reveal))}"
     return Assessment("good", "good", loss, better=better, key_move=format_move(reveal, pile_said=True),
-                      explanation=say(BETTER, "reveal-first", move=phrase_of(view, reveal)), opponent_wins_next=risk)
+                      explanation=explanation, findings=(finding,), opponent_wins_next=risk)
 
 
 def _key_move(view: GameState, best: Turn, after: Turn, template: str) -> tuple[Move, str]:

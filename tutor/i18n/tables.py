@@ -23,6 +23,7 @@ TABLES: tuple[str, ...] = (
     "tutor.coach.templates:GRADES",
     "tutor.coach.templates:CHANCE",
     "tutor.coach.templates:GAPS",
+    "tutor.coach.templates:LISTS",
     "tutor.engine.notation:TEXTS",
     "tutor.engine.notation:EXAMPLES",
     "tutor.engine.notation:SAID",
