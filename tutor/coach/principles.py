@@ -510,7 +510,7 @@ def _largest_loss(ctx: Context) -> Finding:
     if part in ("stock", "reach") and (stock := stock_first(ctx)) is not None:  # a stock card left: the point
         return stock._replace(weight=weight)
     if part != "risk" and goes_on(ctx.best) and not goes_on(ctx.after):  # what the refill brings: the reason
-        return _refill_missed(ctx, weight)
+        return _refill_missed(ctx, weight, stock_point=part in ("stock", "reach"))
     if goes_on(ctx.best) and goes_on(ctx.after):
         found = _refill_less(ctx, weight)
         if found is not None:
@@ -528,7 +528,7 @@ def _largest_loss(ctx: Context) -> Finding:
             return Finding("wilds-fewer", SAVE_WILDS, weight, {**doing, "best": best, "after": after,
                                                                "best_cards": n_wild_cards(best),
                                                                "after_cards": n_wild_cards(after)},
-                           (Named("hand", SKIP_BO, view.mover.name, when="best"),))
+                           (_wild_kept_named(view, ctx.best),))
     if part == "discards" and (shape := _shape_lost(ctx)) is not None:
         return shape._replace(weight=weight)
     if part == "risk" and ctx.chances:
@@ -545,9 +545,10 @@ def _largest_loss(ctx: Context) -> Finding:
     return Finding("worth-less", None, weight, doing)
 
 
-def _refill_missed(ctx: Context, weight: float) -> Finding:
+def _refill_missed(ctx: Context, weight: float, stock_point: bool) -> Finding:
     """The best turn empties the hand and goes on with new cards, the line after the move does not: the cards it
-    keeps (or the last one it discards), and what the new cards bring -- the round won, or the stock card out."""
+    keeps (or the last one it discards), and what the new cards bring -- the round won, or (``stock_point``: the
+    stock is what the move loses most) the stock card out."""
     view = ctx.view
     doing = {"doing": _doing(view, ctx.move), "best": n_cards(_build_plays(ctx.best))}
     hand, _ = _end_cards(view, ctx.after)
@@ -565,7 +566,7 @@ def _refill_missed(ctx: Context, weight: float) -> Finding:
         return Finding(f"{kind}-wins", STOCK_FIRST, weight, {**fields, "chance": chance_in_words(wins)}, names,
                        chance=wins)
     stock = _stock_in_deals(view, ctx.best)
-    if hand and stock is not None and stock.value and ctx.best.stock_played == ctx.after.stock_played:
+    if stock_point and hand and stock is not None and stock.value and ctx.best.stock_played == ctx.after.stock_played:
         card = the_card(view.mover.stock_top)
         return Finding("refill-frees-stock", STOCK_FIRST, weight, {**fields, "card": card,
                                                                      "chance": chance_in_words(stock)},
@@ -634,13 +635,17 @@ def _played_besides(view: GameState, best: Turn, after: Turn) -> list[tuple[int,
     place before the turn."""
     def plays(turn: Turn) -> list[tuple[int, Named]]:
         found = []
+        taken: Counter = Counter()  # cards the line has taken off each discard pile so far
         for state, move in along(view, turn.moves):
             if isinstance(move, Transfer) and not move.is_discard and move.source.kind is not PileKind.STOCK:
                 card = played_card(state, move)
                 owner = state.players[source_seat(state, move)].name
-                number = move.source.number if move.source.kind is PileKind.DISCARD else None
-                kind = "hand" if move.source.kind is PileKind.HAND else "discard"
-                found.append((card, Named(kind, card, owner, number)))
+                if move.source.kind is PileKind.HAND:
+                    found.append((card, Named("hand", card, owner)))
+                else:
+                    taken[owner, move.source.number] += 1
+                    found.append((card, Named("discard", card, owner, move.source.number,
+                                              taken[owner, move.source.number])))
         return found
 
     left = plays(after)
@@ -708,18 +713,23 @@ def _shape_lost(ctx: Context) -> Optional[Finding]:
     if not candidates:
         return None
     _, _, (kind, number, below, above) = max(candidates)
-    fields = {"doing": _doing(view, ctx.move), "pile": number, "card": the_card(above)}
     when = "best" if kind == "run" else "after"
+    pile = _end_piles(view, ctx.best if kind == "run" else ctx.after)[number - 1]
+    under = below[-1] if kind == "covered" else below
+    at = max(index for index in range(len(pile) - 1) if pile[index] == under and pile[index + 1] == above)
+    depth = len(pile) - at  # of the card below the mark's top card
+    fields = {"doing": _doing(view, ctx.move), "pile": number, "card": the_card(above)}
     if kind == "covered":
         fields["run"] = "-".join(map(card_label, below))
-        names = tuple(Named("discard", card, view.mover.name, number, when=when) for card in below)
+        names = tuple(Named("discard", card, view.mover.name, number, depth + len(below) - 1 - index, when)
+                      for index, card in enumerate(below))
     else:
         fields["top"] = the_card(below)
-        names = (Named("discard", below, view.mover.name, number, when=when),)
+        names = (Named("discard", below, view.mover.name, number, depth, when),)
     move = ctx.move
     own = isinstance(move, Transfer) and move.is_discard and move.target.number == number and move.card == above
     return Finding(f"shape-{kind}" + ("-own" if own and kind != "run" else ""), DESCENDING, 0.0, fields,
-                   (*names, Named("discard", above, view.mover.name, number, when=when)))
+                   (*names, Named("discard", above, view.mover.name, number, depth - 1, when)))
 
 
 def _closer_in_deals(ctx: Context) -> Optional[Finding]:
@@ -817,6 +827,13 @@ def _kept(view: GameState, turn: Turn) -> Optional[int]:
     """Cards the turn keeps in hand, or None where a refill's cards are unseen."""
     hand, _ = _end_cards(view, turn)
     return None if turn.ending != "discard" or None in hand else len(hand)
+
+
+def _wild_kept_named(view: GameState, turn: Turn) -> Named:
+    """Where the turn keeps an SB at its end: in hand, else on a discard top."""
+    hand, tops = _end_cards(view, turn)
+    number = None if SKIP_BO in hand else tops.index(SKIP_BO) + 1
+    return Named("hand" if number is None else "discard", SKIP_BO, view.mover.name, number, when="best")
 
 
 def _wilds_kept(view: GameState, turn: Turn) -> int:

@@ -103,7 +103,8 @@ FINDINGS = TextTable("coach-finding", {
     # the same number of cards kept, but the higher one: high cards are the hardest to play later
     "hand-higher": "{doing} keeps {card} in hand, which the best turn discards instead: a higher card kept is "
                    "harder to play later.",
-    "wilds-fewer": "{doing} ends the turn with {after_cards} kept where the best turn keeps {best_cards}.",
+    "wilds-fewer": "{doing} spends an SB the best turn keeps: it ends the turn with {after_cards} kept, the best "
+                   "turn with {best_cards}.",
     "stock-further": "{doing} leaves {card} on your stock further from the build piles than the best turn does.",
     # the shape of the discard piles: a run the best turn makes or keeps and the line after the move does not ...
     "shape-run": "{doing} gives up a run the best turn ends with: {card} on {top} on discard pile {pile}, which come "
