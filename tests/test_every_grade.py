@@ -9,10 +9,12 @@ import pytest
 import yaml
 
 from tutor.coach.principles import phrase_of
+from tutor.coach.templates import FINDINGS, chance_in_words
 from tutor.coach.verdicts import Judge
 from tutor.engine.cards import SKIP_BO as SB
 from tutor.engine.legal import legal_moves
-from tutor.engine.moves import Draw
+from tutor.engine.moves import Draw, PileKind, Transfer
+from tutor.engine.play import apply_move
 from tutor.engine.notation import format_move, parse_move
 from tutor.engine.rules import check_move
 from tutor.engine.state import Phase
@@ -22,6 +24,11 @@ from tutor.scenario import load_scenario
 
 from analysis_positions import position
 from test_expert_set import EXPERT, expert_position
+from test_findings import said
+
+# findings whose sentence carries their chance whenever they have one
+CHANCE_SAID = ("refill-frees-stock", "refill-stock-less", "refill-wins-less", "opponent-may-win",
+               "opponents-closer-deals", "refill-missed-wins", "refill-missed-last-wins")
 
 GALLERY = Path(__file__).parent.parent / "scenarios"
 
@@ -70,18 +77,116 @@ def test_an_sb_that_waits_for_a_freed_slot_is_said_as_the_end_of_a_line():
             "SB from your hand on build pile 1 as a 1, which frees the 2 on your stock.") in verdict.explanation
 
 
+def _steps(state, limit: int = 12):
+    """Each position the best turn passes through, from ``state`` on (the hand drawn where it runs out), with the
+    ``Judge`` that grades its moves."""
+    judge = Judge()
+    seat = state.turn
+    for _ in range(limit):
+        if state.phase is not Phase.PLAY or state.turn != seat:
+            return
+        if not state.mover.hand:
+            draws = [move for move in legal_moves(state) if isinstance(move, Draw)]
+            if not draws:
+                return
+            state = apply_move(state, draws[0]).state
+            continue
+        yield state, judge
+        best = judge.search(player_view(state, state.turn)).best_moves()
+        if not best or not isinstance(best[0], Transfer):
+            return
+        state = apply_move(state, best[0]).state
+
+
+def _graded_along(state) -> list:
+    """Every move not graded best at every step of the best turn, with the position and its verdict."""
+    found = []
+    for at, judge in _steps(state):
+        for move in legal_moves(at):
+            if not isinstance(move, Draw) and (verdict := judge(at, move)).grade != "best":
+                found.append((at, move, verdict))
+    return found
+
+
 @pytest.mark.parametrize("state", POSITIONS)
 def test_every_grade_below_best_says_its_reason(state):
-    """The weightiest finding opens the explanation, good grades too; the plain "worth less" only where a line
-    goes on past a refill, so that where the turn ends (and what it leaves an opponent) is not known."""
-    for move, verdict in _graded(state):
-        if verdict.explanation.startswith("Fine, though slightly better:") and "first:" in verdict.explanation:
-            continue  # as good as the best, but a stock card could turn up its next card first: that is the reason
-        assert verdict.findings, (format_move(move), verdict.explanation)
-        assert verdict.explanation.startswith(verdict.findings[0].sentence), (format_move(move), verdict.explanation)
-        if verdict.findings[0].kind == "worth-less":
-            search = TurnSearch(player_view(state, state.turn))
-            assert "refill" in (search.best().ending, search.best_after(move).ending), verdict.explanation
+    """At every step of the best turn, every move below best opens its explanation -- "Fine, though slightly
+    better" too -- with the finding that costs, which names a card or a pile in its sentence (and its chance,
+    where it has one); never the plain "worth less"."""
+    for at, move, verdict in _graded_along(state):
+        context = (format_move(move), verdict.explanation)
+        assert verdict.findings, context
+        reason = verdict.findings[0]
+        assert verdict.explanation.startswith(reason.sentence), context
+        assert reason.kind != "worth-less", context
+        assert reason.names, context
+        assert any(_names(reason.sentence, named, at.mover.name) for named in reason.names), context
+        if reason.chance is not None and f"{reason.kind}-chance" in FINDINGS or reason.kind in CHANCE_SAID:
+            assert chance_in_words(reason.chance) in reason.sentence, context
+
+
+@pytest.mark.parametrize("state", POSITIONS)
+def test_keeping_cards_in_hand_is_said_only_of_the_cards_kept(state):
+    """A reason that the move keeps cards in hand names cards the line after it really keeps, while the best turn
+    empties the hand; one that names a stock card left stuck names the mover's stock top, which that line does
+    not play and the best turn's new cards play in some of its deals."""
+    for at, move, verdict in _graded_along(state):
+        reason = verdict.findings[0]
+        if not reason.kind.startswith(("refill-missed", "refill-frees-stock")):
+            continue
+        search = TurnSearch(player_view(at, at.turn))
+        best, after = search.best(), search.best_after(move)
+        assert best.ending == "refill" and after.ending != "refill", verdict.explanation
+        kept = [named for named in reason.names if named.pile == "hand"]
+        if reason.kind.startswith("refill-missed-last"):
+            assert not kept and after.moves[-1].is_discard, verdict.explanation
+            continue
+        assert kept and "keeps" in reason.sentence, verdict.explanation
+        if reason.kind == "refill-frees-stock":
+            stock = next(named for named in reason.names if named.pile == "stock")
+            assert stock.card == at.mover.stock_top and after.stock_played == best.stock_played, verdict.explanation
+            assert 0 < reason.chance.value and reason.chance.won == sum(
+                any(isinstance(step, Transfer) and step.source.kind is PileKind.STOCK and step.source.owner is None
+                    for step in deal.moves) for deal in best.deals), verdict.explanation
+
+
+@pytest.mark.parametrize("state", POSITIONS)
+def test_a_reordering_of_the_best_line_gets_one_label_wherever_it_occurs(state):
+    """A move of the best line played first, reaching the same cards in the same places, is as good as the best
+    (graded best) unless a stock card that turns up its next one comes before it in the best line: then it is
+    good, with that stock card named to come first."""
+    for at, judge in _steps(state):
+        plays = [move for move in judge.search(player_view(at, at.turn)).best_moves()
+                 if isinstance(move, Transfer) and not move.is_discard]
+        target = _end(at, plays)
+        for index, move in enumerate(plays[1:], start=1):
+            if _end(at, [move, *plays[:index], *plays[index + 1:]]) != target:
+                continue  # it must wait for the moves before it: no reordering
+            waits = any(_reveals(at, earlier) for earlier in plays[:index]) and not _reveals(at, move)
+            verdict = judge(at, move)
+            assert verdict.grade == ("good" if waits else "best"), (format_move(move), verdict.explanation)
+            if waits:
+                assert verdict.findings[0].kind == "reveal-first", verdict.explanation
+
+
+def _names(sentence: str, named, mover: str) -> bool:
+    """Whether ``sentence`` names the card or pile ``named`` stands for (and its owner, when not the mover)."""
+    return (named.player == mover or named.player in sentence) and said(sentence, named._replace(player=mover), mover)
+
+
+def _reveals(state, move) -> bool:
+    return isinstance(move, Transfer) and move.source.kind is PileKind.STOCK
+
+
+def _end(state, moves):
+    """The cards where ``moves``, played in turn from ``state``, leave them (None if one cannot be played)."""
+    for move in moves:
+        if not check_move(state, move).legal:
+            return None
+        state = apply_move(state, move).state
+    return (tuple(state.build_value(slot) for slot in range(4)),
+            tuple(sorted(state.players[state.turn].hand, key=str)),
+            tuple(player.discards for player in state.players), tuple(len(player.stock) for player in state.players))
 
 
 def test_discarding_a_high_card_instead_of_a_higher_one_says_which_is_kept():

@@ -537,6 +537,7 @@ def _largest_loss(ctx: Context) -> Finding:
         if chance_in_words(chance) != chance_in_words(best_chance):  # say only what differs
             return Finding("opponent-may-win", MIND_OPPONENTS, weight,
                            {**doing, "player": view.players[seat].name, "chance": chance_in_words(chance),
+                            "card": the_card(view.players[seat].stock_top),
                             "best_chance": chance_in_words(best_chance)}, (_stock_named(view, seat),), chance)
     if part == "opponents" and isinstance(ctx.move, Transfer):
         closer = _closer_opponent(ctx) if not _goes_on(ctx) else _closer_in_deals(ctx)
@@ -580,7 +581,8 @@ def _refill_less(ctx: Context, weight: float) -> Optional[Finding]:
     if ctx.win_chance and ctx.after_win_chance is not None:
         best, after = chance_in_words(ctx.win_chance), chance_in_words(ctx.after_win_chance)
         if ctx.win_chance.value > ctx.after_win_chance.value and best != after:  # say only what differs
-            return Finding("refill-wins-less", STOCK_FIRST, weight, {**doing, "chance": after, "best_chance": best},
+            return Finding("refill-wins-less", STOCK_FIRST, weight, {**doing, "chance": after, "best_chance": best,
+                                                                     "card": the_card(view.mover.stock_top)},
                            (_stock_named(view, view.turn),), chance=ctx.after_win_chance)
     if ctx.best.stock_played or ctx.after.stock_played:
         return None  # the stock top the new cards meet is not the one in sight

@@ -40,7 +40,7 @@ FINDINGS = TextTable("coach-finding", {
     "stock-stuck-refill": "{doing} leaves {card} on {whose} stock stuck: the best turn plays {best} from the "
                           "stock before it draws new cards, while the best turn left after this move plays {after} "
                           "from it.",
-    "round-missed": "{doing} misses the win: the best turn plays out {whose} last stock card.",
+    "round-missed": "{doing} misses the win: the best turn plays out {card}, {whose} last stock card.",
     "wild-wasted-hand": "{doing} spends a wild card where {card} in your hand would do.",
     "wild-wasted-discard": "{doing} spends a wild card where {card} on your discard pile {pile} would do.",
     "wild-spent": "{doing} spends a wild card without freeing a stock card: the best turn keeps it for that.",
@@ -69,8 +69,8 @@ FINDINGS = TextTable("coach-finding", {
     "opponent-frees-slot-chance": "After {move}, your turn still ends with build pile {slot} at {value}, which "
                                   "{player} completes to free a slot for the last stock card, {card_a}, and wins on "
                                   "the next turn in {chance}.",
-    "opponent-may-win": "{doing} leaves {player} able to play out the stock on the next turn in {chance}, where "
-                        "after the best turn that happens in {best_chance}.",
+    "opponent-may-win": "{doing} leaves {player} able to play out the stock, {card} on top, on the next turn in "
+                        "{chance}, where after the best turn that happens in {best_chance}.",
     "opponents-closer": "After {move}, your turn still ends with {card} on {owner} stock {gap} build pile "
                         "{slot}, where the best turn leaves it further away.",
     # {cards}: the cards the best turn plays onto the build piles and the best line after the move does not
@@ -89,8 +89,8 @@ FINDINGS = TextTable("coach-finding", {
     "refill-stock-less": "{doing} empties the hand too, but with the new cards it plays {card} on your stock in "
                          "{chance}, where the best turn does in {best_chance}.",
     # both lines empty the hand and go on with five new cards: the chances that they then win the round
-    "refill-wins-less": "{doing} empties the hand too, but with the new cards it wins the round in {chance}, where "
-                        "the best turn wins in {best_chance}.",
+    "refill-wins-less": "{doing} empties the hand too, but with the new cards it plays out the stock, {card} on "
+                        "top, and wins the round in {chance}, where the best turn wins in {best_chance}.",
     # the line after the move ends the turn with a discard of the last card in hand: empty, but nothing is drawn
     "refill-missed-last": "{doing} ends the turn with the last card in hand, {card}, so no new cards are drawn: the "
                           "best turn plays {best} onto the build piles, empties the hand and goes on with five new "
