@@ -28,7 +28,7 @@ from test_findings import said
 
 # findings whose sentence carries their chance whenever they have one
 CHANCE_SAID = ("refill-frees-stock", "refill-stock-less", "refill-wins-less", "opponent-may-win",
-               "opponents-closer-deals", "refill-missed-wins", "refill-missed-last-wins")
+               "refill-feeds-opponent", "refill-missed-wins", "refill-missed-last-wins")
 
 GALLERY = Path(__file__).parent.parent / "scenarios"
 

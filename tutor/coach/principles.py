@@ -759,7 +759,7 @@ def _closer_in_deals(ctx: Context) -> Optional[Finding]:
     chance = sampled(count, len(ctx.after.deals))
     fields = {"move": _doing(view, ctx.move), "card": the_card(player.stock_top), "owner": genitive(player.name),
               "gap": gap_in_words(gap), "chance": chance_in_words(chance)}
-    return Finding("opponents-closer-deals", MIND_OPPONENTS, 0.0, fields, (_stock_named(view, seat),), chance)
+    return Finding("refill-feeds-opponent", MIND_OPPONENTS, 0.0, fields, (_stock_named(view, seat),), chance)
 
 
 def reveal_first(view: GameState, move: Move, reveal: Transfer) -> Finding:

@@ -128,7 +128,7 @@ FINDINGS = TextTable("coach-finding", {
     "shape-covered-run-own": "{doing} covers the run {run}, which the best turn avoids: the run waits until the "
                              "card on it is played.",
     # a line that goes on with new cards leaves an opponent's stock card nearer a build pile in some sampled deals
-    "opponents-closer-deals": "After {move} and the new cards, the best line leaves {card} on {owner} stock "
+    "refill-feeds-opponent": "After {move} and the new cards, the best line leaves {card} on {owner} stock "
                               "{gap} a build pile in {chance}, where the best turn leaves it further away.",
     # said only where no finding names what the move costs (a weak move must still say something)
     "worth-less": "{doing} is worth less than the best turn.",
