@@ -10,7 +10,7 @@ import yaml
 
 from tutor.coach.principles import phrase_of
 from tutor.coach.templates import FINDINGS, chance_in_words
-from tutor.coach.verdicts import Judge
+from tutor.coach.verdicts import BEST_MARGIN, Judge
 from tutor.engine.cards import SKIP_BO as SB
 from tutor.engine.legal import legal_moves
 from tutor.engine.moves import Draw, PileKind, Transfer
@@ -61,7 +61,8 @@ def test_every_better_move_can_be_played_now_or_is_said_as_a_line(state):
         key = parse_move(verdict.key_move)
         first = parse_move(verdict.better.split(", ")[0])
         if "a line of" in verdict.explanation:
-            assert f"starts: {phrase_of(state, first)};" in verdict.explanation, (format_move(move), verdict)
+            assert (f"starts: {phrase_of(state, first)};" in verdict.explanation
+                    or f"moves: {phrase_of(state, first)}" in verdict.explanation), (format_move(move), verdict)
             assert check_move(state, first).legal
         else:
             assert check_move(state, key).legal, (format_move(move), verdict.explanation)
@@ -123,6 +124,40 @@ def test_every_grade_below_best_says_its_reason(state):
         assert any(_names(reason.sentence, named, at.mover.name) for named in reason.names), context
         if reason.chance is not None and f"{reason.kind}-chance" in FINDINGS or reason.kind in CHANCE_SAID:
             assert chance_in_words(reason.chance) in reason.sentence, context
+
+
+@pytest.mark.parametrize("state", POSITIONS)
+def test_every_better_move_is_its_own_point_or_said_as_the_line(state):
+    """At every step of the best turn, "Better:" names a move that, the turn ended right after it, is worth more
+    than the judged move's line (or empties the hand, or frees a stock card its sentence names); else it says
+    the line that makes the point, whose moves, the turn ended after them, are worth more (or are all its plays)."""
+    searches = {}
+    for at, move, verdict in _graded_along(state):
+        if verdict.findings[0].kind == "reveal-first":
+            continue  # the same line with a stock card first: said as that
+        search = searches.setdefault(id(at), TurnSearch(player_view(at, at.turn)))
+        after = search.value_after(move)
+        text = verdict.explanation
+        if " moves: " in text:  # said as the line
+            count = int(text.split("a line of ")[1].split()[0])
+            values = search.stop_values()
+            plays = [step for step in search.best().moves if not step.is_discard]
+            assert count == len(plays) or values[count - 1] > after + BEST_MARGIN, text
+            assert count == 1 or values[count - 2] <= after + BEST_MARGIN or count == len(plays), text
+        elif "starts:" not in text and not set(search.best().moves) <= set(search.best_after(move).moves):
+            # one move, playable now (where the line after the move plays every move of the best turn, the
+            # difference is what the judged move adds, and "Better:" names the best turn's first move)
+            alone = search.value_alone(parse_move(verdict.key_move))
+            assert alone is None or alone > after + BEST_MARGIN or "which frees" in text, text
+
+
+def test_a_move_that_alone_hands_over_the_round_is_said_with_the_line_that_makes_its_point():
+    # the stock 8 alone would leave pile 1 at 8 under Anna's last 9; with the 9 from hand on it the pile passes her
+    state = expert_position(next(entry for entry in yaml.safe_load((EXPERT / "endgame.yaml").read_text())
+                                 if entry["id"] == "stock-then-cover"))
+    verdict = Judge()(state, parse_move("hand 4 to discard 1"))
+    assert ("Better: a line of 2 moves: play the 8 on your stock on build pile 1, then play the 9 from your hand on "
+            "build pile 1, which clears build pile 1 from under the 9 on Anna's stock.") in verdict.explanation
 
 
 @pytest.mark.parametrize("state", POSITIONS)

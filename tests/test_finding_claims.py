@@ -187,7 +187,7 @@ def test_discarding_the_last_card_is_not_said_to_keep_cards_in_hand():
     state = position(hand=(1,), stock=5, count=5, build=(3, None, None, None), opponent=10)
     verdict = Judge()(state, parse_move("hand 1 to discard 1"))
     assert verdict.findings[0].kind == "refill-missed-last" and "keeps cards" not in verdict.explanation
-    assert "ends the turn with the last card in hand, so no new cards are drawn" in verdict.explanation
+    assert "ends the turn with the last card in hand, the 1, so no new cards are drawn" in verdict.explanation
 
 
 def test_an_sb_covered_on_a_discard_pile_is_not_said_to_be_lost():

@@ -730,7 +730,8 @@ def _shape_lost(ctx: Context) -> Optional[Finding]:
         names = (Named("discard", below, view.mover.name, number, depth, when),)
     move = ctx.move
     own = isinstance(move, Transfer) and move.is_discard and move.target.number == number and move.card == above
-    return Finding(f"shape-{kind}" + ("-own" if own and kind != "run" else ""), DESCENDING, 0.0, fields,
+    name = "shape-covered-run" if kind == "covered" else f"shape-{kind}"
+    return Finding(name + ("-own" if own and kind != "run" else ""), DESCENDING, 0.0, fields,
                    (*names, Named("discard", above, view.mover.name, number, depth - 1, when)))
 
 

@@ -151,6 +151,11 @@ BETTER = TextTable("coach-better", {
                       "{move}.",
     "slightly-later-achieves": "Fine, though slightly better: a line of {count} moves that starts: {first}; in it "
                                "you {move}, which {achieves}.",
+    # the key move alone is worth no more than the judged move: the line that makes the point, its moves joined
+    "key-line": "Better: a line of {count} moves: {moves}.",
+    "key-line-achieves": "Better: a line of {count} moves: {moves}, which {achieves}.",
+    "slightly-line": "Fine, though slightly better: a line of {count} moves: {moves}.",
+    "slightly-line-achieves": "Fine, though slightly better: a line of {count} moves: {moves}, which {achieves}.",
     # the move is as good as the best, but a stock card the same line plays could turn up its next card first
     "reveal-first": "Fine, though slightly better: {move} first.",
     "line": "The whole better turn: {line}.",
@@ -215,6 +220,9 @@ CHANCE = TextTable("coach-chance", {
 
 # Cards named together: "the 7 and the 9", "the 4, the 7 and the 9" (each already with its article).
 LISTS = TextTable("coach-list", {"two": "{first} and {last}", "more": "{first}, {middle} and {last}"})
+
+# The moves of a line in turn: "play the 11 ..., then play the SB ..." (each move an instruction).
+LINES = TextTable("coach-line", {"then": "{earlier}, then {later}"})
 
 # How far an opponent's stock card is from a build pile, their discard tops counted (``opponents-closer``).
 GAPS = TextTable("coach-gap", {"0": "playable at once on", "1": "one card short of", "more": "{gap} cards short of"})

@@ -24,6 +24,7 @@ TABLES: tuple[str, ...] = (
     "tutor.coach.templates:CHANCE",
     "tutor.coach.templates:GAPS",
     "tutor.coach.templates:LISTS",
+    "tutor.coach.templates:LINES",
     "tutor.engine.notation:TEXTS",
     "tutor.engine.notation:EXAMPLES",
     "tutor.engine.notation:SAID",
