@@ -95,7 +95,7 @@ def _check_claims(state) -> int:
                 named = view.seat_of(finding.names[0].player)
                 assert not any(isinstance(step, Transfer) and step.source.kind is PileKind.STOCK
                                and source_seat(view, step) == named for step in after.moves), text
-            if finding.kind.startswith("refill-missed") and "keeps cards in hand" in text:
+            if finding.kind.startswith(("refill-missed", "refill-frees-stock")) and " keeps " in text:
                 assert len(view.mover.hand) > 1 or not (isinstance(move, Transfer) and move.is_discard), text
             if finding.kind == "wild-spent":
                 after = search.best_after(move)

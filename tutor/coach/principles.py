@@ -578,7 +578,7 @@ def _refill_missed(ctx: Context, weight: float, stock_point: bool) -> Finding:
 def _refill_less(ctx: Context, weight: float) -> Optional[Finding]:
     """Both lines empty the hand: the best turn's new cards win the round, or get the stock card out, more often."""
     view, doing = ctx.view, {"doing": _doing(ctx.view, ctx.move)}
-    if ctx.win_chance and ctx.after_win_chance is not None:
+    if ctx.win_chance and ctx.after_win_chance is not None and view.mover.stock_top is not None:
         best, after = chance_in_words(ctx.win_chance), chance_in_words(ctx.after_win_chance)
         if ctx.win_chance.value > ctx.after_win_chance.value and best != after:  # say only what differs
             return Finding("refill-wins-less", STOCK_FIRST, weight, {**doing, "chance": after, "best_chance": best,
