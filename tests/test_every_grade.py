@@ -243,3 +243,16 @@ def test_covering_a_card_that_leads_to_the_stock_is_said():
                                            "cards that lead from build pile 1 up to the 9 on your stock")
     beside = judge(state, parse_move("hand 4 to discard 2"))
     assert "discard-covers-bridge" not in [finding.kind for finding in beside.findings]
+
+
+def test_a_good_move_whose_cost_no_finding_names_is_as_good_as_the_best(monkeypatch):
+    # discarding the 12 on an empty pile gives up the run 4 on 5 (good); were no card or pile to be named for it,
+    # the difference would be the weights' alone, and the move is graded as good as the best
+    state = load_scenario(GALLERY / "strategy" / "spread-discards-good.yaml").state
+    move = parse_move("hand 12 to discard 2")
+    assert Judge()(state, move).grade == "good"
+    import tutor.coach.principles as principles
+
+    monkeypatch.setattr(principles, "detect", lambda ctx: [principles.Finding("worth-less", None, 0.3, {"doing": ""})])
+    verdict = Judge()(state, move)
+    assert verdict.grade == "best" and not verdict.findings and 0 < verdict.loss < 1
