@@ -567,7 +567,8 @@ def _refill_missed(ctx: Context, weight: float, stock_point: bool) -> Finding:
         return Finding(f"{kind}-wins", STOCK_FIRST, weight, {**fields, "chance": chance_in_words(wins)}, names,
                        chance=wins)
     stock = _stock_in_deals(view, ctx.best)
-    if stock_point and hand and stock is not None and stock.value and ctx.best.stock_played == ctx.after.stock_played:
+    if stock_point and hand and stock is not None and stock.value and not _own_stock_played(ctx.best) \
+            and not _own_stock_played(ctx.after):  # the stock card in sight is the one the new cards meet
         card = the_card(view.mover.stock_top)
         return Finding("refill-frees-stock", STOCK_FIRST, weight, {**fields, "card": card,
                                                                      "chance": chance_in_words(stock)},
@@ -584,7 +585,7 @@ def _refill_less(ctx: Context, weight: float) -> Optional[Finding]:
             return Finding("refill-wins-less", STOCK_FIRST, weight, {**doing, "chance": after, "best_chance": best,
                                                                      "card": the_card(view.mover.stock_top)},
                            (_stock_named(view, view.turn),), chance=ctx.after_win_chance)
-    if ctx.best.stock_played or ctx.after.stock_played:
+    if _own_stock_played(ctx.best) or _own_stock_played(ctx.after):
         return None  # the stock top the new cards meet is not the one in sight
     best, after = _stock_in_deals(view, ctx.best), _stock_in_deals(view, ctx.after)
     if best is None or after is None or best.value <= after.value or chance_in_words(best) == chance_in_words(after):
@@ -592,6 +593,11 @@ def _refill_less(ctx: Context, weight: float) -> Optional[Finding]:
     return Finding("refill-stock-less", STOCK_FIRST, weight,
                    {**doing, "card": the_card(view.mover.stock_top), "chance": chance_in_words(after),
                     "best_chance": chance_in_words(best)}, (_stock_named(view, view.turn),), chance=after)
+
+
+def _own_stock_played(turn: Turn) -> bool:
+    """Whether the turn plays from the mover's own stock (so the card on it is no longer the one in sight)."""
+    return any(move.source.kind is PileKind.STOCK and move.source.owner is None for move in _stock_plays(turn))
 
 
 def _stock_in_deals(view: GameState, turn: Turn) -> Optional[Chance]:
