@@ -254,8 +254,7 @@ def _key_move(view: GameState, search: TurnSearch, best: Turn, after: Turn, afte
         if move not in played:
             achieved = achievements(state, move, best.moves[index + 1:])
             rank = min((KEY_ORDER.index(a.kind) for a in achieved if a.kind in KEY_ORDER), default=len(KEY_ORDER))
-            candidates.append((rank, index, state, move, [a for a in achieved if a.kind not in PLAIN_ACHIEVEMENTS
-                                                          and not a.kind.startswith("discard-")]))
+            candidates.append((rank, index, state, move, _said_besides(achieved)))
     if not candidates:  # the same moves in another order
         return best.moves[0], say(BETTER, template, move=phrase_of(view, best.moves[0]))
     _, index, state, key, achieved = min(candidates, key=lambda candidate: candidate[:2])
@@ -273,6 +272,11 @@ def _key_move(view: GameState, search: TurnSearch, best: Turn, after: Turn, afte
     if achieved:
         return key, say(BETTER, f"{template}-achieves", achieves=achieved[0].text, **fields)
     return key, say(BETTER, template, **fields)
+
+
+def _said_besides(achieved) -> list:
+    """The achievements of a move that its own words do not say already (``PLAIN_ACHIEVEMENTS``, a discard's)."""
+    return [a for a in achieved if a.kind not in PLAIN_ACHIEVEMENTS and not a.kind.startswith("discard-")]
 
 
 def _worth_alone(search: TurnSearch, key: Move, after_value: float) -> bool:
@@ -297,8 +301,7 @@ def _line_needed(view: GameState, search: TurnSearch, best: Turn, after_value: f
     for state, move in steps[1:]:
         moves = say(LINES, "then", earlier=moves, later=phrase_of(state, move))
     state, last = steps[-1]
-    achieved = [a for a in achievements(state, last, best.moves[count:]) if a.kind not in PLAIN_ACHIEVEMENTS
-                and not a.kind.startswith("discard-")]
+    achieved = _said_besides(achievements(state, last, best.moves[count:]))
     if achieved:
         return count, lambda template: say(BETTER, f"{template}-line-achieves", count=count, moves=moves,
                                            achieves=achieved[0].text)
