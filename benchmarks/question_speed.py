@@ -17,26 +17,16 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from tutor.i18n import LANGUAGES, use
 from tutor.lessons import reference
 from tutor.lessons.question_bank import question_bank
+from timing import best_of, timed
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = {"en": "can I play from my discrad pile?", "sv": "får man spela från avläggshögen?",
              "da": "må man spille fra afkastbunken?"}
-
-
-def timed(action) -> float:
-    start = time.perf_counter()
-    action()
-    return time.perf_counter() - start
-
-
-def best_of(runs: int, action) -> float:
-    return min(timed(action) for _ in range(runs))
 
 
 def rules(spoken: str, *words: str) -> None:

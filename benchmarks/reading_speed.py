@@ -19,24 +19,14 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from tutor.engine.notation import read_phrases
+from timing import best_of, timed
 
 ROOT = Path(__file__).resolve().parent.parent
 MOVE = "hand 4 to build 1"
 POSITION = ["--build", "3,6,-,-", "--stock", "10", "--hand", "7,1,4,9,12"]
-
-
-def timed(action) -> float:
-    start = time.perf_counter()
-    action()
-    return time.perf_counter() - start
-
-
-def best_of(runs: int, action) -> float:
-    return min(timed(action) for _ in range(runs))
 
 
 def read_all(count: int) -> None:

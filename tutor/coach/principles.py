@@ -741,6 +741,17 @@ def _shape_lost(ctx: Context) -> Optional[Finding]:
                    (*names, Named("discard", above, view.mover.name, number, depth - 1, when)))
 
 
+def _opponents_stock_tops(view: GameState) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+    """Each opponent of the mover with a stock card in sight: their seat, that card and the cards that lead up
+    to it (their discard tops and the run beneath each)."""
+    for seat in view.opponents_of(view.turn):
+        player = view.players[seat]
+        if player.stock_top is None or not player.stock:
+            continue
+        yield seat, player.stock_top, tuple(card for pile in player.discards if pile and pile[-1] is not None
+                                            for card in discard_run(pile))
+
+
 def _closer_in_deals(ctx: Context) -> Optional[Finding]:
     """A line after the move that goes on with new cards: the opponent whose stock card its sampled deals leave
     nearest a build pile (in how many of them), where the best turn, which ends, leaves it further away."""
@@ -748,12 +759,7 @@ def _closer_in_deals(ctx: Context) -> Optional[Finding]:
     if goes_on(ctx.best) or not ctx.after.deals:
         return None
     found = None
-    for seat in view.opponents_of(view.turn):
-        player = view.players[seat]
-        top = player.stock_top
-        if top is None or not player.stock:
-            continue
-        tops = tuple(card for pile in player.discards if pile and pile[-1] is not None for card in discard_run(pile))
+    for seat, top, tops in _opponents_stock_tops(view):
         best = min(gap_to(top, (value,), tops) for value in ctx.best.builds)
         gaps = [min(gap_to(top, (value,), tops) for value in deal.builds) for deal in ctx.after.deals]
         nearest = min(gaps)
@@ -781,12 +787,7 @@ def _closer_opponent(ctx: Context) -> Optional[Finding]:
     """The opponent whose stock card the move's line leaves nearest a build pile, compared with the best turn's."""
     view = ctx.view
     found = None
-    for seat in view.opponents_of(view.turn):
-        player = view.players[seat]
-        top = player.stock_top
-        if top is None or not player.stock:
-            continue
-        tops = tuple(card for pile in player.discards if pile and pile[-1] is not None for card in discard_run(pile))
+    for seat, top, tops in _opponents_stock_tops(view):
         after = min((gap_to(top, (value,), tops), slot) for slot, value in enumerate(ctx.after.builds, 1))
         best = min(gap_to(top, (value,), tops) for value in ctx.best.builds)
         if after[0] < best and after[0] < COMPLETE_AT and (found is None or after[0] < found[0]):
