@@ -53,7 +53,8 @@ def play_checked(state, bots, rng, turns=400):
     return state
 
 
-@pytest.mark.parametrize("names", [("strong", "greedy"), ("random", "greedy"), ("strong", "random")])
+@pytest.mark.parametrize("names", [("strong", "greedy"), ("random", "greedy"), ("strong", "random"),
+                                   ("strong-v3", "strong")])
 def test_bots_play_legal_rounds(names):
     state = deal(["a", "b"], seed=7, stock_size=8).state
     bots = [Checked(make_bot(name)) for name in names]
