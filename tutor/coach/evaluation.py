@@ -66,7 +66,7 @@ DEFAULT_WEIGHTS = Weights()
 # stock cards of its side, where a refill can win the round: everywhere, they cost it more than half its speed
 # for no measurable strength; and it keeps the cards that bridge the gap to its stock top (``bridge``), which wins
 # rounds against strong-v2 but would make the coach miss an expert position (docs/analysis.md).
-STRONG_BOT_WEIGHTS = DEFAULT_WEIGHTS._replace(deals_within=3, bridge=1.2)
+STRONG_BOT_WEIGHTS = DEFAULT_WEIGHTS._replace(deals_within=3, bridge=2.0)
 
 # The strong bot's weights before its latest tuning: kept as the ``strong-v3`` baseline, every weight written out
 # so that a change of the coach's weights leaves it as it was.
