@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from tutor.coach.bots import StrongV3Bot
 from tutor.coach.evaluation import (
-    DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, STRONG_V3_WEIGHTS, UNKNOWN, Scorer, bridge_mask, discard_endings, hand_parts,
-    parts_total, run_bits,
+    DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, UNKNOWN, Scorer, bridge_mask, discard_endings, hand_parts, parts_total,
 )
 from tutor.coach.search import TurnSearch
 from tutor.engine.cards import SKIP_BO
@@ -66,10 +65,7 @@ piles = st.tuples(*[st.lists(st.integers(1, 12), max_size=3).map(tuple)] * 4)
        builds=st.lists(st.integers(0, 11), min_size=4, max_size=4).map(lambda b: tuple(sorted(b))),
        top=st.integers(UNKNOWN, 12))
 def test_the_fast_scorer_values_the_bridge_as_the_named_parts(hand, piles, builds, top):
-    fast_scorer_agrees(STRONG_V3_WEIGHTS, hand, piles, builds, top)
-
-
-def fast_scorer_agrees(weights, hand, piles, builds, top) -> None:
+    weights = STRONG_BOT_WEIGHTS
     scorer = Scorer(weights)
     mask = scorer.bridging(builds, top)
     assert mask == bridge_mask(builds, top, weights.horizon)
@@ -103,26 +99,3 @@ def test_the_bot_keeps_the_cards_that_lead_to_its_stock_card():
     played = TurnSearch(view, STRONG_BOT_WEIGHTS._replace(bridge=0.0)).best()
     assert [format_move(move) for move in played.moves] == ["hand 6 to build 1", "hand 7 to build 1",
                                                             "hand 12 to discard 2"]
-
-
-def test_a_run_beneath_a_top_bridges_with_bridge_runs():
-    runs = DEFAULT_WEIGHTS._replace(bridge=1.5, bridge_runs=1.0)
-    mask = bridge_mask((0, 0, 0, 5), 10, horizon=4)  # 6, 7, 8, 9
-    piles = ((12, 8, 7), (9, 6), (), ())
-    assert run_bits((12, 8, 7)) == bits(7, 8) and run_bits((9, 6)) == bits(6) and run_bits((8, SKIP_BO)) == 0
-    assert hand_parts(runs, (), piles, mask)["bridge"] == 3 * 1.5  # 7 and 8 come out in turn; the 9 lies under a 6
-    assert hand_parts(runs._replace(bridge_runs=0.0), (), piles, mask)["bridge"] == 2 * 1.5  # the tops alone
-    hand = (6, 12)
-    on_run, on_seven = Scorer(runs).endings(hand, piles, [("x", 6, 0), ("x", 12, 0)], mask)
-    plain_run, plain_seven = Scorer(runs._replace(bridge=0.0)).endings(hand, piles, [("x", 6, 0), ("x", 12, 0)], mask)
-    assert on_run - plain_run == pytest.approx(3 * 1.5)  # the 6 goes on the run: 6, 7, 8 come out in turn
-    assert on_seven - plain_seven == pytest.approx(1.5)  # the 12 shuts the 7 and 8 in: the hand's 6 is left
-
-
-@settings(max_examples=200, deadline=None)
-@given(hand=st.lists(cards, max_size=5).map(lambda hand: tuple(sorted(hand))),
-       piles=st.tuples(*[st.lists(st.integers(0, 12), max_size=4).map(tuple)] * 4),
-       builds=st.lists(st.integers(0, 11), min_size=4, max_size=4).map(lambda b: tuple(sorted(b))),
-       top=st.integers(UNKNOWN, 12))
-def test_the_fast_scorer_values_bridging_runs_as_the_named_parts(hand, piles, builds, top):
-    fast_scorer_agrees(STRONG_BOT_WEIGHTS._replace(bridge_runs=1.0), hand, piles, builds, top)

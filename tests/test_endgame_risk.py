@@ -260,7 +260,7 @@ def test_a_threat_closes_in_by_the_sides_stock_cards():
 
 
 def test_the_strong_bot_deals_refills_only_in_its_last_stock_cards():
-    assert StrongBot().weights == STRONG_BOT_WEIGHTS == DEFAULT_WEIGHTS._replace(deals_within=3, bridge=1.2)
+    assert StrongBot().weights == STRONG_BOT_WEIGHTS == DEFAULT_WEIGHTS._replace(deals_within=3, bridge=2.0)
     far = player_view(position(hand=(5,), stock=6, build=(4, None, None, None)), 0)  # twelve stock cards
     near = player_view(position(hand=(5,), stock=6, count=2, build=(4, None, None, None)), 0)
     assert not TurnSearch(far, STRONG_BOT_WEIGHTS).best().deals and TurnSearch(far).best().deals

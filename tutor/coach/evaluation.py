@@ -57,7 +57,6 @@ class Weights(NamedTuple):
     discard_runs: float = 1.0  # 1: an opponent's helpers are their discard tops and the runs beneath them (0: tops)
     covered_run: float = 1.0  # each run link on an own discard pile covered by a number card that does not go on it
     bridge: float = 0.0  # each card between the own stock top and the build pile below it kept in hand or on a top
-    bridge_runs: float = 0.0  # 1: ... or in the run beneath a top, which comes out card after card (0: tops alone)
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -210,37 +209,14 @@ def tops_and_hand(hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> 
     return card_bits(hand + tuple(pile[-1] for pile in piles if pile))
 
 
-def run_bits(pile: tuple[int, ...]) -> int:
-    """``card_bits`` of a discard pile's number top and the run beneath it (each card one higher than the card
-    on it): they come out one after another."""
-    bits = 0
-    above = None
-    for card in reversed(pile):
-        if card <= 0 or (above is not None and card != above + 1):
-            break
-        bits |= 1 << card
-        above = card
-    return bits
-
-
-def cards_at_hand(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> int:
-    """``tops_and_hand``, with the runs beneath the tops where ``bridge_runs`` counts them."""
-    if not weights.bridge_runs:
-        return tops_and_hand(hand, piles)
-    bits = card_bits(hand)
-    for pile in piles:
-        bits |= run_bits(pile)
-    return bits
-
-
 def hand_parts(weights: Weights, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
                bridging: int = 0) -> dict[str, float]:
     """The parts that depend on the hand kept and the mover's own discard piles (and ``bridge``: on the
     ``bridge_mask`` of the own stock top, ``bridging``)."""
     tops = [pile[-1] for pile in piles if pile]
     unknown = hand.count(UNKNOWN)
-    bridge = {"bridge": weights.bridge * (bridging & cards_at_hand(weights, hand, piles)).bit_count()} \
-        if weights.bridge else {}
+    bridge = {"bridge": weights.bridge * (bridging & tops_and_hand(hand, piles)).bit_count()} if weights.bridge \
+        else {}
     return {
         "wilds": wilds_value(weights, hand.count(SKIP_BO)) + weights.wild_on_top * tops.count(SKIP_BO),
         "hand": (weights.fresh_card * unknown - weights.hand_card * (len(hand) - unknown)
@@ -461,7 +437,7 @@ class Scorer:
         ``bridge_mask`` of the own stock top)."""
         base = self._hand_value(hand) + self._pile_table(piles)[0]
         if bridging:
-            base += self._bridged(bridging, cards_at_hand(self.weights, hand, piles))
+            base += self._bridged(bridging, tops_and_hand(hand, piles))
         values = []
         for ending in endings:
             if ending[0] == "x":
@@ -502,8 +478,6 @@ class Scorer:
         pile = piles[index]
         if not bridging or not pile:
             return 0.0
-        if self.weights.bridge_runs:
-            return self._run_lost(card, index, hand, piles, bridging)
         top = pile[-1]
         if top <= 0 or card == top or not bridging >> top & 1 or top in hand:
             return 0.0
@@ -511,27 +485,9 @@ class Scorer:
             return 0.0
         return self.weights.bridge
 
-    def _run_lost(self, card: int, index: int, hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
-                  bridging: int) -> float:
-        """``_bridge_lost`` with ``bridge_runs``: the bridging cards of the pile's top run that ``card`` (unseen:
-        any card that does not go on the run) shuts in, unless at hand elsewhere."""
-        pile = piles[index]
-        elsewhere = card_bits(hand + (card,))
-        for other, cards in enumerate(piles):
-            if other != index:
-                elsewhere |= run_bits(cards)
-        if 0 < card == pile[-1] - 1:
-            elsewhere |= run_bits(pile)
-        return self.weights.bridge * (bridging & run_bits(pile) & ~elsewhere).bit_count()
-
     def _bridge_targets(self, targets: list[tuple], hand: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
                         bridging: int) -> list[tuple]:
         """``targets`` with each row less the ``bridge`` its pile's top loses when covered (``_bridge_lost``)."""
-        if self.weights.bridge_runs:
-            return [(index, row if row is None else
-                     [value - self._bridge_lost(above, index, hand, piles, bridging)
-                      for above, value in zip(range(UNKNOWN, COMPLETE_AT + 1), row)], covered)
-                    for index, row, covered in targets]
         adjusted = []
         for index, row, covered in targets:
             lost = self._bridge_lost(UNKNOWN, index, hand, piles, bridging)
@@ -549,7 +505,7 @@ class Scorer:
         the best endings with some of those cards bridging; ``bridging``: the ``bridge_mask`` of the own stock top."""
         shapes, targets = self._pile_table(piles)
         base = self._hand_value(hand) + shapes
-        at_hand = cards_at_hand(self.weights, hand, piles) if self.weights.bridge else 0
+        at_hand = tops_and_hand(hand, piles) if self.weights.bridge else 0
         if bridging:
             base += self._bridged(bridging, at_hand)
             targets = self._bridge_targets(targets, hand, piles, bridging)
