@@ -67,8 +67,8 @@ def test_bots_play_legal_rounds(names):
             assert all(card is None for card in view.draw_pile)
 
 
-# turns the strong bot chose before its latest tuning (weights as ``STRONG_V3_WEIGHTS``), in dealt mid-game positions
-BEFORE_THE_TUNING = {
+# turns the strong bot chose when strong-v3 was frozen from it (worked out by that code), in dealt mid-game positions
+WHEN_FROZEN = {
     (9, 21): ["hand 2 to build 2", "hand 5 to build 1", "discard 1 6 to build 1", "hand 7 to build 1",
               "stock 8 to build 1", "hand 6 to discard 2"],
     (16, 28): ["hand SB to build 1", "discard 1 9 to build 1", "discard 2 10 to build 1", "stock 11 to build 1",
@@ -80,11 +80,11 @@ BEFORE_THE_TUNING = {
 }
 
 
-@pytest.mark.parametrize("seed, turns", BEFORE_THE_TUNING)
-def test_strong_v3_plays_the_turns_of_the_strong_bot_before_its_tuning(seed, turns):
+@pytest.mark.parametrize("seed, turns", WHEN_FROZEN)
+def test_strong_v3_plays_the_turns_of_the_strong_bot_it_was_frozen_from(seed, turns):
     state = midgame(seed, turns)
     plan = StrongV3Bot().plan(player_view(state, state.turn), random.Random(0))
-    assert [format_move(move) for move in plan] == BEFORE_THE_TUNING[seed, turns]
+    assert [format_move(move) for move in plan] == WHEN_FROZEN[seed, turns]
 
 
 def test_strong_bot_plays_for_the_team():

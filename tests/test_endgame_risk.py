@@ -211,9 +211,9 @@ def test_the_threat_is_shared_among_the_rival_sides():
     assert three.best().part("opponents") == alone.best().part("opponents") / 2  # Bo's 1 has no pile at 0
 
 
-def test_strong_v3_keeps_the_strong_bot_of_before_its_latest_tuning():
+def test_strong_v3_keeps_the_strong_bot_as_frozen():
     assert BOTS["strong-v3"] is StrongV3Bot and StrongV3Bot().weights == STRONG_V3_WEIGHTS
-    # the strong bot's weights before: the coach's with refill deals in the last three stock cards and the bridge
+    # the strong bot's weights when frozen: the coach's with refill deals in the last three stock cards and the bridge
     assert STRONG_V3_WEIGHTS == DEFAULT_WEIGHTS._replace(deals_within=3, bridge=1.2)
 
 
@@ -260,7 +260,7 @@ def test_a_threat_closes_in_by_the_sides_stock_cards():
 
 
 def test_the_strong_bot_deals_refills_only_in_its_last_stock_cards():
-    assert StrongBot().weights == STRONG_BOT_WEIGHTS == DEFAULT_WEIGHTS._replace(deals_within=3, bridge=2.0)
+    assert StrongBot().weights == STRONG_BOT_WEIGHTS == DEFAULT_WEIGHTS._replace(deals_within=3, bridge=1.2)
     far = player_view(position(hand=(5,), stock=6, build=(4, None, None, None)), 0)  # twelve stock cards
     near = player_view(position(hand=(5,), stock=6, count=2, build=(4, None, None, None)), 0)
     assert not TurnSearch(far, STRONG_BOT_WEIGHTS).best().deals and TurnSearch(far).best().deals

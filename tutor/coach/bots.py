@@ -101,8 +101,8 @@ class StrongV2Bot(StrongBot):
 
 
 class StrongV3Bot(StrongBot):
-    """The strong bot as it was before its latest tuning (refill deals in its last three stock cards, the cards
-    that bridge to its stock top counted): the baseline every change is measured against."""
+    """The strong bot frozen as it was measured last (refill deals in its last three stock cards, the cards that
+    bridge to its stock top counted): the baseline every change is measured against."""
 
     name = "strong-v3"
 
