@@ -1,8 +1,9 @@
-"""Screen changes of the strong bot's weights against ``strong-v2``, paired with the unchanged bot.
+"""Screen changes of the strong bot's weights against a baseline bot, paired with the unchanged bot.
 
 Each variant (``name=value[,name=value...]`` applied to ``STRONG_BOT_WEIGHTS``;
 ``deals=0`` turns a model part off) and the unchanged strong bot play the same
-seat-swapped two-player rounds against ``strong-v2``, dealt as
+seat-swapped two-player rounds against the baseline (``--against``, by default
+``strong-v3``), dealt as
 ``tune_weights.py`` deals them. Where a variant plays as the unchanged bot, a
 round comes out the same; so the difference between the two lies in the
 rounds whose winner changed, which are far fewer than the rounds played:
@@ -11,7 +12,7 @@ is much less noisy than two independent series would be. Its own noise is
 about the square root of ``changed`` (each changed round a coin flip if the
 change is worth nothing).
 
-    python benchmarks/paired_screen.py --games 400 --stock 20 --seed 7 covered_run=0 deals=0 opponent=16
+    python benchmarks/paired_screen.py --games 400 --stock 20 --seed 7 [--against strong-v2] covered_run=0 opponent=16
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from tune_weights import duel
 
-from tutor.coach.evaluation import STRONG_BOT_WEIGHTS, STRONG_V2_WEIGHTS, Weights
+from tutor.coach.bots import BOTS, StrongBot
+from tutor.coach.evaluation import STRONG_BOT_WEIGHTS, Weights
 from tutor.coach.simulation import wilson
 
 
@@ -37,8 +39,8 @@ def variant(text: str) -> Weights:
 
 
 def outcomes(weights: Weights, args: argparse.Namespace, pool) -> list[int]:
-    """Each round's result for ``weights`` against strong-v2: 1 won, -1 lost, 0 neither."""
-    jobs = [(weights, STRONG_V2_WEIGHTS, args.seed, index, args.stock) for index in range(args.games)]
+    """Each round's result for ``weights`` against the baseline: 1 won, -1 lost, 0 neither."""
+    jobs = [(weights, args.baseline, args.seed, index, args.stock) for index in range(args.games)]
     return list(pool.map(duel, jobs, chunksize=10))
 
 
@@ -49,7 +51,10 @@ def main() -> None:
     parser.add_argument("--stock", type=int, default=20)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--workers", type=int, default=1)
+    baselines = [name for name, bot in BOTS.items() if issubclass(bot, StrongBot) and name != "strong"]
+    parser.add_argument("--against", choices=baselines, default="strong-v3", help="the baseline bot")
     args = parser.parse_args()
+    args.baseline = BOTS[args.against]().weights
     variants = [(text, variant(text)) for text in args.variants]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         base = outcomes(STRONG_BOT_WEIGHTS, args, pool)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tutor.coach.bots import GreedyBot, RandomBot, StrongBot, make_bot
+from tutor.coach.bots import GreedyBot, RandomBot, StrongBot, StrongV3Bot, make_bot
 from tutor.engine.dealing import deal, partner_teams
 from tutor.engine.moves import Draw
 from tutor.engine.notation import format_move, parse_move
@@ -16,7 +16,7 @@ from tutor.coach.simulation import Series, play_game, play_turn, reveals_card, r
 from tutor.engine.state import Phase, accounts_for_deck
 from tutor.engine.view import player_view
 
-from analysis_positions import position
+from analysis_positions import midgame, position
 
 
 class Checked:
@@ -53,7 +53,8 @@ def play_checked(state, bots, rng, turns=400):
     return state
 
 
-@pytest.mark.parametrize("names", [("strong", "greedy"), ("random", "greedy"), ("strong", "random")])
+@pytest.mark.parametrize("names", [("strong", "greedy"), ("random", "greedy"), ("strong", "random"),
+                                   ("strong-v3", "strong")])
 def test_bots_play_legal_rounds(names):
     state = deal(["a", "b"], seed=7, stock_size=8).state
     bots = [Checked(make_bot(name)) for name in names]
@@ -64,6 +65,26 @@ def test_bots_play_legal_rounds(names):
             others = [p for i, p in enumerate(view.players) if i != view.turn]
             assert all(card is None for p in others for card in p.hand)
             assert all(card is None for card in view.draw_pile)
+
+
+# turns the strong bot chose when strong-v3 was frozen from it (worked out by that code), in dealt mid-game positions
+WHEN_FROZEN = {
+    (9, 21): ["hand 2 to build 2", "hand 5 to build 1", "discard 1 6 to build 1", "hand 7 to build 1",
+              "stock 8 to build 1", "hand 6 to discard 2"],
+    (16, 28): ["hand SB to build 1", "discard 1 9 to build 1", "discard 2 10 to build 1", "stock 11 to build 1",
+               "hand 11 to discard 4"],
+    (20, 15): ["hand 6 to build 1", "hand 7 to build 1", "discard 1 8 to build 1", "discard 1 9 to build 1",
+               "stock 10 to build 1", "hand 8 to discard 1"],
+    (48, 26): ["hand SB to build 1", "hand 3 to build 1", "hand 4 to build 1", "hand 5 to build 1", "stock 6 to build 1",
+               "hand 6 to discard 1"],
+}
+
+
+@pytest.mark.parametrize("seed, turns", WHEN_FROZEN)
+def test_strong_v3_plays_the_turns_of_the_strong_bot_it_was_frozen_from(seed, turns):
+    state = midgame(seed, turns)
+    plan = StrongV3Bot().plan(player_view(state, state.turn), random.Random(0))
+    assert [format_move(move) for move in plan] == WHEN_FROZEN[seed, turns]
 
 
 def test_strong_bot_plays_for_the_team():

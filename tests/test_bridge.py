@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tutor.coach.bots import StrongV3Bot
 from tutor.coach.evaluation import (
     DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, UNKNOWN, Scorer, bridge_mask, discard_endings, hand_parts, parts_total,
 )
@@ -92,6 +95,7 @@ def test_the_bot_keeps_the_cards_that_lead_to_its_stock_card():
     kept = TurnSearch(view, STRONG_BOT_WEIGHTS).best()
     assert [format_move(move) for move in kept.moves] == ["hand 12 to discard 2"]
     assert kept.part("bridge") == pytest.approx(2 * BRIDGE)
+    assert [format_move(move) for move in StrongV3Bot().plan(view, random.Random(0))] == ["hand 12 to discard 2"]
     played = TurnSearch(view, STRONG_BOT_WEIGHTS._replace(bridge=0.0)).best()
     assert [format_move(move) for move in played.moves] == ["hand 6 to build 1", "hand 7 to build 1",
                                                             "hand 12 to discard 2"]

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.coach.bots import BOTS, StrongBot, StrongV1Bot, StrongV2Bot
+from tutor.coach.bots import BOTS, StrongBot, StrongV1Bot, StrongV2Bot, StrongV3Bot
 from tutor.coach.evaluation import (
-    DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, STRONG_V1_WEIGHTS, STRONG_V2_WEIGHTS, Opponent, hand_parts, side_count,
+    DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, STRONG_V1_WEIGHTS, STRONG_V2_WEIGHTS, STRONG_V3_WEIGHTS, Opponent, hand_parts, side_count,
     table_parts, wilds_value,
 )
 from tutor.coach.risk import EndgameRisk, RefillChance, plays_out, sample_deals, seed_of
@@ -209,6 +209,12 @@ def test_the_threat_is_shared_among_the_rival_sides():
     assert [o.rivals for o in alone.opponents] == [1] and [o.rivals for o in three.opponents] == [2, 2]
     assert [o.rivals for o in team.opponents] == [1, 1]
     assert three.best().part("opponents") == alone.best().part("opponents") / 2  # Bo's 1 has no pile at 0
+
+
+def test_strong_v3_keeps_the_strong_bot_as_frozen():
+    assert BOTS["strong-v3"] is StrongV3Bot and StrongV3Bot().weights == STRONG_V3_WEIGHTS
+    # the strong bot's weights when frozen: the coach's with refill deals in the last three stock cards and the bridge
+    assert STRONG_V3_WEIGHTS == DEFAULT_WEIGHTS._replace(deals_within=3, bridge=1.2)
 
 
 def test_strong_v2_keeps_the_earlier_model_exactly():

@@ -23,8 +23,8 @@ def simulate_command(
     games: int = typer.Option(100, "--games", help=f"Rounds to play, 1 to {MAX_GAMES:,} "
                                                    f"({MAX_CLUSTER_GAMES:,} with --cluster)."),
     players: int = typer.Option(2, "--players", help="Players per round, 2 to 6."),
-    bots: str = typer.Option("strong,greedy", "--bots", help="Bots by name (random, greedy, strong, strong-v2, "
-                                                             "strong-v1) or as module:Class or path/to/file.py:Class, comma-separated; "
+    bots: str = typer.Option("strong,greedy", "--bots", help="Bots by name (random, greedy, strong, strong-v3, "
+                                                             "strong-v2, strong-v1) or as module:Class or path/to/file.py:Class, comma-separated; "
                                                              "they take the seats in turn and swap seats every round."),
     stock: Optional[int] = typer.Option(None, "--stock", help="Stock size (default: 30 with 2-4 players, 20 with 5-6)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the series: the same seed plays the same rounds."),

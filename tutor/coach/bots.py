@@ -17,7 +17,7 @@ from ..engine.legal import build_plays, legal_moves
 from ..engine.moves import Draw, EndTurn, Move, PileKind, Place, Transfer
 from ..engine.state import DISCARD_PILES, GameState
 from .bot_protocol import Bot
-from .evaluation import STRONG_BOT_WEIGHTS, STRONG_V1_WEIGHTS, STRONG_V2_WEIGHTS, Weights
+from .evaluation import STRONG_BOT_WEIGHTS, STRONG_V1_WEIGHTS, STRONG_V2_WEIGHTS, STRONG_V3_WEIGHTS, Weights
 from .principles import played_card
 from .search import TurnSearch
 
@@ -92,7 +92,7 @@ class StrongV1Bot(StrongBot):
 class StrongV2Bot(StrongBot):
     """The strong bot as it was before its search went on past a refill, its threat counted the partners' stock
     cards and the opponents' discard runs, its opponents' reply could free a slot, a covered run on its own discard
-    pile cost its links and its lines turned up stock cards first: the baseline every change is measured against."""
+    pile cost its links and its lines turned up stock cards first."""
 
     name = "strong-v2"
 
@@ -100,12 +100,23 @@ class StrongV2Bot(StrongBot):
         super().__init__(weights)
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot, "strong-v2": StrongV2Bot,
-                         "strong-v1": StrongV1Bot}
+class StrongV3Bot(StrongBot):
+    """The strong bot frozen as it was measured last (refill deals in its last three stock cards, the cards that
+    bridge to its stock top counted): the baseline every change is measured against."""
+
+    name = "strong-v3"
+
+    def __init__(self, weights: Weights = STRONG_V3_WEIGHTS):
+        super().__init__(weights)
+
+
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot, "strong-v3": StrongV3Bot,
+                         "strong-v2": StrongV2Bot, "strong-v1": StrongV1Bot}
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by its name (``random``, ``greedy``, ``strong``, ``strong-v2``, ``strong-v1``), or ``module:Class``
+    """A bot by its name (``random``, ``greedy``, ``strong``, ``strong-v3``, ``strong-v2``,
+    ``strong-v1``), or ``module:Class``
     for one from outside."""
     from .custom_bots import is_custom, load_bot
 

@@ -67,6 +67,15 @@ DEFAULT_WEIGHTS = Weights()
 # rounds against strong-v2 but would make the coach miss an expert position (docs/analysis.md).
 STRONG_BOT_WEIGHTS = DEFAULT_WEIGHTS._replace(deals_within=3, bridge=1.2)
 
+# The strong bot's weights frozen as the ``strong-v3`` baseline (no change measured since has beaten it), every
+# weight written out so that a change of the coach's or the bot's weights leaves it as it was.
+STRONG_V3_WEIGHTS = Weights(
+    stock_card=10.0, reach=3.0, reach_decay=0.25, wild=5.0, wild_on_top=2.0, fresh_card=1.0, hand_card=0.4,
+    high_card=0.5, run=0.6, buried=0.0, inversion=1.2, buried_wild=2.0, opponent=12.0, opponent_decay=0.5,
+    later_opponent=0.5, horizon=4, wild_decay=0.75, stacked=1.0, fresh_hand=0.0, closing=2.0, round_loss=50.0,
+    deals=8, deals_within=3, round_win=50.0, drawn_card=0.4, sides=1.0, free_slot=1.0, reveal_first=1.0,
+    discard_runs=1.0, covered_run=1.0, bridge=1.2)
+
 # The strong bot's weights and model before the turn went on past a refill in the search, the threat counted the
 # partners' stock cards and the opponent's reply could free a slot: the ``strong-v2`` baseline.
 _EARLIER_MODEL = {"deals": 0, "round_win": 0.0, "drawn_card": 0.0, "sides": 0.0, "free_slot": 0.0,
