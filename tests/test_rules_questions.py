@@ -4,6 +4,7 @@ direct answer (yes or no first) that `tutor rules` and `tutor check` give."""
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 
 import pytest
@@ -15,7 +16,8 @@ from tutor.i18n import LANGUAGES, use
 from tutor.lessons.answer_quality import quality
 from tutor.lessons.question_bank import PARTS, question_bank
 from tutor.lessons.ranking import Ranker, slips
-from tutor.lessons.reference import agreed_reply, ask, reference_entries
+from tutor.lessons.reference import (ReferenceError, _question_words, agreed_reply, ask, question_words,
+                                    reference_entries)
 from tutor.lessons.strict_yaml import load_unique
 
 runner = CliRunner()
@@ -240,3 +242,46 @@ def test_any_text_asked_of_the_reference_gets_entries_or_none_and_never_raises(s
     scores = [score for _entry, score in answered.ranked]
     assert scores == sorted(scores, reverse=True) and all(score >= 0 for score in scores)
     assert answered.reply is None or answered.ranked
+
+
+@pytest.mark.parametrize("spoken, question", [("en", "what about zzz?"), ("en", "zzz qqq"), ("sv", "vad om zzz?"),
+                                              ("da", "hvad med zzz?")])
+def test_a_plain_question_no_entry_answers_says_so_and_exits_0(spoken, question):
+    result = runner.invoke(build_app(), ["rules", "--lang", spoken, question])
+    assert result.exit_code == 0 and "tutor rules" in result.stdout and "zzz" in result.stdout
+    use("en")
+    document = json.loads(runner.invoke(build_app(), ["rules", "--json", question]).stdout)
+    assert document["entries"] == [] and document["answer"] is None
+
+
+def test_a_single_word_no_entry_or_topic_matches_is_an_error():
+    result = runner.invoke(build_app(), ["rules", "scorng"])
+    assert result.exit_code == 0  # a slip of an entry's word still finds it
+    assert runner.invoke(build_app(), ["rules", "zzzq"]).exit_code == 2
+
+
+@pytest.mark.parametrize("spoken", LANGUAGES)
+def test_the_question_words_of_every_reference_file_are_words(spoken):
+    words = _question_words(spoken)
+    listed = [*words["ignore"], *words["yes-no"], *words["negation"], *words["synonyms"],
+              *(other for others in words["synonyms"].values() for other in others)]
+    assert all(isinstance(word, str) for word in listed)
+    assert spoken != "en" or "on" in words["ignore"]
+
+
+@pytest.mark.parametrize("data, problem", [
+    ({"ignore": ["of", True]}, "rules.yaml: questions: ignore: True is not a word"),
+    ({"synonyms": {"five": "5"}}, "rules.yaml: questions: synonyms: five: not a list of words"),
+    ({"synonyms": {"five": [None]}}, "rules.yaml: questions: synonyms: five: None is not a word"),
+    ({"negation": {"not": 1}}, "rules.yaml: questions: negation: not a list of words"),
+])
+def test_question_words_that_are_not_words_are_named_with_their_file(data, problem):
+    with pytest.raises(ReferenceError, match=re.escape(problem)):
+        question_words(data, "rules.yaml")
+
+
+def test_a_number_among_the_synonyms_is_the_word_for_it_and_ranks():
+    words = question_words({"synonyms": {"five": [5], 12: ["twelve"]}}, "rules.yaml")
+    assert words["synonyms"] == {"five": ("5",), "12": ("twelve",)}
+    ranker = Ranker({"a": [("5 cards", 1.0)], "b": [("twelve cards", 1.0)]}, "en", synonyms=words["synonyms"])
+    assert ranker.rank("five")[0][0] == "a" and ranker.rank("12")[0][0] == "b"
