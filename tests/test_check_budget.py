@@ -13,6 +13,7 @@ from tutor.cli.quality import CHECK_POSITIONS
 from tutor.coach.verdicts import Judge, assess_move
 from tutor.engine.notation import parse_move
 from tutor.engine.play import apply_move
+from tutor.engine.view import player_view
 from tutor.i18n import use
 from tutor.scenario import load_scenario
 
@@ -81,3 +82,17 @@ def test_a_person_is_told_once_why_the_later_moves_are_not_graded(lang, tag, not
     assert result.stdout.count(tag) >= 1 and result.stdout.count(note) == 1
     first_tag = result.stdout.index(tag)
     assert result.stdout.index(note) > first_tag  # under the first move that is not graded
+
+
+def test_the_search_after_a_move_the_turn_s_search_cannot_follow_counts_against_the_budget(monkeypatch):
+    from tutor.coach.search import TurnSearch
+
+    state, move = next(positions_and_moves(1))
+    first = Judge()
+    first.search(player_view(state, state.turn))
+    searched_first = first.searched
+    monkeypatch.setattr(TurnSearch, "after", lambda search, move: (None, None))  # as for a card not in sight
+    unbounded = Judge()
+    assert unbounded(state, move) is not None
+    assert unbounded.searched > searched_first  # the search of the position after the move is counted
+    assert Judge(budget=searched_first)(state, move) is None  # and past the budget, the move is not graded

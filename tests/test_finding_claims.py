@@ -95,7 +95,7 @@ def _check_claims(state) -> int:
                 named = view.seat_of(finding.names[0].player)
                 assert not any(isinstance(step, Transfer) and step.source.kind is PileKind.STOCK
                                and source_seat(view, step) == named for step in after.moves), text
-            if finding.kind.startswith("refill-missed") and "keeps cards in hand" in text:
+            if finding.kind.startswith(("refill-missed", "refill-frees-stock")) and " keeps " in text:
                 assert len(view.mover.hand) > 1 or not (isinstance(move, Transfer) and move.is_discard), text
             if finding.kind == "wild-spent":
                 after = search.best_after(move)
@@ -187,7 +187,7 @@ def test_discarding_the_last_card_is_not_said_to_keep_cards_in_hand():
     state = position(hand=(1,), stock=5, count=5, build=(3, None, None, None), opponent=10)
     verdict = Judge()(state, parse_move("hand 1 to discard 1"))
     assert verdict.findings[0].kind == "refill-missed-last" and "keeps cards" not in verdict.explanation
-    assert "ends the turn with the last card in hand, so no new cards are drawn" in verdict.explanation
+    assert "ends the turn with the last card in hand, the 1, so no new cards are drawn" in verdict.explanation
 
 
 def test_an_sb_covered_on_a_discard_pile_is_not_said_to_be_lost():

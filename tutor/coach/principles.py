@@ -11,17 +11,18 @@ The words come from ``templates``.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, Optional
 
-from ..engine.cards import SKIP_BO, a_card, card_label, n_cards, n_wild_cards, the_card
+from ..engine.cards import SKIP_BO, a_card, card_label, n_cards, the_card
 from ..i18n.grammar import genitive
 from ..engine.moves import EndTurn, Move, PileKind, Transfer
 from ..engine.play import apply_move
 from ..engine.state import BUILD_SLOTS, COMPLETE_AT, GameState, Phase
-from .chances import Chance, as_chance
+from .chances import Chance, as_chance, sampled
 from .search import Turn, discard_run
 from .evaluation import DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, bridge_mask, gap_to
-from .templates import FINDINGS, MOVES, chance_in_words, gap_in_words, n_wild_cards, say, sentence
+from .templates import FINDINGS, MOVES, cards_in_words, chance_in_words, gap_in_words, n_wild_cards, say, sentence
 
 STOCK_FIRST = "strategy.stock-first"
 SAVE_WILDS = "strategy.save-wilds"
@@ -501,58 +502,279 @@ def detect(ctx: Context) -> list[Finding]:
 
 
 def _largest_loss(ctx: Context) -> Finding:
-    """A true sentence about the evaluation part that lost most (or a plain one: the move is worth less)."""
+    """A true sentence about the evaluation part that lost most, naming the cards or piles that make the
+    difference (or a plain one, the move is worth less, where none is found)."""
     part = max(PART_PRINCIPLE, key=ctx.drop)
     view, weight = ctx.view, ctx.drop(part)
     doing = {"doing": _doing(view, ctx.move)}
     if part in ("stock", "reach") and (stock := stock_first(ctx)) is not None:  # a stock card left: the point
         return stock._replace(weight=weight)
     if part != "risk" and goes_on(ctx.best) and not goes_on(ctx.after):  # what the refill brings: the reason
-        fields = {**doing, "best": n_cards(_build_plays(ctx.best))}
-        kind = "refill-missed-last" if _kept(view, ctx.after) == 0 else "refill-missed"  # "keeps cards" is false
-        wins = ctx.win_chance
-        if wins is not None and wins.value:
-            return Finding(f"{kind}-wins", STOCK_FIRST, weight, {**fields, "chance": chance_in_words(wins)},
-                           chance=wins)
-        return Finding(kind, None, weight, fields)
-    if goes_on(ctx.best) and goes_on(ctx.after) and ctx.win_chance and ctx.after_win_chance is not None:
-        best, after = chance_in_words(ctx.win_chance), chance_in_words(ctx.after_win_chance)
-        if ctx.win_chance.value > ctx.after_win_chance.value and best != after:  # say only what differs
-            return Finding("refill-wins-less", STOCK_FIRST, weight, {**doing, "chance": after, "best_chance": best},
-                           chance=ctx.after_win_chance)
+        return _refill_missed(ctx, weight, stock_point=part in ("stock", "reach"))
+    if goes_on(ctx.best) and goes_on(ctx.after):
+        found = _refill_less(ctx, weight)
+        if found is not None:
+            return found
     if part == "reach" and view.mover.stock_top is not None:
         return Finding("stock-further", STOCK_FIRST, weight, {**doing, "card": the_card(view.mover.stock_top)},
                        (_stock_named(view, view.turn),))
     if part == "hand":
-        best, after = _build_plays(ctx.best), _build_plays(ctx.after)
-        if best > after:
-            return Finding("fewer-plays", None, weight, {**doing, "best": n_cards(best), "after": n_cards(after)})
-        kept = _kept(view, ctx.best), _kept(view, ctx.after)
-        if None not in kept and kept[1] > kept[0]:
-            return Finding("hand-kept", None, weight, {**doing, "best": n_cards(kept[0]), "after": n_cards(kept[1])})
-        if None not in kept and (higher := _kept_higher(view, ctx)) is not None:
-            return Finding("hand-higher", None, weight, {**doing, "card": the_card(higher)},
-                           (Named("hand", higher, view.mover.name, when="after"),))
+        found = _hand_lost(ctx, weight)
+        if found is not None:
+            return found
     if part == "wilds":
         best, after = _wilds_kept(view, ctx.best), _wilds_kept(view, ctx.after)
         if best > after:
             return Finding("wilds-fewer", SAVE_WILDS, weight, {**doing, "best": best, "after": after,
                                                                "best_cards": n_wild_cards(best),
-                                                               "after_cards": n_wild_cards(after)})
-    if part == "discards":
-        return Finding("discards-worse", DESCENDING, weight, doing)
+                                                               "after_cards": n_wild_cards(after)},
+                           (_wild_kept_named(view, ctx.best),))
+    if part == "discards" and (shape := _shape_lost(ctx)) is not None:
+        return shape._replace(weight=weight)
     if part == "risk" and ctx.chances:
         seat, chance = max(ctx.chances.items(), key=lambda item: as_chance(item[1]).value)
         best_chance = ctx.best_chances.get(seat, 0.0)
         if chance_in_words(chance) != chance_in_words(best_chance):  # say only what differs
             return Finding("opponent-may-win", MIND_OPPONENTS, weight,
                            {**doing, "player": view.players[seat].name, "chance": chance_in_words(chance),
+                            "card": the_card(view.players[seat].stock_top),
                             "best_chance": chance_in_words(best_chance)}, (_stock_named(view, seat),), chance)
-    if part == "opponents" and isinstance(ctx.move, Transfer) and not _goes_on(ctx):
-        closer = _closer_opponent(ctx)
+    if part == "opponents" and isinstance(ctx.move, Transfer):
+        closer = _closer_opponent(ctx) if not _goes_on(ctx) else _closer_in_deals(ctx)
         if closer is not None:
             return closer._replace(weight=weight)
     return Finding("worth-less", None, weight, doing)
+
+
+def _refill_missed(ctx: Context, weight: float, stock_point: bool) -> Finding:
+    """The best turn empties the hand and goes on with new cards, the line after the move does not: the cards it
+    keeps (or the last one it discards), and what the new cards bring -- the round won, or (``stock_point``: the
+    stock is what the move loses most) the stock card out."""
+    view = ctx.view
+    doing = {"doing": _doing(view, ctx.move), "best": n_cards(_build_plays(ctx.best))}
+    hand, _ = _end_cards(view, ctx.after)
+    if hand:
+        kind, fields = "refill-missed", {**doing, "cards": cards_in_words(hand)}
+        names = tuple(Named("hand", card, view.mover.name, when="after") for card in sorted(set(hand)))
+    elif isinstance(last := ctx.after.moves[-1] if ctx.after.moves else None, Transfer) and last.is_discard:
+        # the line discards the last card in hand: empty, but the turn ends with nothing drawn ("keeps" is false)
+        kind, fields = "refill-missed-last", {**doing, "card": the_card(last.card)}
+        names = (Named("discard", last.card, view.mover.name, last.target.number, when="after"),)
+    else:
+        return Finding("worth-less", None, weight, {"doing": doing["doing"]})
+    wins = ctx.win_chance
+    if wins is not None and wins.value:
+        return Finding(f"{kind}-wins", STOCK_FIRST, weight, {**fields, "chance": chance_in_words(wins)}, names,
+                       chance=wins)
+    stock = _stock_in_deals(view, ctx.best)
+    if stock_point and hand and stock is not None and stock.value and not _own_stock_played(ctx.best) \
+            and not _own_stock_played(ctx.after):  # the stock card in sight is the one the new cards meet
+        card = the_card(view.mover.stock_top)
+        return Finding("refill-frees-stock", STOCK_FIRST, weight, {**fields, "card": card,
+                                                                     "chance": chance_in_words(stock)},
+                       (*names, _stock_named(view, view.turn)), chance=stock)
+    return Finding(kind, None, weight, fields, names)
+
+
+def _refill_less(ctx: Context, weight: float) -> Optional[Finding]:
+    """Both lines empty the hand: the best turn's new cards win the round, or get the stock card out, more often."""
+    view, doing = ctx.view, {"doing": _doing(ctx.view, ctx.move)}
+    if ctx.win_chance and ctx.after_win_chance is not None and view.mover.stock_top is not None:
+        best, after = chance_in_words(ctx.win_chance), chance_in_words(ctx.after_win_chance)
+        if ctx.win_chance.value > ctx.after_win_chance.value and best != after:  # say only what differs
+            return Finding("refill-wins-less", STOCK_FIRST, weight, {**doing, "chance": after, "best_chance": best,
+                                                                     "card": the_card(view.mover.stock_top)},
+                           (_stock_named(view, view.turn),), chance=ctx.after_win_chance)
+    if _own_stock_played(ctx.best) or _own_stock_played(ctx.after):
+        return None  # the stock top the new cards meet is not the one in sight
+    best, after = _stock_in_deals(view, ctx.best), _stock_in_deals(view, ctx.after)
+    if best is None or after is None or best.value <= after.value or chance_in_words(best) == chance_in_words(after):
+        return None
+    return Finding("refill-stock-less", STOCK_FIRST, weight,
+                   {**doing, "card": the_card(view.mover.stock_top), "chance": chance_in_words(after),
+                    "best_chance": chance_in_words(best)}, (_stock_named(view, view.turn),), chance=after)
+
+
+def _own_stock_played(turn: Turn) -> bool:
+    """Whether the turn plays from the mover's own stock (so the card on it is no longer the one in sight)."""
+    return any(move.source.kind is PileKind.STOCK and move.source.owner is None for move in _stock_plays(turn))
+
+
+def _stock_in_deals(view: GameState, turn: Turn) -> Optional[Chance]:
+    """The share of a refill's sampled deals whose turn plays the mover's stock card; None without deals or a
+    stock card in sight."""
+    if not turn.deals or view.mover.stock_top is None:
+        return None
+    played = sum(1 for deal in turn.deals if any(move.source.kind is PileKind.STOCK and move.source.owner is None
+                                                 for move in deal.moves if isinstance(move, Transfer)))
+    return sampled(played, len(turn.deals))
+
+
+def _hand_lost(ctx: Context, weight: float) -> Optional[Finding]:
+    """Fewer cards played (naming those the best turn plays besides), more cards kept (naming them), or the
+    higher card kept."""
+    view, doing = ctx.view, {"doing": _doing(ctx.view, ctx.move)}
+    best, after = _build_plays(ctx.best), _build_plays(ctx.after)
+    if best > after:
+        extra = _played_besides(view, ctx.best, ctx.after)
+        if extra:
+            return Finding("fewer-plays", None, weight,
+                           {**doing, "best": n_cards(best), "after": n_cards(after),
+                            "cards": cards_in_words(card for card, _ in extra)}, tuple(named for _, named in extra))
+    kept = _kept(view, ctx.best), _kept(view, ctx.after)
+    if None not in kept and kept[1] > kept[0]:
+        best_hand, after_hand = _end_cards(view, ctx.best)[0], _end_cards(view, ctx.after)[0]
+        more = list(after_hand)
+        for card in best_hand:
+            if card in more:
+                more.remove(card)
+        if more:
+            return Finding("hand-kept", None, weight, {**doing, "best": n_cards(kept[0]), "after": n_cards(kept[1]),
+                                                       "cards": cards_in_words(more)},
+                           tuple(Named("hand", card, view.mover.name, when="after") for card in sorted(set(more))))
+    if None not in kept and (higher := _kept_higher(view, ctx)) is not None:
+        return Finding("hand-higher", None, weight, {**doing, "card": the_card(higher)},
+                       (Named("hand", higher, view.mover.name, when="after"),))
+    return None
+
+
+def _played_besides(view: GameState, best: Turn, after: Turn) -> list[tuple[int, Named]]:
+    """The cards the best turn plays onto the build piles and the line after the move does not, each with its
+    place before the turn."""
+    def plays(turn: Turn) -> list[tuple[int, Named]]:
+        found = []
+        taken: Counter = Counter()  # cards the line has taken off each discard pile so far
+        for state, move in along(view, turn.moves):
+            if isinstance(move, Transfer) and not move.is_discard and move.source.kind is not PileKind.STOCK:
+                card = played_card(state, move)
+                owner = state.players[source_seat(state, move)].name
+                if move.source.kind is PileKind.HAND:
+                    found.append((card, Named("hand", card, owner)))
+                else:
+                    taken[owner, move.source.number] += 1
+                    found.append((card, Named("discard", card, owner, move.source.number,
+                                              taken[owner, move.source.number])))
+        return found
+
+    left = plays(after)
+    extra = []
+    for card, named in plays(best):
+        match = next((index for index, (other, _) in enumerate(left) if other == card), None)
+        if match is None:
+            extra.append((card, named))
+        else:
+            del left[match]
+    return extra
+
+
+def _end_piles(view: GameState, turn: Turn) -> tuple[tuple[int, ...], ...]:
+    """The mover's discard piles where ``turn`` stops (its final discard laid)."""
+    piles = [tuple(pile) for pile in end_of(view, turn.moves).mover.discards]
+    last = turn.moves[-1] if turn.moves else None
+    if isinstance(last, Transfer) and last.is_discard:
+        piles[last.target.number - 1] += (last.card,)
+    return tuple(piles)
+
+
+# what each mark of a discard pile's shape is worth, as ``evaluation.pile_score`` weighs it (the run's links apart)
+SHAPE_WEIGHTS = {"run": DEFAULT_WEIGHTS.run, "stacked": DEFAULT_WEIGHTS.stacked,
+                 "inverted": DEFAULT_WEIGHTS.inversion, "wild": DEFAULT_WEIGHTS.buried_wild}
+
+
+def _shape_marks(piles: tuple[tuple[int, ...], ...]) -> Counter:
+    """Each mark ``evaluation.pile_score`` scores on the piles, as (kind, pile, card below, card on it): a run
+    link, equal cards stacked, a low card under a higher one, a buried SB, a run covered (with the run's cards)."""
+    marks: Counter = Counter()
+    for number, pile in enumerate(piles, 1):
+        run: list[int] = []
+        for below, above in zip(pile, pile[1:]):
+            if below == SKIP_BO:
+                marks[("wild", number, below, above)] += 1
+            elif above == SKIP_BO or above is None or below is None:
+                continue
+            elif above == below - 1:
+                marks[("run", number, below, above)] += 1
+                run = run or [below]
+                run.append(above)
+                continue
+            elif above == below:
+                marks[("stacked", number, below, above)] += 1
+            elif above > below:
+                marks[("inverted", number, below, above)] += 1
+            if run:
+                marks[("covered", number, tuple(run), above)] += 1
+            run = []
+    return marks
+
+
+def _shape_lost(ctx: Context) -> Optional[Finding]:
+    """The mark of the discard piles that costs most: a run the best turn ends with and the line after the move
+    does not, or a card the line after the move lays where the best turn does not."""
+    view = ctx.view
+    best, after = _shape_marks(_end_piles(view, ctx.best)), _shape_marks(_end_piles(view, ctx.after))
+
+    def cost(mark: tuple) -> float:
+        return DEFAULT_WEIGHTS.covered_run * (len(mark[2]) - 1) if mark[0] == "covered" else SHAPE_WEIGHTS[mark[0]]
+
+    candidates = [(cost(mark), 1, mark) for mark in after - best if mark[0] != "run"]
+    candidates += [(cost(mark), 0, mark) for mark in best - after if mark[0] == "run"]
+    if not candidates:
+        return None
+    _, _, (kind, number, below, above) = max(candidates)
+    when = "best" if kind == "run" else "after"
+    pile = _end_piles(view, ctx.best if kind == "run" else ctx.after)[number - 1]
+    under = below[-1] if kind == "covered" else below
+    at = max(index for index in range(len(pile) - 1) if pile[index] == under and pile[index + 1] == above)
+    depth = len(pile) - at  # of the card below the mark's top card
+    fields = {"doing": _doing(view, ctx.move), "pile": number, "card": the_card(above)}
+    if kind == "covered":
+        fields["run"] = "-".join(map(card_label, below))
+        names = tuple(Named("discard", card, view.mover.name, number, depth + len(below) - 1 - index, when)
+                      for index, card in enumerate(below))
+    else:
+        fields["top"] = the_card(below)
+        names = (Named("discard", below, view.mover.name, number, depth, when),)
+    move = ctx.move
+    own = isinstance(move, Transfer) and move.is_discard and move.target.number == number and move.card == above
+    name = "shape-covered-run" if kind == "covered" else f"shape-{kind}"
+    return Finding(name + ("-own" if own and kind != "run" else ""), DESCENDING, 0.0, fields,
+                   (*names, Named("discard", above, view.mover.name, number, depth - 1, when)))
+
+
+def _closer_in_deals(ctx: Context) -> Optional[Finding]:
+    """A line after the move that goes on with new cards: the opponent whose stock card its sampled deals leave
+    nearest a build pile (in how many of them), where the best turn, which ends, leaves it further away."""
+    view = ctx.view
+    if goes_on(ctx.best) or not ctx.after.deals:
+        return None
+    found = None
+    for seat in view.opponents_of(view.turn):
+        player = view.players[seat]
+        top = player.stock_top
+        if top is None or not player.stock:
+            continue
+        tops = tuple(card for pile in player.discards if pile and pile[-1] is not None for card in discard_run(pile))
+        best = min(gap_to(top, (value,), tops) for value in ctx.best.builds)
+        gaps = [min(gap_to(top, (value,), tops) for value in deal.builds) for deal in ctx.after.deals]
+        nearest = min(gaps)
+        if nearest < best and nearest < COMPLETE_AT and (found is None or nearest < found[0]):
+            found = (nearest, gaps.count(nearest), seat)
+    if found is None:
+        return None
+    gap, count, seat = found
+    player = view.players[seat]
+    chance = sampled(count, len(ctx.after.deals))
+    fields = {"move": _doing(view, ctx.move), "card": the_card(player.stock_top), "owner": genitive(player.name),
+              "gap": gap_in_words(gap), "chance": chance_in_words(chance)}
+    return Finding("refill-feeds-opponent", MIND_OPPONENTS, 0.0, fields, (_stock_named(view, seat),), chance)
+
+
+def reveal_first(view: GameState, move: Move, reveal: Transfer) -> Finding:
+    """The move commits a card before the stock card ``reveal`` turns up the next one, which the same line could
+    play first."""
+    seat = source_seat(view, reveal)
+    fields = {"doing": _doing(view, move), "card": the_card(view.players[seat].stock_top), "whose": view.whose(seat)}
+    return Finding("reveal-first", STOCK_FIRST, 0.0, fields, (_stock_named(view, seat),))
 
 
 def _closer_opponent(ctx: Context) -> Optional[Finding]:
@@ -614,6 +836,13 @@ def _kept(view: GameState, turn: Turn) -> Optional[int]:
     """Cards the turn keeps in hand, or None where a refill's cards are unseen."""
     hand, _ = _end_cards(view, turn)
     return None if turn.ending != "discard" or None in hand else len(hand)
+
+
+def _wild_kept_named(view: GameState, turn: Turn) -> Named:
+    """Where the turn keeps an SB at its end: in hand, else on a discard top."""
+    hand, tops = _end_cards(view, turn)
+    number = None if SKIP_BO in hand else tops.index(SKIP_BO) + 1
+    return Named("hand" if number is None else "discard", SKIP_BO, view.mover.name, number, when="best")
 
 
 def _wilds_kept(view: GameState, turn: Turn) -> int:

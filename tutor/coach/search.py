@@ -336,6 +336,25 @@ class TurnSearch:
                     return self._move_of(step, list(self.slots))
         return None
 
+    def stop_values(self) -> list[float]:
+        """The value of ending the turn in the best way right after each of the best turn's plays (after the first,
+        the first two, ...), up to a play that empties the hand."""
+        end, steps, _ = self._best_line(self.root, ())
+        values = []
+        for node in [node for node, _ in steps[1:]] + [end]:
+            if not node[1] or node[1][0] == UNKNOWN:
+                break  # the hand emptied: a refill or the end, no stop with a discard
+            values.append(self._best_ending(node)[0])
+        return values[:len(steps)]
+
+    def value_alone(self, move: Move) -> Optional[float]:
+        """The value of playing ``move`` (a root play onto a build pile) and then ending the turn in the best way at
+        once; None for a move that is no such play or empties the hand."""
+        node, play = self.after(move)
+        if node is None or not node[1] or node[1][0] == UNKNOWN:
+            return None
+        return self._best_ending(node)[0]
+
     def value_after(self, move: Move) -> float:
         """The value of the best turn that still begins with ``move`` (a legal move of the root)."""
         node, play = self.after(move)

@@ -9,6 +9,7 @@ with its article (``the 7``, ``an 8``), ``your`` or ``Anna's``.
 
 from __future__ import annotations
 
+from ..engine.cards import SKIP_BO, the_card
 from ..i18n import ngettext
 from ..i18n.numbers import decimal, percent
 from ..i18n.tables import TextTable
@@ -39,7 +40,7 @@ FINDINGS = TextTable("coach-finding", {
     "stock-stuck-refill": "{doing} leaves {card} on {whose} stock stuck: the best turn plays {best} from the "
                           "stock before it draws new cards, while the best turn left after this move plays {after} "
                           "from it.",
-    "round-missed": "{doing} misses the win: the best turn plays out {whose} last stock card.",
+    "round-missed": "{doing} misses the win: the best turn plays out {card}, {whose} last stock card.",
     "wild-wasted-hand": "{doing} spends a wild card where {card} in your hand would do.",
     "wild-wasted-discard": "{doing} spends a wild card where {card} on your discard pile {pile} would do.",
     "wild-spent": "{doing} spends a wild card without freeing a stock card: the best turn keeps it for that.",
@@ -68,34 +69,72 @@ FINDINGS = TextTable("coach-finding", {
     "opponent-frees-slot-chance": "After {move}, your turn still ends with build pile {slot} at {value}, which "
                                   "{player} completes to free a slot for the last stock card, {card_a}, and wins on "
                                   "the next turn in {chance}.",
-    "opponent-may-win": "{doing} leaves {player} able to play out the stock on the next turn in {chance}, where "
-                        "after the best turn that happens in {best_chance}.",
+    "opponent-may-win": "{doing} leaves {player} able to play out the stock, {card} on top, on the next turn in "
+                        "{chance}, where after the best turn that happens in {best_chance}.",
     "opponents-closer": "After {move}, your turn still ends with {card} on {owner} stock {gap} build pile "
                         "{slot}, where the best turn leaves it further away.",
-    "fewer-plays": "{doing} plays fewer cards: the best turn plays {best} onto the build piles, the best after "
-                   "this move only {after}.",
-    "refill-missed": "{doing} keeps cards in hand: the best turn plays {best} onto the build piles, empties the "
+    # {cards}: the cards the best turn plays onto the build piles and the best line after the move does not
+    "fewer-plays": "{doing} plays fewer cards onto the build piles: the best turn plays {best}, the best after this "
+                   "move only {after}, without {cards}.",
+    "refill-missed": "{doing} keeps {cards} in hand: the best turn plays {best} onto the build piles, empties the "
                      "hand and goes on with five new cards.",
-    "refill-missed-wins": "{doing} keeps cards in hand: the best turn plays {best} onto the build piles and "
+    "refill-missed-wins": "{doing} keeps {cards} in hand: the best turn plays {best} onto the build piles and "
                           "empties the hand, and with the five new cards it wins the round in {chance}.",
+    # the line after the move keeps cards in hand and leaves the stock card where it is; the best turn empties the
+    # hand, and the new cards let the stock card out in {chance}
+    "refill-frees-stock": "{doing} keeps {cards} in hand and leaves {card} on your stock stuck: the best turn plays "
+                          "{best} onto the build piles and empties the hand, and with the five new cards it plays "
+                          "{card} in {chance}.",
+    # both lines empty the hand; with the new cards the best turn gets the stock card out more often
+    "refill-stock-less": "{doing} empties the hand too, but with the new cards it plays {card} on your stock in "
+                         "{chance}, where the best turn does in {best_chance}.",
     # both lines empty the hand and go on with five new cards: the chances that they then win the round
-    "refill-wins-less": "{doing} empties the hand too, but with the new cards it wins the round in {chance}, where "
-                        "the best turn wins in {best_chance}.",
+    "refill-wins-less": "{doing} empties the hand too, but with the new cards it plays out the stock, {card} on "
+                        "top, and wins the round in {chance}, where the best turn wins in {best_chance}.",
     # the line after the move ends the turn with a discard of the last card in hand: empty, but nothing is drawn
-    "refill-missed-last": "{doing} ends the turn with the last card in hand, so no new cards are drawn: the best "
-                          "turn plays {best} onto the build piles, empties the hand and goes on with five new cards.",
-    "refill-missed-last-wins": "{doing} ends the turn with the last card in hand, so no new cards are drawn: the "
-                               "best turn plays {best} onto the build piles and empties the hand, and with the five "
-                               "new cards it wins the round in {chance}.",
-    "hand-kept": "{doing} keeps more cards in hand: the best turn ends with {best} in hand, this move with "
+    "refill-missed-last": "{doing} ends the turn with the last card in hand, {card}, so no new cards are drawn: the "
+                          "best turn plays {best} onto the build piles, empties the hand and goes on with five new "
+                          "cards.",
+    "refill-missed-last-wins": "{doing} ends the turn with the last card in hand, {card}, so no new cards are drawn: "
+                               "the best turn plays {best} onto the build piles and empties the hand, and with the "
+                               "five new cards it wins the round in {chance}.",
+    "hand-kept": "{doing} keeps {cards} in hand as well: the best turn ends with {best} in hand, this move with "
                  "{after}, so fewer new cards come next turn.",
     # the same number of cards kept, but the higher one: high cards are the hardest to play later
     "hand-higher": "{doing} keeps {card} in hand, which the best turn discards instead: a higher card kept is "
                    "harder to play later.",
-    "wilds-fewer": "{doing} ends the turn with {after_cards} kept where the best turn keeps {best_cards}.",
+    "wilds-fewer": "{doing} spends an SB the best turn keeps: it ends the turn with {after_cards} kept, the best "
+                   "turn with {best_cards}.",
     "stock-further": "{doing} leaves {card} on your stock further from the build piles than the best turn does.",
-    "discards-worse": "{doing} leaves your discard piles in a worse order than the best turn does.",
+    # the shape of the discard piles: a run the best turn makes or keeps and the line after the move does not ...
+    "shape-run": "{doing} gives up a run the best turn ends with: {card} on {top} on discard pile {pile}, which come "
+                 "out card after card.",
+    # ... or a card the line after the move lays where the best turn does not
+    "shape-stacked": "{doing} leads to {card} on {top} on discard pile {pile}, which the best turn avoids: two equal "
+                     "cards come out a turn apart at best.",
+    "shape-inverted": "{doing} leads to {card} on {top} on discard pile {pile}, which the best turn avoids: the "
+                      "lower card waits until the higher one is played.",
+    "shape-wild": "{doing} leads to {card} on the SB on discard pile {pile}, which the best turn avoids: the SB "
+                  "waits until the card on it is played.",
+    "shape-covered-run": "{doing} leads to {card} on the run {run} on discard pile {pile}, which the best turn "
+                         "avoids: the run waits until {card} is played.",
+    # the same marks made by the discard judged itself (its own words name the card and the pile)
+    "shape-stacked-own": "{doing} stacks two equal cards, which the best turn avoids: they come out a turn apart at "
+                         "best.",
+    "shape-inverted-own": "{doing} lays a higher card on a lower one, which the best turn avoids: the lower card "
+                          "waits until the higher one is played.",
+    "shape-wild-own": "{doing} covers the SB, which the best turn avoids: the SB waits until the card on it is "
+                      "played.",
+    "shape-covered-run-own": "{doing} covers the run {run}, which the best turn avoids: the run waits until the "
+                             "card on it is played.",
+    # a line that goes on with new cards leaves an opponent's stock card nearer a build pile in some sampled deals
+    "refill-feeds-opponent": "After {move} and the new cards, the best line leaves {card} on {owner} stock "
+                              "{gap} a build pile in {chance}, where the best turn leaves it further away.",
+    # said only where no finding names what the move costs (a weak move must still say something)
     "worth-less": "{doing} is worth less than the best turn.",
+    # as good in value as the best, or nearly, but it commits a card before a stock card turns up its next one
+    "reveal-first": "{doing} commits a card before {card} on {whose} stock turns up the next one: what turns up "
+                    "may change the rest of the turn, and nothing is lost by waiting.",
 })
 
 # The better turn, after the key reason: its key move and what that move achieves.
@@ -112,9 +151,13 @@ BETTER = TextTable("coach-better", {
                       "{move}.",
     "slightly-later-achieves": "Fine, though slightly better: a line of {count} moves that starts: {first}; in it "
                                "you {move}, which {achieves}.",
+    # the key move alone is worth no more than the judged move: the line that makes the point, its moves joined
+    "key-line": "Better: a line of {count} moves: {moves}.",
+    "key-line-achieves": "Better: a line of {count} moves: {moves}, which {achieves}.",
+    "slightly-line": "Fine, though slightly better: a line of {count} moves: {moves}.",
+    "slightly-line-achieves": "Fine, though slightly better: a line of {count} moves: {moves}, which {achieves}.",
     # the move is as good as the best, but a stock card the same line plays could turn up its next card first
-    "reveal-first": "Fine, though slightly better: {move} first: the card it turns up may change the rest of the "
-                    "turn, and nothing is lost by waiting.",
+    "reveal-first": "Fine, though slightly better: {move} first.",
     "line": "The whole better turn: {line}.",
     "rules": "Nothing to choose here: the rules make this move.",
     "only": "The only move there is.",
@@ -175,6 +218,12 @@ CHANCE = TextTable("coach-chance", {
     "mean": "{percent} of deals, on average over {deals} sampled refills",  # percent: "62%"
 })
 
+# Cards named together: "the 7 and the 9", "the 4, the 7 and the 9" (each already with its article).
+LISTS = TextTable("coach-list", {"two": "{first} and {last}", "more": "{first}, {middle} and {last}"})
+
+# The moves of a line in turn: "play the 11 ..., then play the SB ..." (each move an instruction).
+LINES = TextTable("coach-line", {"then": "{earlier}, then {later}"})
+
 # How far an opponent's stock card is from a build pile, their discard tops counted (``opponents-closer``).
 GAPS = TextTable("coach-gap", {"0": "playable at once on", "1": "one card short of", "more": "{gap} cards short of"})
 
@@ -213,6 +262,16 @@ def chance_in_words(chance: Chance | float) -> str:
     if chance.won is not None:
         return CHANCE.text("sampled", won=chance.won, deals=chance.deals)
     return CHANCE.text("mean", percent=percent(chance.value), deals=chance.deals)
+
+
+def cards_in_words(cards) -> str:
+    """Cards by name, lowest first: ``the 7``, ``the 7 and the 9``, ``the 4, the 7 and the 9``."""
+    said = [the_card(card) for card in sorted(cards, key=lambda card: (card == SKIP_BO, card))]
+    if len(said) == 1:
+        return said[0]
+    if len(said) == 2:
+        return LISTS.text("two", first=said[0], last=said[1])
+    return LISTS.text("more", first=said[0], middle=", ".join(said[1:-1]), last=said[-1])
 
 
 def n_wild_cards(count: int) -> str:

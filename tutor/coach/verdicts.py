@@ -22,7 +22,7 @@ from ..engine.view import player_view
 from .chances import Chance
 from .evaluation import DEFAULT_WEIGHTS, WIN, Weights
 from .search import Turn, TurnSearch
-from .templates import BETTER, say
+from .templates import BETTER, LINES, say
 
 # what the key move's own words say already (and every discard-...: a discard's words show where it goes)
 PLAIN_ACHIEVEMENTS = ("wild-as", "builds-to", "starts-pile", "stock-out", "stock-look", "stock-look-first")
@@ -176,7 +176,7 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
         return Assessment("best", "best", 0.0, explanation=say(BETTER, "only"))
     after_turn = None
     if search.after(move)[1] is None:
-        after_value, after_turn = _after_unseen(view, move, weights, search)
+        after_value, after_turn = _after_unseen(view, move, weights, search, searches)
         if after_turn is None:
             return Assessment("good", "good", 0.0, explanation=say(BETTER, "unseen"))
     else:
@@ -188,11 +188,11 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     grade = grade_of(loss)
     quality = quality_of(grade)
     risk = _opponent_wins_next(search, after_turn)
+    reveal = search.reveal_before(move) if quality != "weak" and search.weights.reveal_first else None
     if quality == "best":
-        reveal = search.reveal_before(move) if search.weights.reveal_first else None
         if reveal is None:
             return Assessment(quality, grade, loss, opponent_wins_next=risk)
-        return _reveal_first(view, search, reveal, loss, risk)
+        return _reveal_first(view, search, move, reveal, loss, risk)
     from ..engine.notation import format_move
     from .principles import Context, detect
 
@@ -200,12 +200,16 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     better = ", ".join(format_move(step, pile_said=True) for step in best.moves)
     if after_turn is None:
         after_turn = search.best_after(move)
-    key, pointer = _key_move(view, best, after_turn, "slightly" if quality == "good" else "key") \
-        if best.moves else (None, "")
+    key, pointer = _key_move(view, search, best, after_turn, after_value,
+                             "slightly" if quality == "good" else "key") if best.moves else (None, "")
     key_move = format_move(key, pile_said=True) if key is not None else None
     chances, best_chances = _stated_chances(search, after_turn) if risk else ({}, {})
     findings = tuple(detect(Context(view, move, best, after_turn, chances, best_chances, search.win_chance(best),
                                     search.win_chance(after_turn))))
+    if quality == "good" and not findings[0].names:  # no cost the coach can name
+        if reveal is not None:  # but it commits a card before a stock card turns up its next one
+            return _reveal_first(view, search, move, reveal, loss, risk)
+        return Assessment("best", "best", loss, opponent_wins_next=risk)  # as good: a difference of weights alone
     explanation = f"{findings[0].sentence} {pointer}".strip()
     if quality == "good":  # the reason too, however small the loss
         return Assessment(quality, grade, loss, better=better, explanation=explanation, findings=findings,
@@ -214,19 +218,22 @@ def assess_move(state: GameState, move: Move, weights: Weights = DEFAULT_WEIGHTS
     return Assessment(quality, grade, loss, principles, better, explanation, findings, key_move, risk, missed)
 
 
-def _reveal_first(view: GameState, search: TurnSearch, reveal: Move, loss: float, risk) -> Assessment:
+def _reveal_first(view: GameState, search: TurnSearch, move: Move, reveal: Move, loss: float, risk) -> Assessment:
     """A move as good as the best that commits a card before the stock card ``reveal``, which the same line could
     play first: good, and better is that line with the stock card first (what it turns up may change the rest)."""
     from ..engine.notation import format_move
-    from .principles import phrase_of
+    from .principles import phrase_of, reveal_first
 
     line = search.best_after(reveal)
     better = ", ".join(format_move(step, pile_said=True) for step in line.moves)
+    finding = reveal_first(view, move, reveal)
+    explanation = f"{finding.sentence} {say(BETTER, 'reveal-first', move=phrase_of(view, reveal))}"
     return Assessment("good", "good", loss, better=better, key_move=format_move(reveal, pile_said=True),
-                      explanation=say(BETTER, "reveal-first", move=phrase_of(view, reveal)), opponent_wins_next=risk)
+                      explanation=explanation, findings=(finding,), opponent_wins_next=risk)
 
 
-def _key_move(view: GameState, best: Turn, after: Turn, template: str) -> tuple[Move, str]:
+def _key_move(view: GameState, search: TurnSearch, best: Turn, after: Turn, after_value: float,
+              template: str) -> tuple[Move, str]:
     """The key move of the better turn and the sentence that points to it with what it achieves.
 
     The key move is, among the moves of the best turn that the line after the
@@ -234,6 +241,9 @@ def _key_move(view: GameState, best: Turn, after: Turn, template: str) -> tuple[
     the earliest of equals: "Better: play the SB on build pile 2 as an 8,
     which frees your stock 9." A key move that cannot be played yet is said
     as the end of a line: "Better: a line of 7 moves in which you play ...".
+    A key move that can be played now but alone (the turn ended after it) is
+    worth no more than the judged move is said as the line that makes the
+    point: "Better: a line of 2 moves: play the 11 ..., then play the SB ...".
     """
     from .principles import along, phrase_of
     from .reasons import achievements
@@ -244,17 +254,58 @@ def _key_move(view: GameState, best: Turn, after: Turn, template: str) -> tuple[
         if move not in played:
             achieved = achievements(state, move, best.moves[index + 1:])
             rank = min((KEY_ORDER.index(a.kind) for a in achieved if a.kind in KEY_ORDER), default=len(KEY_ORDER))
-            candidates.append((rank, index, state, move, [a for a in achieved if a.kind not in PLAIN_ACHIEVEMENTS
-                                                          and not a.kind.startswith("discard-")]))
+            candidates.append((rank, index, state, move, _said_besides(achieved)))
     if not candidates:  # the same moves in another order
         return best.moves[0], say(BETTER, template, move=phrase_of(view, best.moves[0]))
     _, index, state, key, achieved = min(candidates, key=lambda candidate: candidate[:2])
     fields = {"move": phrase_of(state, key), "count": index + 1, "first": phrase_of(view, best.moves[0])}
     if index and not _playable_now(view, state, key):  # it waits on the moves before it
         template = f"{template}-later"
+    elif not _worth_alone(search, key, after_value):  # the point is a line, not this move alone
+        if index:  # what it achieves it achieves where the line plays it
+            template = f"{template}-later"
+        else:
+            count, line = _line_needed(view, search, best, after_value)
+            frees = achieved and achieved[0].kind == "frees-stock" and count == 2  # "which frees ..." says it
+            if count > 1 and not frees:
+                return key, line(template)
     if achieved:
         return key, say(BETTER, f"{template}-achieves", achieves=achieved[0].text, **fields)
     return key, say(BETTER, template, **fields)
+
+
+def _said_besides(achieved) -> list:
+    """The achievements of a move that its own words do not say already (``PLAIN_ACHIEVEMENTS``, a discard's)."""
+    return [a for a in achieved if a.kind not in PLAIN_ACHIEVEMENTS and not a.kind.startswith("discard-")]
+
+
+def _worth_alone(search: TurnSearch, key: Move, after_value: float) -> bool:
+    """Whether ``key``, played now and the turn ended at once, is worth more than the judged move's line (a key
+    move that empties the hand is its own point: the new cards)."""
+    alone = search.value_alone(key)
+    return alone is None or alone > after_value + BEST_MARGIN
+
+
+def _line_needed(view: GameState, search: TurnSearch, best: Turn, after_value: float):
+    """The shortest start of the best turn that, the turn ended after it, is worth more than the judged move's
+    line (all its plays where none is): how many moves, and a function of the template family ("key",
+    "slightly") that says it."""
+    from .principles import along, phrase_of
+    from .reasons import achievements
+
+    values = search.stop_values()
+    count = next((at + 1 for at, value in enumerate(values) if value > after_value + BEST_MARGIN),
+                 sum(1 for move in best.moves if not (isinstance(move, Transfer) and move.is_discard)))
+    steps = list(along(view, best.moves))[:max(count, 1)]
+    moves = phrase_of(*steps[0])
+    for state, move in steps[1:]:
+        moves = say(LINES, "then", earlier=moves, later=phrase_of(state, move))
+    state, last = steps[-1]
+    achieved = _said_besides(achievements(state, last, best.moves[count:]))
+    if achieved:
+        return count, lambda template: say(BETTER, f"{template}-line-achieves", count=count, moves=moves,
+                                           achieves=achieved[0].text)
+    return count, lambda template: say(BETTER, f"{template}-line", count=count, moves=moves)
 
 
 def _playable_now(view: GameState, state: GameState, move: Move) -> bool:
@@ -289,8 +340,10 @@ def _stated_chances(search: TurnSearch, after_turn) -> tuple[dict[int, Chance], 
     return {seat: found.said}, {seat: best.said if best is not None and best.seat == found.seat else Chance(0.0)}
 
 
-def _after_unseen(view: GameState, move: Transfer, weights: Weights, search: TurnSearch):
-    """Value the move by applying it to the view, for moves the search cannot follow (unseen cards)."""
+def _after_unseen(view: GameState, move: Transfer, weights: Weights, search: TurnSearch,
+                  searches: Optional[Judge] = None):
+    """Value the move by applying it to the view, for moves the search cannot follow (unseen cards); the search
+    of the position after it is one of ``searches``, and counts against their budget, where they are given."""
     try:
         after = apply_move(view, move).state
     except (AssertionError, ValueError, IndexError):
@@ -299,6 +352,6 @@ def _after_unseen(view: GameState, move: Transfer, weights: Weights, search: Tur
         return WIN, search.best()
     if after.phase is not Phase.PLAY:
         return 0.0, None
-    following = TurnSearch(after, weights)
+    following = searches.search(after) if searches else TurnSearch(after, weights)
     line = following.best()
     return following.value, line._replace(moves=(move, *line.moves))

@@ -23,6 +23,8 @@ TABLES: tuple[str, ...] = (
     "tutor.coach.templates:GRADES",
     "tutor.coach.templates:CHANCE",
     "tutor.coach.templates:GAPS",
+    "tutor.coach.templates:LISTS",
+    "tutor.coach.templates:LINES",
     "tutor.engine.notation.messages:TEXTS",
     "tutor.engine.notation.messages:EXAMPLES",
     "tutor.engine.notation.messages:SAID",
