@@ -285,3 +285,10 @@ def test_a_number_among_the_synonyms_is_the_word_for_it_and_ranks():
     assert words["synonyms"] == {"five": ("5",), "12": ("twelve",)}
     ranker = Ranker({"a": [("5 cards", 1.0)], "b": [("twelve cards", 1.0)]}, "en", synonyms=words["synonyms"])
     assert ranker.rank("five")[0][0] == "a" and ranker.rank("12")[0][0] == "b"
+
+
+@pytest.mark.parametrize("spoken, written, typed", [("sv", "avläggshögen", "avlaggshogen"), ("sv", "hög", "hog"),
+                                                    ("da", "hånd", "hand"), ("da", "bøger", "boger")])
+def test_a_word_typed_without_its_nordic_letters_meets_the_word(spoken, written, typed):
+    ranker = Ranker({"pile": [(written, 1.0)], "other": [("kort", 1.0)]}, spoken)
+    assert ranker.rank(typed)[:1] == ranker.rank(written)[:1] and ranker.rank(typed)[0][0] == "pile"

@@ -127,10 +127,11 @@ class Ranker:
             self._counts[key].update({feature: count * weight for feature, count in features.items()})
 
     def stem(self, word: str) -> str:
-        """The stem of ``word`` (each word is stemmed once: the stemmers are pure Python)."""
+        """The stem of ``word`` without its Nordic letters, so that ``avlaggshog``, typed on a keyboard that has
+        none, meets ``avläggshög`` (each word is stemmed once: the stemmers are pure Python)."""
         stem = self._stems.get(word)
         if stem is None:
-            stem = self._stems[word] = self._stemmer.stemWord(word)
+            stem = self._stems[word] = plain_letters(self._stemmer.stemWord(word))
         return stem
 
     def terms(self, question: str) -> list[tuple[tuple[str, ...], float]]:
@@ -246,6 +247,14 @@ class Ranker:
         if not near or (len(near) > 1 and near[1][0] == near[0][0]):
             return word
         return near[0][1]
+
+
+_PLAIN = str.maketrans("åäöæøé", "aaoaoe")
+
+
+def plain_letters(word: str) -> str:
+    """``word`` without the Nordic letters, as typed on a keyboard that has none (``avlaggshog``)."""
+    return word.translate(_PLAIN)
 
 
 def slips(word: str, other: str) -> int:
