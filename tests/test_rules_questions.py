@@ -15,7 +15,7 @@ from tutor.cli.app import build_app
 from tutor.i18n import LANGUAGES, use
 from tutor.lessons.answer_quality import quality
 from tutor.lessons.question_bank import PARTS, question_bank
-from tutor.lessons.ranking import Ranker, slips
+from tutor.lessons.ranking import Ranker, slips, words_of
 from tutor.lessons.reference import (ReferenceError, _question_words, agreed_reply, ask, question_words,
                                     reference_entries)
 from tutor.lessons.strict_yaml import load_unique
@@ -292,3 +292,19 @@ def test_a_number_among_the_synonyms_is_the_word_for_it_and_ranks():
 def test_a_word_typed_without_its_nordic_letters_meets_the_word(spoken, written, typed):
     ranker = Ranker({"pile": [(written, 1.0)], "other": [("kort", 1.0)]}, spoken)
     assert ranker.rank(typed)[:1] == ranker.rank(written)[:1] and ranker.rank(typed)[0][0] == "pile"
+
+
+@pytest.mark.parametrize("text", ["skip-bo", "Skip Bo", "SKIPBO", "skip-bo-kort"])
+def test_the_games_name_is_one_word_however_it_is_written(text):
+    assert words_of(text)[0] == "skipbo" and "skip" not in words_of(text) and "bo" not in words_of(text)
+
+
+def test_a_word_that_only_begins_like_the_games_name_is_its_own():
+    assert words_of("skip boards") == ["skip", "boards"]
+
+
+@pytest.mark.parametrize("spoken, question", [("en", "what is skip-bo?"), ("en", "what is skip bo"),
+                                              ("sv", "vad är skip-bo?")])
+def test_what_is_skip_bo_asks_about_the_game(spoken, question):
+    use(spoken)
+    assert ask(question).entries[0].key == "game"

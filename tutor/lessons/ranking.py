@@ -37,11 +37,13 @@ PAIR_WEIGHT = 0.5  # how much two words side by side (``discard pile``) count be
 SMOOTHING = 0.1  # the naive Bayes classifier's additive smoothing
 TEXT_WEIGHT, NEAREST_WEIGHT, CLASSIFIER_WEIGHT = 1.0, 1.0, 1.0  # how the three kinds of evidence add up
 _WORD = re.compile(r"[^\W_]+")
+_GAME = re.compile(r"\bskip[\s-]*bo\b")
 
 
 def words_of(text: str) -> list[str]:
-    """The words of ``text`` in lower case; a hyphen or an apostrophe splits words (``skip-bo`` is two)."""
-    return _WORD.findall(text.lower())
+    """The words of ``text`` in lower case; a hyphen or an apostrophe splits words, but the game's name is one
+    (``skip-bo`` and ``skip bo`` are ``skipbo``: its halves say nothing apart)."""
+    return _WORD.findall(_GAME.sub("skipbo", text.lower()))
 
 
 class Index:
