@@ -34,8 +34,8 @@ SYNONYM_WEIGHT = 0.9  # a word the question stands for counts a little less than
 FUNCTION_WEIGHT = 0.3  # how much a common word (``my``, ``the``, ``can``) counts beside a word that says something
 ALSO_WEIGHT = 0.5  # how much a question a document answers beside a better one counts
 PAIR_WEIGHT = 0.5  # how much two words side by side (``discard pile``) count beside one word
-SMOOTHING = 0.1  # the naive Bayes classifier's additive smoothing
-TEXT_WEIGHT, NEAREST_WEIGHT, CLASSIFIER_WEIGHT = 1.0, 1.0, 1.0  # how the three kinds of evidence add up
+SMOOTHING = 0.05  # the naive Bayes classifier's additive smoothing
+TEXT_WEIGHT, NEAREST_WEIGHT, CLASSIFIER_WEIGHT = 0.6, 1.3, 1.3  # how the three kinds of evidence add up
 _WORD = re.compile(r"[^\W_]+")
 _GAME = re.compile(r"\bskip[\s-]*bo\b")
 
