@@ -27,9 +27,9 @@ SIZES = {"en": 200, "sv": 100, "da": 80}  # the fewest questions each language's
 TOP_ONE = {"en": 0.575, "sv": 0.595, "da": 0.645}
 TOP_THREE = {"en": 0.785, "sv": 0.815, "da": 0.785}
 # The same for each tuning question asked of a ranking that has not read it (leave-one-out).
-UNSEEN_TOP_ONE = {"en": 0.78, "sv": 0.73, "da": 0.69}
-UNSEEN_TOP_THREE = {"en": 0.92, "sv": 0.92, "da": 0.88}
-WRONG_REPLIES = {"en": 2, "sv": 0, "da": 0}  # the most wrong yes-or-no replies, held-out and leave-one-out together
+UNSEEN_TOP_ONE = {"en": 0.785, "sv": 0.80, "da": 0.755}
+UNSEEN_TOP_THREE = {"en": 0.92, "sv": 0.925, "da": 0.915}
+WRONG_REPLIES = {"en": 2, "sv": 4, "da": 0}  # the most wrong yes-or-no replies, held-out and leave-one-out together
 
 
 @pytest.fixture(autouse=True)
@@ -198,10 +198,11 @@ def test_a_reply_is_given_only_when_the_most_alike_bank_questions_agree_by_the_m
     assert agreed_reply([(0.9, True), (0.8, True)]) is True
     assert agreed_reply([(0.9, False)]) is False
     assert agreed_reply([(0.9, True), (0.85, False)]) is None  # the votes do not lean far enough
+    assert agreed_reply([(0.9, True), (0.8, True), (0.7, True), (0.7, True), (0.6, False)]) is None  # nor here
     assert agreed_reply([(0.5, True)]) is None  # not alike enough
     assert agreed_reply([(1.0, True), (0.95, False)]) is True  # the bank holds the question itself
     assert agreed_reply([]) is None
-    assert _clear_lead([("a", 1.0), ("b", 0.5)]) and not _clear_lead([("a", 1.0), ("b", 0.7)])  # a close second
+    assert _clear_lead([("a", 1.0), ("b", 0.75)]) and not _clear_lead([("a", 1.0), ("b", 0.85)])  # a close second
 
 
 def test_a_question_that_says_not_takes_no_reply_from_a_like_question_that_does_not():

@@ -175,11 +175,11 @@ def answer(question: str, limit: int = 3) -> list[Entry]:
 
 
 QUESTION_WEIGHTS = {"head": 3.0, "answer": 3.0, "text": 0.5}  # how much a word of an entry counts, by field
-LEAD = 0.6  # above this share of the best entry's score, the next entry's bank questions must agree on a yes or no
-ALIKE = 0.65  # how alike (cosine) the most alike bank question must be for a yes-or-no question to take a reply
+LEAD = 0.8  # above this share of the best entry's score, the next entry's bank questions must agree on a yes or no
+ALIKE = 0.6  # how alike (cosine) the most alike bank question must be for a yes-or-no question to take a reply
 SAME = 0.999  # as alike as this, a bank question is the question itself, and its reply is the reply
-REPLY_NEIGHBOURS = 3  # how many of the most alike bank questions vote on a reply
-REPLY_MARGIN = 0.9  # how far their votes must lean one way: 1 is all agreeing
+REPLY_NEIGHBOURS = 5  # how many of the most alike bank questions vote on a reply
+REPLY_MARGIN = 0.99  # how far their votes must lean one way: 1 is all agreeing
 
 
 @cache
