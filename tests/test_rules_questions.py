@@ -4,6 +4,7 @@ direct answer (yes or no first) that `tutor rules` and `tutor check` give."""
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 
 import pytest
@@ -14,8 +15,9 @@ from tutor.cli.app import build_app
 from tutor.i18n import LANGUAGES, use
 from tutor.lessons.answer_quality import quality
 from tutor.lessons.question_bank import PARTS, question_bank
-from tutor.lessons.ranking import Ranker, slips
-from tutor.lessons.reference import agreed_reply, ask, reference_entries
+from tutor.lessons.ranking import Ranker, slips, words_of
+from tutor.lessons.reference import (ReferenceError, _question_words, agreed_reply, ask, question_words,
+                                    reference_entries)
 from tutor.lessons.strict_yaml import load_unique
 
 runner = CliRunner()
@@ -25,9 +27,9 @@ SIZES = {"en": 200, "sv": 100, "da": 80}  # the fewest questions each language's
 TOP_ONE = {"en": 0.575, "sv": 0.595, "da": 0.645}
 TOP_THREE = {"en": 0.785, "sv": 0.815, "da": 0.785}
 # The same for each tuning question asked of a ranking that has not read it (leave-one-out).
-UNSEEN_TOP_ONE = {"en": 0.78, "sv": 0.73, "da": 0.69}
-UNSEEN_TOP_THREE = {"en": 0.92, "sv": 0.92, "da": 0.88}
-WRONG_REPLIES = {"en": 2, "sv": 0, "da": 0}  # the most wrong yes-or-no replies, held-out and leave-one-out together
+UNSEEN_TOP_ONE = {"en": 0.785, "sv": 0.80, "da": 0.755}
+UNSEEN_TOP_THREE = {"en": 0.92, "sv": 0.925, "da": 0.915}
+WRONG_REPLIES = {"en": 2, "sv": 4, "da": 0}  # the most wrong yes-or-no replies, held-out and leave-one-out together
 
 
 @pytest.fixture(autouse=True)
@@ -196,10 +198,11 @@ def test_a_reply_is_given_only_when_the_most_alike_bank_questions_agree_by_the_m
     assert agreed_reply([(0.9, True), (0.8, True)]) is True
     assert agreed_reply([(0.9, False)]) is False
     assert agreed_reply([(0.9, True), (0.85, False)]) is None  # the votes do not lean far enough
+    assert agreed_reply([(0.9, True), (0.8, True), (0.7, True), (0.7, True), (0.6, False)]) is None  # nor here
     assert agreed_reply([(0.5, True)]) is None  # not alike enough
     assert agreed_reply([(1.0, True), (0.95, False)]) is True  # the bank holds the question itself
     assert agreed_reply([]) is None
-    assert _clear_lead([("a", 1.0), ("b", 0.5)]) and not _clear_lead([("a", 1.0), ("b", 0.7)])  # a close second
+    assert _clear_lead([("a", 1.0), ("b", 0.75)]) and not _clear_lead([("a", 1.0), ("b", 0.85)])  # a close second
 
 
 def test_a_question_that_says_not_takes_no_reply_from_a_like_question_that_does_not():
@@ -240,3 +243,69 @@ def test_any_text_asked_of_the_reference_gets_entries_or_none_and_never_raises(s
     scores = [score for _entry, score in answered.ranked]
     assert scores == sorted(scores, reverse=True) and all(score >= 0 for score in scores)
     assert answered.reply is None or answered.ranked
+
+
+@pytest.mark.parametrize("spoken, question", [("en", "what about zzz?"), ("en", "zzz qqq"), ("sv", "vad om zzz?"),
+                                              ("da", "hvad med zzz?")])
+def test_a_plain_question_no_entry_answers_says_so_and_exits_0(spoken, question):
+    result = runner.invoke(build_app(), ["rules", "--lang", spoken, question])
+    assert result.exit_code == 0 and "tutor rules" in result.stdout and "zzz" in result.stdout
+    use("en")
+    document = json.loads(runner.invoke(build_app(), ["rules", "--json", question]).stdout)
+    assert document["entries"] == [] and document["answer"] is None
+
+
+def test_a_single_word_no_entry_or_topic_matches_is_an_error():
+    result = runner.invoke(build_app(), ["rules", "scorng"])
+    assert result.exit_code == 0  # a slip of an entry's word still finds it
+    assert runner.invoke(build_app(), ["rules", "zzzq"]).exit_code == 2
+
+
+@pytest.mark.parametrize("spoken", LANGUAGES)
+def test_the_question_words_of_every_reference_file_are_words(spoken):
+    words = _question_words(spoken)
+    listed = [*words["ignore"], *words["yes-no"], *words["negation"], *words["synonyms"],
+              *(other for others in words["synonyms"].values() for other in others)]
+    assert all(isinstance(word, str) for word in listed)
+    assert spoken != "en" or "on" in words["ignore"]
+
+
+@pytest.mark.parametrize("data, problem", [
+    ({"ignore": ["of", True]}, "rules.yaml: questions: ignore: True is not a word"),
+    ({"synonyms": {"five": "5"}}, "rules.yaml: questions: synonyms: five: not a list of words"),
+    ({"synonyms": {"five": [None]}}, "rules.yaml: questions: synonyms: five: None is not a word"),
+    ({"negation": {"not": 1}}, "rules.yaml: questions: negation: not a list of words"),
+])
+def test_question_words_that_are_not_words_are_named_with_their_file(data, problem):
+    with pytest.raises(ReferenceError, match=re.escape(problem)):
+        question_words(data, "rules.yaml")
+
+
+def test_a_number_among_the_synonyms_is_the_word_for_it_and_ranks():
+    words = question_words({"synonyms": {"five": [5], 12: ["twelve"]}}, "rules.yaml")
+    assert words["synonyms"] == {"five": ("5",), "12": ("twelve",)}
+    ranker = Ranker({"a": [("5 cards", 1.0)], "b": [("twelve cards", 1.0)]}, "en", synonyms=words["synonyms"])
+    assert ranker.rank("five")[0][0] == "a" and ranker.rank("12")[0][0] == "b"
+
+
+@pytest.mark.parametrize("spoken, written, typed", [("sv", "avläggshögen", "avlaggshogen"), ("sv", "hög", "hog"),
+                                                    ("da", "hånd", "hand"), ("da", "bøger", "boger")])
+def test_a_word_typed_without_its_nordic_letters_meets_the_word(spoken, written, typed):
+    ranker = Ranker({"pile": [(written, 1.0)], "other": [("kort", 1.0)]}, spoken)
+    assert ranker.rank(typed)[:1] == ranker.rank(written)[:1] and ranker.rank(typed)[0][0] == "pile"
+
+
+@pytest.mark.parametrize("text", ["skip-bo", "Skip Bo", "SKIPBO", "skip-bo-kort"])
+def test_the_games_name_is_one_word_however_it_is_written(text):
+    assert words_of(text)[0] == "skipbo" and "skip" not in words_of(text) and "bo" not in words_of(text)
+
+
+def test_a_word_that_only_begins_like_the_games_name_is_its_own():
+    assert words_of("skip boards") == ["skip", "boards"]
+
+
+@pytest.mark.parametrize("spoken, question", [("en", "what is skip-bo?"), ("en", "what is skip bo"),
+                                              ("sv", "vad är skip-bo?")])
+def test_what_is_skip_bo_asks_about_the_game(spoken, question):
+    use(spoken)
+    assert ask(question).entries[0].key == "game"

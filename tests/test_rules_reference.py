@@ -142,6 +142,7 @@ def test_a_question_as_separate_words_and_in_json_ranks_the_same_entries():
     assert len(document["entries"]) <= 3
 
 
-def test_a_question_nothing_answers_is_refused_with_status_2():
+def test_a_question_nothing_answers_is_answered_so_with_status_0():
     assert answer("what about zzz?") == []
-    assert runner.invoke(app, ["rules", "what about zzz?"]).exit_code == 2
+    result = runner.invoke(app, ["rules", "what about zzz?"])
+    assert result.exit_code == 0 and result.stdout.startswith("No entry answers 'what about zzz?'.")

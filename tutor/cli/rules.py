@@ -43,6 +43,9 @@ def rules_command(
     if found:
         _emit_search(word, found, as_json)
         return
+    if word.endswith("?") or len(word.split()) > 1:
+        _emit_unanswered(word, as_json)
+        return
     suggestions = close_matches(word)
     if suggestions:
         problem = _("no rule or topic matches {word}. Close matches: {matches}. Run 'tutor rules' for the full "
@@ -98,6 +101,17 @@ def emit_answer(answered: Answer, as_json: bool) -> None:
     _print_entry(console, best)
     for entry in answered.entries[1:]:
         console.print(Text.assemble(_("Also:") + " ", (entry.key, "cyan"), "  ", entry.title), overflow="fold")
+
+
+def _emit_unanswered(question: str, as_json: bool) -> None:
+    """A plain question that no entry answers: said so, with how to list the topics (not an error)."""
+    if as_json:
+        print_json({"question": question, "answer": None, "reply": None, "entries": []})
+        return
+    from rich.text import Text
+
+    output_console().print(Text(_("No entry answers {question}. Run 'tutor rules' for the list of rules and topics, "
+                                  "or ask in other words.").format(question=quoted(question))), overflow="fold")
 
 
 def question_answer(text: str) -> Optional[Answer]:

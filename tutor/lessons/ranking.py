@@ -34,14 +34,16 @@ SYNONYM_WEIGHT = 0.9  # a word the question stands for counts a little less than
 FUNCTION_WEIGHT = 0.3  # how much a common word (``my``, ``the``, ``can``) counts beside a word that says something
 ALSO_WEIGHT = 0.5  # how much a question a document answers beside a better one counts
 PAIR_WEIGHT = 0.5  # how much two words side by side (``discard pile``) count beside one word
-SMOOTHING = 0.1  # the naive Bayes classifier's additive smoothing
-TEXT_WEIGHT, NEAREST_WEIGHT, CLASSIFIER_WEIGHT = 1.0, 1.0, 1.0  # how the three kinds of evidence add up
+SMOOTHING = 0.05  # the naive Bayes classifier's additive smoothing
+TEXT_WEIGHT, NEAREST_WEIGHT, CLASSIFIER_WEIGHT = 0.6, 1.3, 1.3  # how the three kinds of evidence add up
 _WORD = re.compile(r"[^\W_]+")
+_GAME = re.compile(r"\bskip[\s-]*bo\b")
 
 
 def words_of(text: str) -> list[str]:
-    """The words of ``text`` in lower case; a hyphen or an apostrophe splits words (``skip-bo`` is two)."""
-    return _WORD.findall(text.lower())
+    """The words of ``text`` in lower case; a hyphen or an apostrophe splits words, but the game's name is one
+    (``skip-bo`` and ``skip bo`` are ``skipbo``: its halves say nothing apart)."""
+    return _WORD.findall(_GAME.sub("skipbo", text.lower()))
 
 
 class Index:
@@ -127,10 +129,11 @@ class Ranker:
             self._counts[key].update({feature: count * weight for feature, count in features.items()})
 
     def stem(self, word: str) -> str:
-        """The stem of ``word`` (each word is stemmed once: the stemmers are pure Python)."""
+        """The stem of ``word`` without its Nordic letters, so that ``avlaggshog``, typed on a keyboard that has
+        none, meets ``avläggshög`` (each word is stemmed once: the stemmers are pure Python)."""
         stem = self._stems.get(word)
         if stem is None:
-            stem = self._stems[word] = self._stemmer.stemWord(word)
+            stem = self._stems[word] = plain_letters(self._stemmer.stemWord(word))
         return stem
 
     def terms(self, question: str) -> list[tuple[tuple[str, ...], float]]:
@@ -246,6 +249,14 @@ class Ranker:
         if not near or (len(near) > 1 and near[1][0] == near[0][0]):
             return word
         return near[0][1]
+
+
+_PLAIN = str.maketrans("åäöæøé", "aaoaoe")
+
+
+def plain_letters(word: str) -> str:
+    """``word`` without the Nordic letters, as typed on a keyboard that has none (``avlaggshog``)."""
+    return word.translate(_PLAIN)
 
 
 def slips(word: str, other: str) -> int:

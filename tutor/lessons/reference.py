@@ -175,11 +175,11 @@ def answer(question: str, limit: int = 3) -> list[Entry]:
 
 
 QUESTION_WEIGHTS = {"head": 3.0, "answer": 3.0, "text": 0.5}  # how much a word of an entry counts, by field
-LEAD = 0.6  # above this share of the best entry's score, the next entry's bank questions must agree on a yes or no
-ALIKE = 0.65  # how alike (cosine) the most alike bank question must be for a yes-or-no question to take a reply
+LEAD = 0.8  # above this share of the best entry's score, the next entry's bank questions must agree on a yes or no
+ALIKE = 0.6  # how alike (cosine) the most alike bank question must be for a yes-or-no question to take a reply
 SAME = 0.999  # as alike as this, a bank question is the question itself, and its reply is the reply
-REPLY_NEIGHBOURS = 3  # how many of the most alike bank questions vote on a reply
-REPLY_MARGIN = 0.9  # how far their votes must lean one way: 1 is all agreeing
+REPLY_NEIGHBOURS = 5  # how many of the most alike bank questions vote on a reply
+REPLY_MARGIN = 0.99  # how far their votes must lean one way: 1 is all agreeing
 
 
 @cache
@@ -204,8 +204,8 @@ def _ranker(spoken: str):
                     (entry.answer, weights["answer"]), (f"{entry.text} {entry.example}", weights["text"])]
         for entry in entries.values()}
     words = _question_words(spoken)
-    common = frozenset(word for word in words.get("ignore", ()) if isinstance(word, str))
-    return Ranker(documents, spoken, asked, also_asked, common, words.get("synonyms", {}))
+    common = frozenset(words["ignore"])
+    return Ranker(documents, spoken, asked, also_asked, common, words["synonyms"])
 
 
 def _asks_yes_or_no(question: str, spoken: str) -> bool:
@@ -277,7 +277,41 @@ def _question_words(spoken: str) -> dict:
     (``synonyms``), the words that open a yes-or-no question (``yes-no``), that make it ask a choice
     (``either-or``) and that turn it round (``negation``): the reference file's ``questions``, each
     language's own."""
-    return reference_data(spoken).get("questions", {})
+    return question_words(reference_data(spoken).get("questions", {}), reference_file(spoken))
+
+
+WORD_LISTS = ("ignore", "yes-no", "either-or", "negation")  # the lists of words of a reference file's ``questions``
+
+
+def question_words(data: object, file: str) -> dict:
+    """The ``questions`` section of reference file ``file`` with every word as text (a number is the word for
+    it: ``5``); ``ReferenceError`` naming the section and the word where a list is no list or a word is none
+    (``on`` or ``no`` unquoted, which YAML reads as true or false)."""
+    if not isinstance(data, dict):
+        raise ReferenceError(f"{file}: questions: not a mapping")
+    words = dict(data)
+    for name in WORD_LISTS:
+        words[name] = _words(data.get(name, ()), f"{file}: questions: {name}")
+    synonyms = data.get("synonyms", {})
+    if not isinstance(synonyms, dict):
+        raise ReferenceError(f"{file}: questions: synonyms: not a mapping")
+    words["synonyms"] = {_word(word, f"{file}: questions: synonyms"): _words(others, f"{file}: questions: synonyms: "
+                                                                                      f"{word}")
+                         for word, others in synonyms.items()}
+    return words
+
+
+def _words(data: object, where: str) -> tuple[str, ...]:
+    if not isinstance(data, (list, tuple)):
+        raise ReferenceError(f"{where}: not a list of words")
+    return tuple(_word(word, where) for word in data)
+
+
+def _word(word: object, where: str) -> str:
+    if isinstance(word, bool) or not isinstance(word, (str, int, float)):
+        raise ReferenceError(f"{where}: {word!r} is not a word (quote it: YAML reads on, off, yes and no unquoted as "
+                             f"true or false)")
+    return str(word)
 
 
 def is_strong_match(entry: Entry, word: str) -> bool:
