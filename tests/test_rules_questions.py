@@ -24,8 +24,8 @@ runner = CliRunner()
 SIZES = {"en": 200, "sv": 100, "da": 80}  # the fewest questions each language's bank holds
 # The least share of held-out questions answered first, and in the top three: the figures measured (docs/rules.md),
 # so that no change of the ranking loses ground unseen; the goal is 90% and 98% in every language.
-TOP_ONE = {"en": 0.575, "sv": 0.595, "da": 0.645}
-TOP_THREE = {"en": 0.785, "sv": 0.815, "da": 0.785}
+TOP_ONE = {"en": 0.87, "sv": 0.88, "da": 0.89}
+TOP_THREE = {"en": 0.96, "sv": 0.96, "da": 0.95}
 # The same for each tuning question asked of a ranking that has not read it (leave-one-out).
 UNSEEN_TOP_ONE = {"en": 0.785, "sv": 0.80, "da": 0.755}
 UNSEEN_TOP_THREE = {"en": 0.92, "sv": 0.925, "da": 0.915}
