@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 from ..cards import SKIP_BO, is_short_number
 from ..text import fold
@@ -38,6 +38,7 @@ def tokens_of(text: str, clean: str, words: Vocabulary) -> list[Token]:
     if words.opening is not None:  # "is it legal to put my 7 on the 6?": the move asked about
         clean = words.opening.sub(lambda opening: " " * len(opening.group()), clean, count=1)
     pieces = list(_PIECES.finditer(clean))
+    next_kinds = _next_kinds(pieces)
     for index, piece in enumerate(pieces):
         kind = piece.lastgroup
         start, end = piece.span()
@@ -55,8 +56,7 @@ def tokens_of(text: str, clean: str, words: Vocabulary) -> list[Token]:
             if not tokens or tokens[-1].kind != NAME:
                 tokens.append(Token(OTHER, None, ":", start, end))
         else:
-            solid = [after for after in pieces[index + 1:] if after.lastgroup != "gap"]
-            before_colon = bool(solid) and solid[0].lastgroup == "colon"
+            before_colon = next_kinds[index] == "colon"
             found = _chunk_tokens(piece.group(), start, words, before_colon,
                                   bool(tokens) and tokens[-1].kind == NAME and tokens[-1].end == start)
             if len(found) == 1 and found[0].kind == NAME:  # "Anna Lee's": the words before belong to the name
@@ -67,6 +67,18 @@ def tokens_of(text: str, clean: str, words: Vocabulary) -> list[Token]:
                     found = [Token(NAME, name, name, first.start, found[0].end)]
             tokens.extend(found)
     return _ordinals(_paired(_subject_named(tokens, words), words), ordinals)
+
+
+def _next_kinds(pieces: list[re.Match[str]]) -> list[Optional[str]]:
+    """For each piece, the kind of the first piece after it that is not a gap (None for the last): found in one
+    pass, so that a long text is read in time that grows with its length."""
+    kinds: list[Optional[str]] = []
+    after = None
+    for piece in reversed(pieces):
+        kinds.append(after)
+        if piece.lastgroup != "gap":
+            after = piece.lastgroup
+    return kinds[::-1]
 
 
 def _subject_named(tokens: list[Token], words: Vocabulary) -> list[Token]:
