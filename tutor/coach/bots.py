@@ -115,9 +115,8 @@ BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "strong": Str
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by its name (``random``, ``greedy``, ``strong``, ``strong-v3``, ``strong-v2``,
-    ``strong-v1``), or ``module:Class``
-    for one from outside."""
+    """A bot by its name (``random``, ``greedy``, ``strong``, ``strong-v3``, ``strong-v2``, ``strong-v1``), or
+    ``module:Class`` for one from outside."""
     from .custom_bots import is_custom, load_bot
 
     if is_custom(name):
