@@ -40,30 +40,32 @@ def shielded() -> Iterator[None]:
     """Ctrl-C held off for the block (saving after an interrupt, and saying so); an interrupt owed is dropped."""
     global _owed
     _owed = False
-    if threading.current_thread() is not threading.main_thread():
+    with _ctrl_c_taken_by(signal.SIG_IGN):
         yield
-        return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
 
 
 @contextlib.contextmanager
 def deferred() -> Iterator[None]:
     """Ctrl-C during the block raised as it ends: what the block writes is written whole, then the command stops."""
+    pressed: list[int] = []
+    with _ctrl_c_taken_by(lambda signum, frame: pressed.append(signum)):
+        yield
+    if pressed:
+        raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _ctrl_c_taken_by(handler) -> Iterator[None]:
+    """SIGINT handled by ``handler`` for the block, then as before; only the main thread may set a handler, so
+    elsewhere the block runs as it is."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    pressed: list[int] = []
-    before = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    before = signal.signal(signal.SIGINT, handler)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, before)
-    if pressed:
-        raise KeyboardInterrupt
 
 
 def _interrupt_again(unraisable) -> None:
