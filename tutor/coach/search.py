@@ -342,16 +342,16 @@ class TurnSearch:
         end, steps, _ = self._best_line(self.root, ())
         values = []
         for node in [node for node, _ in steps[1:]] + [end]:
-            if not node[1] or node[1][0] == UNKNOWN:
-                break  # the hand emptied: a refill or the end, no stop with a discard
+            if _hand_emptied(node):
+                break  # a refill or the end: no stop with a discard
             values.append(self._best_ending(node)[0])
-        return values[:len(steps)]
+        return values
 
     def value_alone(self, move: Move) -> Optional[float]:
         """The value of playing ``move`` (a root play onto a build pile) and then ending the turn in the best way at
         once; None for a move that is no such play or empties the hand."""
         node, play = self.after(move)
-        if node is None or not node[1] or node[1][0] == UNKNOWN:
+        if node is None or _hand_emptied(node):
             return None
         return self._best_ending(node)[0]
 
@@ -1122,3 +1122,7 @@ def _end_key(node: Node, ending: Play) -> tuple:
     hand, piles = _after_ending(node[1], node[3][0], ending)
     return (node[0], hand, node[2], (piles,) + node[3][1:], ending[0])
 
+
+def _hand_emptied(node) -> bool:
+    """Whether the hand is empty at ``node``, or holds new cards not yet seen: no discard can end the turn there."""
+    return not node[1] or node[1][0] == UNKNOWN
