@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from tutor.i18n import LANGUAGES, use
-from tutor.lessons import reference
+from tutor.lessons import asking
 from tutor.lessons.question_bank import question_bank
 from timing import best_of, timed
 
@@ -42,10 +42,10 @@ def main() -> None:
         lookup = best_of(runs, lambda: rules(spoken, "build.sequence"))
         asked = best_of(runs, lambda: rules(spoken, QUESTIONS[spoken]))
         use(spoken)
-        reference._ranker.cache_clear()
-        built = timed(lambda: reference._ranker(spoken))
+        asking._ranker.cache_clear()
+        built = timed(lambda: asking._ranker(spoken))
         questions = [item.question for item in question_bank(spoken).held_out]
-        each = timed(lambda: [reference.ask(question) for question in questions]) / max(1, len(questions))
+        each = timed(lambda: [asking.ask(question) for question in questions]) / max(1, len(questions))
         print(f"{spoken}: tutor rules with a question {asked:.2f} s, {asked / lookup:.2f}x a lookup by id "
               f"({lookup:.2f} s); the ranking built in {built * 1000:.0f} ms, one more question "
               f"{each * 1000:.1f} ms")

@@ -16,8 +16,8 @@ from tutor.i18n import LANGUAGES, use
 from tutor.lessons.answer_quality import quality
 from tutor.lessons.question_bank import PARTS, question_bank
 from tutor.lessons.ranking import Ranker, slips, words_of
-from tutor.lessons.reference import (ReferenceError, _question_words, agreed_reply, ask, question_words,
-                                    reference_entries)
+from tutor.lessons.asking import _question_words, agreed_reply, ask, question_words
+from tutor.lessons.reference import ReferenceError, reference_entries
 from tutor.lessons.strict_yaml import load_unique
 
 runner = CliRunner()
@@ -52,7 +52,7 @@ def test_the_bank_names_existing_entries_and_repeats_no_question(spoken):
 
 @pytest.mark.parametrize("spoken", LANGUAGES)
 def test_every_yes_or_no_question_of_the_bank_says_which(spoken):
-    from tutor.lessons.reference import _asks_yes_or_no
+    from tutor.lessons.asking import _asks_yes_or_no
 
     bank = question_bank(spoken)
     unlabelled = [i.question for i in bank.tuning + bank.held_out if _asks_yes_or_no(i.question, spoken)
@@ -76,7 +76,7 @@ def test_the_tuning_questions_left_out_one_at_a_time_are_answered_first_and_in_t
 
 
 def test_a_tuning_question_left_out_is_ranked_as_by_a_ranking_that_never_read_it():
-    from tutor.lessons.reference import _ranker
+    from tutor.lessons.asking import _ranker
 
     use("en")
     question = question_bank("en").tuning[0].question
@@ -193,7 +193,7 @@ def test_a_misspelling_in_a_bank_question_is_read_as_the_word_it_misspells():
 
 
 def test_a_reply_is_given_only_when_the_most_alike_bank_questions_agree_by_the_margin():
-    from tutor.lessons.reference import _clear_lead
+    from tutor.lessons.asking import _clear_lead
 
     assert agreed_reply([(0.9, True), (0.8, True)]) is True
     assert agreed_reply([(0.9, False)]) is False
@@ -206,7 +206,7 @@ def test_a_reply_is_given_only_when_the_most_alike_bank_questions_agree_by_the_m
 
 
 def test_a_question_that_says_not_takes_no_reply_from_a_like_question_that_does_not():
-    from tutor.lessons.reference import _negated
+    from tutor.lessons.asking import _negated
 
     assert _negated("can't I play a 2?", "en") and not _negated("can I play a 2?", "en")
     assert _negated("får man inte spela?", "sv") and _negated("må man ikke spille?", "da")

@@ -9,7 +9,8 @@ import pytest
 
 from tutor.i18n import use
 from tutor.lessons.question_bank import question_bank
-from tutor.lessons.reference import ask, reference_entries
+from tutor.lessons.asking import ask
+from tutor.lessons.reference import reference_entries
 
 BUSY = ("source.", "build.", "discard.", "turn.", "strategy")  # the entries most asked about, by the start of their id
 BUSY_TOPICS = {"wild-cards", "scoring", "teams", "setup", "must-play", "stalemate", "stock-size"}

@@ -8,7 +8,8 @@ from typer.testing import CliRunner
 from tutor.cli.app import build_app
 from tutor.engine.rules import RULES
 from tutor.lessons import rule_reference
-from tutor.lessons.reference import answer, close_matches, lookup, reference_entries, search
+from tutor.lessons.asking import answer
+from tutor.lessons.reference import close_matches, lookup, reference_entries, search
 
 runner = CliRunner()
 app = build_app()

@@ -11,7 +11,8 @@ from tutor.cli.app import build_app
 from tutor.i18n import LANGUAGES, use
 from tutor.lessons.course import course_translation, load_course
 from tutor.lessons.course_words import words_of
-from tutor.lessons.reference import TRANSLATED_FIELDS, answer, lookup, reference_data, reference_entries, search
+from tutor.lessons.asking import answer
+from tutor.lessons.reference import TRANSLATED_FIELDS, lookup, reference_data, reference_entries, search
 from tutor.lessons.strict_yaml import load_unique
 from tutor.scenario import load_scenario
 from tutor.scenario.gallery import GALLERY, TEXTS as GALLERY_TEXTS, gallery_entry, gallery_words

@@ -8,7 +8,8 @@ import typer
 
 from ..engine.cards import quoted
 from ..i18n import _, language
-from ..lessons.reference import Answer, Entry, ask, close_matches, is_strong_match, lookup, reference_entries, search
+from ..lessons.asking import Answer, ask
+from ..lessons.reference import Entry, close_matches, is_strong_match, lookup, reference_entries, search
 from .output import console as output_console, print_json, unusable
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..i18n import LANGUAGES, use
 from .question_bank import Asked, question_bank
-from .reference import ask
+from .asking import ask
 
 
 @dataclass(frozen=True)
