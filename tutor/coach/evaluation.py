@@ -208,7 +208,10 @@ def completing_runs(builds: tuple[int, ...], piles: tuple[tuple[int, ...], ...])
 def completion_part(weights: Weights, builds: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> float:
     """The ``completion`` part: for each run of the own discard ``piles`` that would complete a build pile now,
     minus ``completing_run`` (the completion, certain now, waits through the other players' turns, which may move
-    the pile on) and ``hand_card`` per card (still to be played, as a card kept in hand is)."""
+    the pile on) and ``hand_card`` per card (still to be played, as a card kept in hand is); 0 without
+    ``completing_run``."""
+    if not weights.completing_run:
+        return 0.0
     return -sum(weights.completing_run + weights.hand_card * cards for _, cards in completing_runs(builds, piles))
 
 
@@ -433,9 +436,9 @@ class Scorer:
         return masks[top]  # an unseen top (-1) takes the last entry, 0
 
     def completion(self, builds: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> float:
-        """``completion_part`` of the own discard ``piles`` on ``builds`` (cached); 0 without ``completing_run``."""
+        """``completion_part`` of the own discard ``piles`` on ``builds`` (cached)."""
         if not self.weights.completing_run:
-            return 0.0
+            return 0.0  # the bots' weights: no look-up in the hot loop
         key = (builds, piles)
         value = self._completions.get(key)
         if value is None:
