@@ -681,18 +681,21 @@ def _end_piles(view: GameState, turn: Turn) -> tuple[tuple[int, ...], ...]:
 
 def _completion_kept(ctx: Context, weight: float) -> Optional[Finding]:
     """A run (or a single 12) that the line after the move leaves on an own discard pile, though it would
-    complete a build pile then and there (``evaluation.completing_runs``), named as the line leaves it."""
+    complete a build pile then and there (``evaluation.completing_runs``), and that the best turn plays out;
+    named as the line leaves it."""
     view = ctx.view
-    if ctx.best.part("completion"):
-        return None  # the best turn keeps one too: "the best turn plays it out" would not be true
     state = end_of(view, ctx.after.moves)
     builds = tuple(state.build_value(slot) for slot in range(BUILD_SLOTS))
-    kept = completing_runs(builds, state.mover.discards)
+    piles = state.mover.discards
+    best_piles = end_of(view, ctx.best.moves).mover.discards
+    # the runs the best turn plays out (both lines only take cards off the tops before their final discard)
+    kept = [(index, cards) for index, cards in completing_runs(builds, piles)
+            if len(best_piles[index]) <= len(piles[index]) - cards]
     if not kept:
         return None
     index, cards = kept[0]
-    run = state.mover.discards[index][-cards:]
-    covered = len(_end_piles(view, ctx.after)[index]) - len(state.mover.discards[index])  # the final discard on it
+    run = piles[index][-cards:]
+    covered = len(_end_piles(view, ctx.after)[index]) - len(piles[index])  # the final discard on it
     slot = builds.index(run[-1] - 1) + 1
     fields = {"doing": _doing(view, ctx.move), "pile": index + 1, "slot": slot,
               "run": "-".join(map(card_label, run)), "card": the_card(run[-1])}
