@@ -104,19 +104,3 @@ def test_a_single_twelve_kept_over_an_eleven_is_weak_and_named():
     assert "the 12 on your discard pile 1" in finding.sentence and "complete build pile 1" in finding.sentence
     assert [(named.pile, named.card, named.number) for named in finding.names] == [("discard", 12, 1), ("build", 11, 1)]
     assert assess_move(state, parse_move("discard 1 to build 1")).grade == "best"
-
-
-def test_a_run_left_stuck_by_the_turns_own_card_costs_as_a_kept_one():
-    # the hand's 10 on the 9 would leave 12-11-10 waiting for another pile at 9: no way out of the cost
-    state = position(hand=(10, 5, 6, 7, 8), stock=4, count=10, build=(9, None, None, None),
-                     discards=((12, 11, 10), (), (), ()), opponent=3)
-    view = player_view(state, 0)
-    search = TurnSearch(view)
-    assert [format_move(move) for move in search.best().moves[:3]] == [
-        "discard 1 10 to build 1", "discard 1 11 to build 1", "discard 1 12 to build 1"]
-    spoiled = search.best_after(parse_move("hand 10 to build 1"))
-    expected = -(DEFAULT_WEIGHTS.completing_run + 3 * DEFAULT_WEIGHTS.hand_card)
-    assert spoiled.part("completion") == pytest.approx(expected)
-    verdict = assess_move(state, parse_move("hand 10 to build 1"))
-    assert verdict.grade != "best" and verdict.findings[0].kind == "completion-stuck"
-    assert "the run 12-11-10 on your discard pile 1 stuck" in verdict.findings[0].sentence

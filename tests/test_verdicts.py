@@ -20,7 +20,6 @@ from tutor.coach.principles import (
     DESCENDING, DETECTORS, MIND_OPPONENTS, PRINCIPLES, SAVE_WILDS, SPREAD, STOCK_FIRST, Context,
 )
 from tutor.engine.rules import check_move
-from tutor.coach.evaluation import DEFAULT_WEIGHTS
 from tutor.coach.search import TurnSearch
 from tutor.engine.state import Phase
 from tutor.coach.verdicts import BEST_MARGIN, WEAK_FROM, Judge, assess_move, grade_of
@@ -305,23 +304,18 @@ def test_a_long_check_where_the_budget_cuts_the_searches_gives_each_move_its_ver
     """The searches of a check share what they can (estimates, tables, plays, whole searches) and nothing else:
     searches cut by the budget, and searches whose refill deals did not fit, still give every verdict alone."""
     data, turn = long_five_player_turn(4)
-    # the turn's 9 moves pile 4 on past the run 12-11-10-9 on discard pile 1, which would have completed it: the
-    # coach's weights value the search after that move otherwise (the run no longer waits), so it shares nothing
-    weights = DEFAULT_WEIGHTS._replace(completing_run=0.0)
-    for alike, shared in ((weights, True), (DEFAULT_WEIGHTS, False)):
-        state = position_from_data(data)
-        judge = Judge(alike)
-        searches = []
-        for text in turn:
-            move = parse_move(text)
-            assert judge(state, move) == assess_move(state, move, alike), text
-            searches.append(judge.search(player_view(state, 0)))
-            state = apply_move(state, move).state
-        assert [search.depth is not None for search in searches] == [True, True, False, False]
-        assert not any(search._deal_hands for search in searches)  # the deals were too big everywhere
-        # the full search without deals serves the position after it
-        assert (searches[3]._memo is searches[2]._memo) is shared
-        assert searches[1].risk is searches[0].risk and searches[1]._totals is searches[0]._totals
+    state = position_from_data(data)
+    judge = Judge()
+    searches = []
+    for text in turn:
+        move = parse_move(text)
+        assert judge(state, move) == assess_move(state, move), text
+        searches.append(judge.search(player_view(state, 0)))
+        state = apply_move(state, move).state
+    assert [search.depth is not None for search in searches] == [True, True, False, False]
+    assert not any(search._deal_hands for search in searches)  # the deals were too big everywhere
+    assert searches[3]._memo is searches[2]._memo  # the full search without deals serves the position after it
+    assert searches[1].risk is searches[0].risk and searches[1]._totals is searches[0]._totals
 
 
 # -- each grade on a real position: a verdict that called every good move best would fail here ------------------

@@ -205,26 +205,14 @@ def completing_runs(builds: tuple[int, ...], piles: tuple[tuple[int, ...], ...])
     return tuple(found)
 
 
-def completion_part(weights: Weights, builds: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
-                    waiting: tuple[tuple[int, int], ...] = ()) -> float:
+def completion_part(weights: Weights, builds: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> float:
     """The ``completion`` part: for each run of the own discard ``piles`` that would complete a build pile now,
     minus ``completing_run`` (the completion, certain now, waits through the other players' turns, which may move
     the pile on) and ``hand_card`` per card (still to be played, as a card kept in hand is); 0 without
-    ``completing_run``. ``waiting``: the runs that would complete a pile when the turn began, as (pile index, how
-    many cards lie under the run): one the turn leaves on its pile costs the same though its pile has moved on."""
+    ``completing_run``."""
     if not weights.completing_run:
         return 0.0
-    due = completing_runs(builds, piles)
-    cards = [count for _, count in due]
-    cards += [len(piles[index]) - under for index, under in waiting
-              if len(piles[index]) > under and all(index != pile for pile, _ in due)]
-    return -sum(weights.completing_run + weights.hand_card * count for count in cards)
-
-
-def waiting_runs(builds: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
-    """The ``completing_runs`` of ``piles`` as ``completion_part`` takes them from the start of the turn: (pile
-    index, how many cards lie under the run)."""
-    return tuple((index, len(piles[index]) - cards) for index, cards in completing_runs(builds, piles))
+    return -sum(weights.completing_run + weights.hand_card * cards for _, cards in completing_runs(builds, piles))
 
 
 def _covers(top: int, card: int) -> bool:
@@ -447,16 +435,14 @@ class Scorer:
             masks = self._bridges[builds] = tuple(bridge_mask(builds, card, horizon) for card in range(COMPLETE_AT + 1)) + (0,)
         return masks[top]  # an unseen top (-1) takes the last entry, 0
 
-    def completion(self, builds: tuple[int, ...], piles: tuple[tuple[int, ...], ...],
-                   waiting: tuple[tuple[int, int], ...]) -> float:
-        """``completion_part`` of the own discard ``piles`` on ``builds``, the runs ``waiting`` since the turn
-        began (cached)."""
+    def completion(self, builds: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> float:
+        """``completion_part`` of the own discard ``piles`` on ``builds`` (cached)."""
         if not self.weights.completing_run:
             return 0.0  # the bots' weights: no look-up in the hot loop
-        key = (builds, piles, waiting)
+        key = (builds, piles)
         value = self._completions.get(key)
         if value is None:
-            value = self._completions[key] = completion_part(self.weights, builds, piles, waiting)
+            value = self._completions[key] = completion_part(self.weights, builds, piles)
         return value
 
     def threats(self, opponents: tuple[Opponent, ...]) -> Threats:

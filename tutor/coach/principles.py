@@ -681,35 +681,28 @@ def _end_piles(view: GameState, turn: Turn) -> tuple[tuple[int, ...], ...]:
 
 def _completion_kept(ctx: Context, weight: float) -> Optional[Finding]:
     """A run (or a single 12) that the line after the move leaves on an own discard pile, though it would
-    complete a build pile then and there or did when the turn began (``evaluation.completing_runs``; "stuck"
-    where the pile has moved on), and that the best turn plays out; named as the line leaves it."""
+    complete a build pile then and there (``evaluation.completing_runs``), and that the best turn plays out;
+    named as the line leaves it."""
     view = ctx.view
     state = end_of(view, ctx.after.moves)
-    piles = state.mover.discards
-    best_piles = end_of(view, ctx.best.moves).mover.discards  # both lines only take cards off the tops before
-    found = []  # (pile index, cards under the run, the build piles it completes from, whether it is stuck)
     builds = tuple(state.build_value(slot) for slot in range(BUILD_SLOTS))
-    due = completing_runs(builds, piles)
-    found += [(index, len(piles[index]) - cards, builds, False) for index, cards in due]
-    began = tuple(view.build_value(slot) for slot in range(BUILD_SLOTS))
-    found += [(index, len(view.mover.discards[index]) - cards, began, True)
-              for index, cards in completing_runs(began, view.mover.discards)
-              if all(index != pile for pile, _ in due) and len(piles[index]) > len(view.mover.discards[index]) - cards]
-    kept = [entry for entry in found if len(best_piles[entry[0]]) <= entry[1]]  # the best turn plays it out
+    piles = state.mover.discards
+    best_piles = end_of(view, ctx.best.moves).mover.discards
+    # the runs the best turn plays out (both lines only take cards off the tops before their final discard)
+    kept = [(index, cards) for index, cards in completing_runs(builds, piles)
+            if len(best_piles[index]) <= len(piles[index]) - cards]
     if not kept:
         return None
-    index, under, values, stuck = kept[0]
-    run = piles[index][under:]
-    cards = len(run)
+    index, cards = kept[0]
+    run = piles[index][-cards:]
     covered = len(_end_piles(view, ctx.after)[index]) - len(piles[index])  # the final discard on it
-    slot = values.index(run[-1] - 1) + 1
+    slot = builds.index(run[-1] - 1) + 1
     fields = {"doing": _doing(view, ctx.move), "pile": index + 1, "slot": slot,
               "run": "-".join(map(card_label, run)), "card": the_card(run[-1])}
     names = tuple(Named("discard", card, view.mover.name, index + 1, cards - at + covered, "after")
                   for at, card in enumerate(run))
-    kind = ("completion-stuck" if stuck else "completion-kept") + ("" if cards > 1 else "-card")
-    return Finding(kind, None, weight, fields, (*names, Named("build", run[-1] - 1, view.mover.name, slot,
-                                                              when="before" if stuck else "after")))
+    return Finding("completion-kept" if cards > 1 else "completion-kept-card", None, weight, fields,
+                   (*names, Named("build", run[-1] - 1, view.mover.name, slot, when="after")))
 
 
 # what each mark of a discard pile's shape is worth, as ``evaluation.pile_score`` weighs it (the run's links apart)

@@ -39,7 +39,7 @@ from ..engine.view import unseen_in
 from .chances import Chance, sampled
 from .evaluation import (
     DEFAULT_WEIGHTS, UNKNOWN, WIN, Opponent, Weights, completion_part, discard_endings, hand_parts, parts_total,
-    scorer_for, table_parts, waiting_runs,
+    scorer_for, table_parts,
 )
 from .risk import EndgameRisk, RefillChance, Threat, helpers_of, last_card_chance, seed_of, spread_deals
 
@@ -117,8 +117,6 @@ class TurnSearch:
         self._unseen_items = tuple(self.unseen.items())
         self.slots = tuple(view.build_value(slot) for slot in range(BUILD_SLOTS))
         self.root = _root(view, self.side)
-        # the own runs that would complete a build pile as the turn begins: kept, they cost wherever their pile goes
-        self._waiting = waiting_runs(self.root[0], self.root[3][0]) if weights.completing_run else ()
         self._unseen_ending = "unseen-hand" if UNKNOWN in self.root[1] else "refill"
         seed = seed_of(self.opponents, sorted(unseen.items()))  # the same all turn, so searches share
         dealt = self._unseen_ending == "refill" and sum(count for _, count in self.root[2]) <= weights.deals_within
@@ -162,11 +160,10 @@ class TurnSearch:
         Then ``other`` can share its positions: a position's value in a full
         search does not depend on the line that led to it. Cards that came
         into sight since (a stock top turned up, a refill) change the root or
-        the unseen cards, and so the answer; so do completing runs that began
-        or ended waiting since (``waiting_runs``).
+        the unseen cards, and so the answer.
         """
         return (self.depth is None and other.root in self._memo and self._values_as(other) and self.side == other.side
-                and bool(self._deal_hands) == bool(other._deal_hands) and self._waiting == other._waiting)
+                and bool(self._deal_hands) == bool(other._deal_hands))
 
     def _share(self, within: tuple[TurnSearch, ...]) -> None:
         """Take the positions of an earlier search that holds this one's root (see ``_holds``), if there is one."""
@@ -622,7 +619,7 @@ class TurnSearch:
                 if bridged is None:
                     bridged = known[3][bridging] = self.scorer.best_ending(hand, discards[0], bridging)
                 known = bridged
-        value = table + known[0] + self.scorer.completion(builds, discards[0], self._waiting)
+        value = table + known[0] + self.scorer.completion(builds, discards[0])
         if self._refill is not None and hand and hand[0] == UNKNOWN:
             return value + self._fresh_hand(node), known[1]
         return value, known[1]
@@ -638,7 +635,7 @@ class TurnSearch:
 
     def _ending_value(self, node: Node, ending: Play) -> float:
         hand = self.scorer.endings(node[1], node[3][0], [ending], self._bridging(node))[0]
-        return parts_total(self._table_value(node)) + hand + self.scorer.completion(node[0], node[3][0], self._waiting)
+        return parts_total(self._table_value(node)) + hand + self.scorer.completion(node[0], node[3][0])
 
     def _bridging(self, node: Node) -> int:
         """The cards that bridge the gap to the mover's stock top at ``node`` (``Scorer.bridging``)."""
@@ -690,7 +687,7 @@ class TurnSearch:
             hand, piles = _after_ending(node[1], node[3][0], ending)
             parts.update(hand_parts(self.weights, hand, piles, self._bridging(node)))
             if self.weights.completing_run:
-                parts["completion"] = completion_part(self.weights, node[0], node[3][0], self._waiting)
+                parts["completion"] = completion_part(self.weights, node[0], node[3][0])
             if self._refill is not None and node[1] and node[1][0] == UNKNOWN:
                 parts["refill"] = self._fresh_hand(node)
             if ending[0] == "x" or ending[0] == "end":

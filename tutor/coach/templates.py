@@ -134,11 +134,6 @@ FINDINGS = TextTable("coach-finding", {
     "completion-kept-card": "{doing} keeps {card} on your discard pile {pile}, though it could complete build pile "
                             "{slot} this turn: the best turn plays it, while kept it waits through the other players' "
                             "turns, in which the pile may move on.",
-    # ... or one that could complete a build pile when the turn began, left on its pile after the pile moved on
-    "completion-stuck": "{doing} leaves the run {run} on your discard pile {pile} stuck, though it could complete "
-                        "build pile {slot} this turn: the best turn plays it out.",
-    "completion-stuck-card": "{doing} leaves {card} on your discard pile {pile} stuck, though it could complete "
-                             "build pile {slot} this turn: the best turn plays it.",
     # a line that goes on with new cards leaves an opponent's stock card nearer a build pile in some sampled deals
     "refill-feeds-opponent": "After {move} and the new cards, the best line leaves {card} on {owner} stock "
                               "{gap} a build pile in {chance}, where the best turn leaves it further away.",
