@@ -104,3 +104,15 @@ def test_a_single_twelve_kept_over_an_eleven_is_weak_and_named():
     assert "the 12 on your discard pile 1" in finding.sentence and "complete build pile 1" in finding.sentence
     assert [(named.pile, named.card, named.number) for named in finding.names] == [("discard", 12, 1), ("build", 11, 1)]
     assert assess_move(state, parse_move("discard 1 to build 1")).grade == "best"
+
+
+def test_the_finding_says_the_best_turn_plays_the_run_out_only_where_it_does():
+    # the hand's 10 on the 9 leaves the run waiting for another pile at 9, which the part does not charge: the
+    # best turn does that rather than cash the run, so no sentence may say that it plays the run out
+    state = position(hand=(10, 5, 6, 7, 8), stock=4, count=10, build=(9, None, None, None),
+                     discards=((12, 11, 10), (), (), ()), opponent=3)
+    best = TurnSearch(player_view(state, 0)).best()
+    assert "discard 1 10 to build 1" not in [format_move(move) for move in best.moves]
+    verdict = assess_move(state, parse_move("hand 8 to discard 2"))
+    assert verdict.quality == "weak"
+    assert not any(finding.kind.startswith("completion-kept") for finding in verdict.findings)
