@@ -213,8 +213,9 @@ def test_the_threat_is_shared_among_the_rival_sides():
 
 def test_strong_v3_keeps_the_strong_bot_as_frozen():
     assert BOTS["strong-v3"] is StrongV3Bot and StrongV3Bot().weights == STRONG_V3_WEIGHTS
-    # the strong bot's weights when frozen: the coach's with refill deals in the last three stock cards and the bridge
-    assert STRONG_V3_WEIGHTS == DEFAULT_WEIGHTS._replace(deals_within=3, bridge=1.2)
+    # the strong bot's weights when frozen: the coach's with refill deals in the last three stock cards and the
+    # bridge, and without the coach's own cost of a completing run kept
+    assert STRONG_V3_WEIGHTS == DEFAULT_WEIGHTS._replace(deals_within=3, bridge=1.2, completing_run=0.0)
 
 
 def test_strong_v2_keeps_the_earlier_model_exactly():
@@ -226,7 +227,8 @@ def test_strong_v2_keeps_the_earlier_model_exactly():
         assert {name: getattr(weights, name) for name in earlier} == earlier
     changed = {name for name in DEFAULT_WEIGHTS._fields
                if getattr(DEFAULT_WEIGHTS, name) != getattr(STRONG_V2_WEIGHTS, name)}
-    assert changed == set(earlier)  # every other weight as strong's
+    assert changed == set(earlier) | {"completing_run"}  # every other weight as strong's (that one is the coach's)
+    assert STRONG_V2_WEIGHTS.completing_run == STRONG_BOT_WEIGHTS.completing_run == 0.0
     view = player_view(position(hand=(5,), stock=6, build=(4, None, None, None)), 0)  # the 5 empties the hand
     assert TurnSearch(view, STRONG_V2_WEIGHTS).best().deals == () and TurnSearch(view).best().deals
 
@@ -260,7 +262,8 @@ def test_a_threat_closes_in_by_the_sides_stock_cards():
 
 
 def test_the_strong_bot_deals_refills_only_in_its_last_stock_cards():
-    assert StrongBot().weights == STRONG_BOT_WEIGHTS == DEFAULT_WEIGHTS._replace(deals_within=3, bridge=1.2)
+    assert StrongBot().weights == STRONG_BOT_WEIGHTS == DEFAULT_WEIGHTS._replace(deals_within=3, bridge=1.2,
+                                                                                  completing_run=0.0)
     far = player_view(position(hand=(5,), stock=6, build=(4, None, None, None)), 0)  # twelve stock cards
     near = player_view(position(hand=(5,), stock=6, count=2, build=(4, None, None, None)), 0)
     assert not TurnSearch(far, STRONG_BOT_WEIGHTS).best().deals and TurnSearch(far).best().deals

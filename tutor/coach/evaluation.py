@@ -57,15 +57,18 @@ class Weights(NamedTuple):
     discard_runs: float = 1.0  # 1: an opponent's helpers are their discard tops and the runs beneath them (0: tops)
     covered_run: float = 1.0  # each run link on an own discard pile covered by a number card that does not go on it
     bridge: float = 0.0  # each card between the own stock top and the build pile below it kept in hand or on a top
+    completing_run: float = 0.0  # each run on an own discard pile that would complete a build pile now, kept (and
+    # ``hand_card`` for each of its cards: certain to come out now, they wait through the other players' turns)
 
 
-DEFAULT_WEIGHTS = Weights()
+DEFAULT_WEIGHTS = Weights(completing_run=1.5)
 
 # The strong bot plays with the coach's weights, but searches refills over sampled deals only in the last three
 # stock cards of its side, where a refill can win the round: everywhere, they cost it more than half its speed
 # for no measurable strength; and it keeps the cards that bridge the gap to its stock top (``bridge``), which wins
-# rounds against strong-v2 but would make the coach miss an expert position (docs/analysis.md).
-STRONG_BOT_WEIGHTS = DEFAULT_WEIGHTS._replace(deals_within=3, bridge=1.2)
+# rounds against strong-v2 but would make the coach miss an expert position (docs/analysis.md). The cost of a
+# completing run kept (``completing_run``) is the coach's alone: set from the expert positions, not measured in play.
+STRONG_BOT_WEIGHTS = DEFAULT_WEIGHTS._replace(deals_within=3, bridge=1.2, completing_run=0.0)
 
 # The strong bot's weights frozen as the ``strong-v3`` baseline (no change measured since has beaten it), every
 # weight written out so that a change of the coach's or the bot's weights leaves it as it was.
@@ -74,7 +77,7 @@ STRONG_V3_WEIGHTS = Weights(
     high_card=0.5, run=0.6, buried=0.0, inversion=1.2, buried_wild=2.0, opponent=12.0, opponent_decay=0.5,
     later_opponent=0.5, horizon=4, wild_decay=0.75, stacked=1.0, fresh_hand=0.0, closing=2.0, round_loss=50.0,
     deals=8, deals_within=3, round_win=50.0, drawn_card=0.4, sides=1.0, free_slot=1.0, reveal_first=1.0,
-    discard_runs=1.0, covered_run=1.0, bridge=1.2)
+    discard_runs=1.0, covered_run=1.0, bridge=1.2, completing_run=0.0)
 
 # The strong bot's weights and model before the turn went on past a refill in the search, the threat counted the
 # partners' stock cards and the opponent's reply could free a slot: the ``strong-v2`` baseline.
@@ -179,6 +182,37 @@ def exposed_run(pile: tuple[int, ...]) -> int:
         else:
             links = 0
     return links
+
+
+# DESCENDING_TO[top]: the cards from 12 down to ``top``, bottom first, as a run that completes a pile lies
+DESCENDING_TO = [tuple(range(COMPLETE_AT, top - 1, -1)) for top in range(COMPLETE_AT + 1)]
+
+
+def completing_runs(builds: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
+    """The runs on the discard ``piles`` that would complete a build pile now, as (pile index, cards): the top
+    one above a pile of ``builds`` (0: a free slot) and the cards beneath it going up to 12, each build pile
+    taking one run."""
+    open_values = list(builds)
+    found = []
+    for index, pile in enumerate(piles):
+        top = pile[-1] if pile else UNKNOWN
+        if top <= 0 or top - 1 not in open_values:
+            continue
+        cards = COMPLETE_AT - top + 1
+        if pile[-cards:] == DESCENDING_TO[top]:
+            open_values.remove(top - 1)
+            found.append((index, cards))
+    return tuple(found)
+
+
+def completion_part(weights: Weights, builds: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> float:
+    """The ``completion`` part: for each run of the own discard ``piles`` that would complete a build pile now,
+    minus ``completing_run`` (the completion, certain now, waits through the other players' turns, which may move
+    the pile on) and ``hand_card`` per card (still to be played, as a card kept in hand is); 0 without
+    ``completing_run``."""
+    if not weights.completing_run:
+        return 0.0
+    return -sum(weights.completing_run + weights.hand_card * cards for _, cards in completing_runs(builds, piles))
 
 
 def _covers(top: int, card: int) -> bool:
@@ -375,10 +409,12 @@ class Scorer:
                        for below in range(UNKNOWN, COMPLETE_AT + 1)]
         self._covering: dict[tuple[int, int], list[float]] = {}  # ``_row`` of a top with open run links
         self._bridges: dict[tuple[int, ...], tuple[int, ...]] = BoundedCache(10_000)  # see ``bridging``
+        self._completions: dict[tuple, float] = BoundedCache(100_000)  # see ``completion``
 
     def trim(self) -> None:
         """Empty the caches that have grown past their limits (called before each search)."""
-        for cache in (self._shapes, self._threats, self.best_endings, self._kept, self._piles, self._bridges):
+        for cache in (self._shapes, self._threats, self.best_endings, self._kept, self._piles, self._bridges,
+                      self._completions):
             cache.trim()
 
     def reach_vector(self, builds: tuple[int, ...]) -> tuple[float, ...]:
@@ -398,6 +434,16 @@ class Scorer:
             horizon = self.weights.horizon
             masks = self._bridges[builds] = tuple(bridge_mask(builds, card, horizon) for card in range(COMPLETE_AT + 1)) + (0,)
         return masks[top]  # an unseen top (-1) takes the last entry, 0
+
+    def completion(self, builds: tuple[int, ...], piles: tuple[tuple[int, ...], ...]) -> float:
+        """``completion_part`` of the own discard ``piles`` on ``builds`` (cached)."""
+        if not self.weights.completing_run:
+            return 0.0  # the bots' weights: no look-up in the hot loop
+        key = (builds, piles)
+        value = self._completions.get(key)
+        if value is None:
+            value = self._completions[key] = completion_part(self.weights, builds, piles)
+        return value
 
     def threats(self, opponents: tuple[Opponent, ...]) -> Threats:
         """The ``Threats`` of ``opponents`` (cached: the same opponents face many searches)."""

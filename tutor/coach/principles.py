@@ -21,7 +21,7 @@ from ..engine.play import apply_move
 from ..engine.state import BUILD_SLOTS, COMPLETE_AT, GameState, Phase
 from .chances import Chance, as_chance, sampled
 from .search import Turn, discard_run
-from .evaluation import DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, bridge_mask, gap_to
+from .evaluation import DEFAULT_WEIGHTS, STRONG_BOT_WEIGHTS, bridge_mask, completing_runs, gap_to
 from .templates import FINDINGS, MOVES, cards_in_words, chance_in_words, gap_in_words, n_wild_cards, say, sentence
 
 STOCK_FIRST = "strategy.stock-first"
@@ -43,6 +43,7 @@ PRINCIPLES: dict[str, str] = {
 PART_PRINCIPLE: dict[str, Optional[str]] = {
     "stock": STOCK_FIRST, "reach": STOCK_FIRST, "hand": None,
     "wilds": SAVE_WILDS, "discards": DESCENDING, "opponents": MIND_OPPONENTS, "risk": MIND_OPPONENTS,
+    "completion": None,
 }
 
 
@@ -531,6 +532,8 @@ def _largest_loss(ctx: Context) -> Finding:
                            (_wild_kept_named(view, ctx.best),))
     if part == "discards" and (shape := _shape_lost(ctx)) is not None:
         return shape._replace(weight=weight)
+    if part == "completion" and (kept := _completion_kept(ctx, weight)) is not None:
+        return kept
     if part == "risk" and ctx.chances:
         seat, chance = max(ctx.chances.items(), key=lambda item: as_chance(item[1]).value)
         best_chance = ctx.best_chances.get(seat, 0.0)
@@ -674,6 +677,32 @@ def _end_piles(view: GameState, turn: Turn) -> tuple[tuple[int, ...], ...]:
     if isinstance(last, Transfer) and last.is_discard:
         piles[last.target.number - 1] += (last.card,)
     return tuple(piles)
+
+
+def _completion_kept(ctx: Context, weight: float) -> Optional[Finding]:
+    """A run (or a single 12) that the line after the move leaves on an own discard pile, though it would
+    complete a build pile then and there (``evaluation.completing_runs``), and that the best turn plays out;
+    named as the line leaves it."""
+    view = ctx.view
+    state = end_of(view, ctx.after.moves)
+    builds = tuple(state.build_value(slot) for slot in range(BUILD_SLOTS))
+    piles = state.mover.discards
+    best_piles = end_of(view, ctx.best.moves).mover.discards
+    # the runs the best turn plays out (both lines only take cards off the tops before their final discard)
+    kept = [(index, cards) for index, cards in completing_runs(builds, piles)
+            if len(best_piles[index]) <= len(piles[index]) - cards]
+    if not kept:
+        return None
+    index, cards = kept[0]
+    run = piles[index][-cards:]
+    covered = len(_end_piles(view, ctx.after)[index]) - len(piles[index])  # the final discard on it
+    slot = builds.index(run[-1] - 1) + 1
+    fields = {"doing": _doing(view, ctx.move), "pile": index + 1, "slot": slot,
+              "run": "-".join(map(card_label, run)), "card": the_card(run[-1])}
+    names = tuple(Named("discard", card, view.mover.name, index + 1, cards - at + covered, "after")
+                  for at, card in enumerate(run))
+    return Finding("completion-kept" if cards > 1 else "completion-kept-card", None, weight, fields,
+                   (*names, Named("build", run[-1] - 1, view.mover.name, slot, when="after")))
 
 
 # what each mark of a discard pile's shape is worth, as ``evaluation.pile_score`` weighs it (the run's links apart)

@@ -38,7 +38,8 @@ from ..engine.state import BUILD_SLOTS, COMPLETE_AT, HAND_SIZE, GameState, Phase
 from ..engine.view import unseen_in
 from .chances import Chance, sampled
 from .evaluation import (
-    DEFAULT_WEIGHTS, UNKNOWN, WIN, Opponent, Weights, discard_endings, hand_parts, parts_total, scorer_for, table_parts,
+    DEFAULT_WEIGHTS, UNKNOWN, WIN, Opponent, Weights, completion_part, discard_endings, hand_parts, parts_total,
+    scorer_for, table_parts,
 )
 from .risk import EndgameRisk, RefillChance, Threat, helpers_of, last_card_chance, seed_of, spread_deals
 
@@ -618,9 +619,10 @@ class TurnSearch:
                 if bridged is None:
                     bridged = known[3][bridging] = self.scorer.best_ending(hand, discards[0], bridging)
                 known = bridged
+        value = table + known[0] + self.scorer.completion(builds, discards[0])
         if self._refill is not None and hand and hand[0] == UNKNOWN:
-            return table + known[0] + self._fresh_hand(node), known[1]
-        return table + known[0], known[1]
+            return value + self._fresh_hand(node), known[1]
+        return value, known[1]
 
     def _fresh_hand(self, node: Node) -> float:
         """What a hand refilled mid-turn is worth: ``fresh_hand`` times the chance it frees the stock top."""
@@ -633,7 +635,7 @@ class TurnSearch:
 
     def _ending_value(self, node: Node, ending: Play) -> float:
         hand = self.scorer.endings(node[1], node[3][0], [ending], self._bridging(node))[0]
-        return parts_total(self._table_value(node)) + hand
+        return parts_total(self._table_value(node)) + hand + self.scorer.completion(node[0], node[3][0])
 
     def _bridging(self, node: Node) -> int:
         """The cards that bridge the gap to the mover's stock top at ``node`` (``Scorer.bridging``)."""
@@ -684,6 +686,8 @@ class TurnSearch:
             parts = dict(self._table_value(node))
             hand, piles = _after_ending(node[1], node[3][0], ending)
             parts.update(hand_parts(self.weights, hand, piles, self._bridging(node)))
+            if self.weights.completing_run:
+                parts["completion"] = completion_part(self.weights, node[0], node[3][0])
             if self._refill is not None and node[1] and node[1][0] == UNKNOWN:
                 parts["refill"] = self._fresh_hand(node)
             if ending[0] == "x" or ending[0] == "end":

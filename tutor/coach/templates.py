@@ -127,6 +127,13 @@ FINDINGS = TextTable("coach-finding", {
                       "played.",
     "shape-covered-run-own": "{doing} covers the run {run}, which the best turn avoids: the run waits until the "
                              "card on it is played.",
+    # a run kept on an own discard pile (or a single 12), though it would complete a build pile now
+    "completion-kept": "{doing} keeps the run {run} on your discard pile {pile}, though it could complete build pile "
+                       "{slot} this turn: the best turn plays it out, while kept it waits through the other players' "
+                       "turns, in which the pile may move on.",
+    "completion-kept-card": "{doing} keeps {card} on your discard pile {pile}, though it could complete build pile "
+                            "{slot} this turn: the best turn plays it, while kept it waits through the other players' "
+                            "turns, in which the pile may move on.",
     # a line that goes on with new cards leaves an opponent's stock card nearer a build pile in some sampled deals
     "refill-feeds-opponent": "After {move} and the new cards, the best line leaves {card} on {owner} stock "
                               "{gap} a build pile in {chance}, where the best turn leaves it further away.",
