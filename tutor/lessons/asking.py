@@ -10,6 +10,7 @@ reference file's ``questions`` section.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -101,14 +102,44 @@ def _ranker(spoken: str):
 
 
 def _asks_yes_or_no(question: str, spoken: str) -> bool:
-    """True when the question opens with a word that asks for a yes or a no (``can``, ``får``, ``må`` ...) and
-    does not offer a choice (``... my stock card or my hand card?``)."""
+    """True when the question asks for a yes or a no: it ends with a word that asks to be confirmed (``..., right?``),
+    or it offers no choice (``... my stock card or my hand card?``) and opens with such a word (``I thought ...``)
+    or one of its clauses asks one (``_clause_asks``: ``if I play all my cards, can I draw again?``)."""
     from .ranking import words_of
 
-    words = words_of(question)
     asked = _question_words(spoken)
-    return (bool(words) and words[0] in asked.get("yes-no", ())
-            and not set(words) & set(asked.get("either-or", ())))
+    clauses = [words_of(clause) for clause in _CLAUSE_BREAK.split(question)]
+    clauses = [words for words in clauses if words]
+    if not clauses:
+        return False
+    words = [word for clause in clauses for word in clause]
+    confirming = [phrase for phrase in map(words_of, asked["confirming"]) if phrase]
+    if not set(clauses[-1]) & set(asked["asking"]) and any(words[-len(phrase):] == phrase for phrase in confirming):
+        return True
+    if set(words) & set(asked["either-or"]):
+        return False
+    return any(words[:len(phrase)] == phrase for phrase in confirming) or \
+        any(_clause_asks(clause, asked) for clause in clauses)
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:]")
+
+
+def _clause_asks(words: list[str], asked: dict) -> bool:
+    """True when a clause asks for a yes or a no: it opens with a word of ``yes-no`` (``can``, ``får``, ``må``), or
+    it holds no word of ``asking`` (``what``, ``how``) and a word of ``yes-no`` comes before a word of ``subjects``
+    and after a word that is none (``if I use all my cards do I ...?``, not ``... when it is my turn``).
+
+    A word of both ``conditions`` and ``asking`` opens a clause that a question follows where neither of the two
+    words after it is of ``yes-no`` (``when the pile is empty do we ...?``, not ``when exactly does it end?``)."""
+    yes_no, subjects = set(asked["yes-no"]), set(asked["subjects"])
+    if words[0] in yes_no:
+        return True
+    opening_clause = words[0] in asked["conditions"] and not set(words[1:3]) & yes_no
+    if set(words[1 if opening_clause else 0:]) & set(asked["asking"]):
+        return False
+    return any(word in yes_no and following in subjects and before not in subjects
+               for before, word, following in zip(words, words[1:], words[2:]))
 
 
 def _clear_lead(scored: list[tuple[str, float]]) -> bool:
@@ -172,7 +203,7 @@ def _question_words(spoken: str) -> dict:
     return question_words(reference_data(spoken).get("questions", {}), reference_file(spoken))
 
 
-WORD_LISTS = ("ignore", "yes-no", "either-or", "negation")  # the lists of words of a reference file's ``questions``
+WORD_LISTS = ("ignore", "yes-no", "either-or", "negation", "asking", "conditions", "subjects", "confirming")  # the lists of words of a reference file's ``questions``
 
 
 def question_words(data: object, file: str) -> dict:
