@@ -1,11 +1,11 @@
-"""Questions in plain words answered from the rule reference: the entries ranked, and a yes or no where the
-question bank settles it.
+"""Questions in plain words answered from the rule reference: the entries ranked, and a yes or no, sure where
+the question bank settles it and unsure where its like questions only lean one way.
 
 ``ask`` serves ``tutor rules "<question>"`` and ``tutor check`` given a
 question: the entries are ranked by the questions of the bank (``question_bank``)
 that each answers and by their own words (``ranking``); the words a question
-counts little, the synonyms and the words that turn a question round are each
-reference file's ``questions`` section.
+counts little, the synonyms and the words that tell a yes-or-no question and
+turn it round are each reference file's ``questions`` section.
 """
 
 from __future__ import annotations
@@ -149,17 +149,17 @@ def _clause_asks(words: list[str], asked: dict) -> bool:
 
 def _sure_reply(question: str, scored: list[tuple[str, float]], spoken: str, without: str | None) -> bool | None:
     """The reply the bank questions about the best entry agree on (``_reply``), and where the next entry scores
-    close to the best those about it too, unless the bank holds the question itself. Only a question that opens
-    with a word of ``yes-no`` takes one: after an opening clause (``if I have no cards left, can I ...?``) the
-    like questions agree on a wrong reply too often to say it as sure."""
+    close to the best those about it too, unless the bank holds the question itself. Only a question the bank
+    holds or one that opens with a word of ``yes-no`` takes one: after an opening clause (``if I have no cards
+    left, can I ...?``) the like questions agree on a wrong reply too often to say it as sure."""
     from .ranking import words_of
 
+    held = _held(question, scored[0][0], spoken, without)
     opening = words_of(question)[:1]
-    if not opening or opening[0] not in _question_words(spoken)["yes-no"]:
+    if not held and (not opening or opening[0] not in _question_words(spoken)["yes-no"]):
         return None
     reply = _reply(question, scored[0][0], spoken, without)
-    if not _clear_lead(scored) and not _held(question, scored[0][0], spoken, without) \
-            and _reply(question, scored[1][0], spoken, without) is not reply:
+    if not _clear_lead(scored) and not held and _reply(question, scored[1][0], spoken, without) is not reply:
         return None
     return reply
 
@@ -243,12 +243,15 @@ def _replies(spoken: str) -> dict[str, bool | None]:
 def _question_words(spoken: str) -> dict:
     """The words that count little in a question of ``spoken`` (``ignore``), the words each stands for
     (``synonyms``), the words that open a yes-or-no question (``yes-no``), that make it ask a choice
-    (``either-or``) and that turn it round (``negation``): the reference file's ``questions``, each
-    language's own."""
+    (``either-or``), that turn it round (``negation``), that make a clause ask what or how (``asking``), that
+    open a clause a question may follow (``conditions``), that follow a word of ``yes-no`` when it asks
+    (``subjects``) and that make a question ask to be confirmed where it opens or ends with them
+    (``confirming``): the reference file's ``questions``, each language's own."""
     return question_words(reference_data(spoken).get("questions", {}), reference_file(spoken))
 
 
-WORD_LISTS = ("ignore", "yes-no", "either-or", "negation", "asking", "conditions", "subjects", "confirming")  # the lists of words of a reference file's ``questions``
+# the lists of words of a reference file's ``questions``
+WORD_LISTS = ("ignore", "yes-no", "either-or", "negation", "asking", "conditions", "subjects", "confirming")
 
 
 def question_words(data: object, file: str) -> dict:
