@@ -162,6 +162,25 @@ def test_json_gives_the_ranked_entries_with_scores_and_the_direct_answer():
     assert {"id", "kind", "title", "text", "example", "see", "answer", "score"} <= set(document["entries"][0])
 
 
+QUESTION_WORDS = st.lists(st.sampled_from(["can", "i", "play", "if", "my", "what", "or", "eller", "får", "jag",
+                                             "må", "jeg", "hvis", "om", "right", "when", "the", "pile", ",", "?"]),
+                          max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(spoken=st.sampled_from(LANGUAGES), words=QUESTION_WORDS)
+def test_reading_a_question_as_asking_a_yes_or_no_ignores_case_and_question_marks(spoken, words):
+    from tutor.lessons.asking import _asks_yes_or_no
+
+    question = " ".join(words)
+    asks = _asks_yes_or_no(question, spoken)
+    assert _asks_yes_or_no(question.upper(), spoken) is asks
+    assert _asks_yes_or_no(question.rstrip("?") + "?", spoken) is asks
+    choice = _question_words(spoken)["either-or"][0]
+    assert not _asks_yes_or_no(f"{question} {choice} {question}", spoken) or \
+        _asks_yes_or_no(question, spoken)  # a choice asks a yes or no only where it ends asking to be confirmed
+
+
 @pytest.mark.parametrize("spoken, question, first_line", [
     ("en", "if my hand is empty, may I draw five more right away?", "Most likely yes (the entry below settles it):"),
     ("en", "after I discard, can I still play a card?", "Most likely no (the entry below settles it):"),
@@ -370,7 +389,8 @@ def test_a_single_word_no_entry_or_topic_matches_is_an_error():
 @pytest.mark.parametrize("spoken", LANGUAGES)
 def test_the_question_words_of_every_reference_file_are_words(spoken):
     words = _question_words(spoken)
-    listed = [*words["ignore"], *words["yes-no"], *words["negation"], *words["synonyms"],
+    listed = [*words["ignore"], *words["yes-no"], *words["negation"], *words["synonyms"], *words["asking"],
+              *words["conditions"], *words["subjects"], *words["confirming"],
               *(other for others in words["synonyms"].values() for other in others)]
     assert all(isinstance(word, str) for word in listed)
     assert spoken != "en" or "on" in words["ignore"]
@@ -381,6 +401,7 @@ def test_the_question_words_of_every_reference_file_are_words(spoken):
     ({"synonyms": {"five": "5"}}, "rules.yaml: questions: synonyms: five: not a list of words"),
     ({"synonyms": {"five": [None]}}, "rules.yaml: questions: synonyms: five: None is not a word"),
     ({"negation": {"not": 1}}, "rules.yaml: questions: negation: not a list of words"),
+    ({"confirming": ["right", True]}, "rules.yaml: questions: confirming: True is not a word"),
 ])
 def test_question_words_that_are_not_words_are_named_with_their_file(data, problem):
     with pytest.raises(ReferenceError, match=re.escape(problem)):
