@@ -32,7 +32,7 @@ UNSEEN_TOP_THREE = {"en": 0.92, "sv": 0.925, "da": 0.915}
 # The most tuning questions labelled yes or no not read as asking one, and unlabelled ones read as asking one
 # (some of the Danish ask one and are not labelled: "ni spillere, går det?").
 DETECTION_MISSES = {"en": 1, "sv": 1, "da": 1}
-DETECTION_READ_WRONGLY = {"en": 1, "sv": 1, "da": 7}
+DETECTION_READ_WRONGLY = {"en": 1, "sv": 1, "da": 6}
 WRONG_REPLIES = {"en": 2, "sv": 4, "da": 0}  # the most wrong yes-or-no replies, held-out and leave-one-out together
 # The most wrong yes-or-no leans said as unsure on leave-one-out (the figures measured, docs/rules.md), and the
 # most yes-or-no questions left with no lean, or not read as asking one.
@@ -91,6 +91,8 @@ def test_the_tuning_questions_labelled_yes_or_no_are_read_as_asking_one_and_no_o
     ("da", "blander man de færdige bunker med det samme?", True),
     ("da", "hvad sker der, hvis jeg spiller alle fem kort fra hånden?", False),
     ("da", "hvor mange kort skal jeg trække, når det bliver min tur?", False),
+    ("da", "hvis vi spiller hold og min stakbunke er tom skal jeg så spille?", True),
+    ("da", "hvis tur er det, når jeg har lagt af?", False),
 ])
 def test_a_question_is_read_as_asking_a_yes_or_no_wherever_its_asking_clause_stands(spoken, question, asks):
     from tutor.lessons.asking import _asks_yes_or_no

@@ -133,14 +133,18 @@ _CLAUSE_BREAK = re.compile(r"[,;:]")
 def _clause_asks(words: list[str], asked: dict) -> bool:
     """True when a clause asks for a yes or a no: it opens with a word of ``yes-no`` (``can``, ``får``, ``må``), or
     it holds no word of ``asking`` (``what``, ``how``) and a word of ``yes-no`` comes before a word of ``subjects``
-    and after a word that is none (``if I use all my cards do I ...?``, not ``... when it is my turn``).
+    and after a word that is not of ``subjects`` (``if I use all my cards do I ...?``, not ``... when it is my
+    turn``).
 
-    A word of both ``conditions`` and ``asking`` opens a clause that a question follows where neither of the two
-    words after it is of ``yes-no`` (``when the pile is empty do we ...?``, not ``when exactly does it end?``)."""
+    A word of both ``conditions`` and ``asking`` opens a clause that a question follows where the word after it
+    is of ``subjects`` or neither of the two words after it is of ``yes-no`` (``when the pile is empty do we
+    ...?``, ``hvis vi spiller hold og ... skal jeg ...?``, not ``when exactly does it end?``; Danish ``hvis`` is
+    both ``if`` and ``whose``)."""
     yes_no, subjects = set(asked["yes-no"]), set(asked["subjects"])
     if words[0] in yes_no:
         return True
-    opening_clause = words[0] in asked["conditions"] and not set(words[1:3]) & yes_no
+    opening_clause = words[0] in asked["conditions"] and (bool(set(words[1:2]) & subjects)
+                                                          or not set(words[1:3]) & yes_no)
     if set(words[1 if opening_clause else 0:]) & set(asked["asking"]):
         return False
     return any(word in yes_no and following in subjects and before not in subjects
