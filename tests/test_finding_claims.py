@@ -27,19 +27,16 @@ from tutor.coach.search import TurnSearch
 from tutor.coach.chances import Chance
 from tutor.coach.templates import chance_in_words
 from tutor.coach.verdicts import Judge
-from tutor.engine.cards import SKIP_BO
 from tutor.engine.legal import legal_moves
 from tutor.engine.moves import Draw, PileKind, Transfer
 from tutor.engine.notation import parse_move
 from tutor.engine.view import player_view
 
-from analysis_positions import midgame, position
+from analysis_positions import position
 from position_helpers import seat, table
+from position_strategies import CARDS, build_piles, dealt_games, discard_piles, hands
 
 TURN_ENDS = ("opponent-served", "opponent-wins", "opponent-frees-slot", "opponents-closer")
-CARDS = st.sampled_from([SKIP_BO, *range(1, 13)])
-
-
 def _runs(highest: int):
     """A discard pile (bottom to top) holding a run of two to four cards up to ``highest``, maybe on another card."""
     return st.tuples(st.integers(2, 4), st.lists(CARDS, max_size=1)).map(
@@ -48,14 +45,11 @@ def _runs(highest: int):
 
 @st.composite
 def endgames(draw):
-    build = draw(st.lists(st.one_of(st.none(), st.integers(1, 11)), min_size=4, max_size=4))
-    hand = draw(st.lists(CARDS, min_size=1, max_size=5))
-    discards = draw(st.lists(st.lists(CARDS, max_size=2), min_size=4, max_size=4))
     opponent = draw(st.integers(1, 12))
     runs = _runs(opponent - 1) if opponent > 3 else st.nothing()  # a run leading up to her stock card
     anna = draw(st.one_of(st.lists(CARDS, max_size=2), runs))
-    return position(hand=tuple(hand), stock=draw(st.integers(1, 12)), count=draw(st.sampled_from([1, 2, 3, 12])),
-                    build=tuple(build), discards=tuple(tuple(pile) for pile in discards),
+    return position(hand=draw(hands()), stock=draw(st.integers(1, 12)), count=draw(st.sampled_from([1, 2, 3, 12])),
+                    build=draw(build_piles()), discards=draw(discard_piles()),
                     opponent=opponent, opponent_discards=(tuple(anna),),
                     opponent_count=draw(st.sampled_from([1, 2, 3, 15])), draw_pile=draw(st.sampled_from([60, 3, 0])))
 
@@ -110,10 +104,8 @@ def run_openings(draw):
     length = draw(st.integers(2, min(4, stock - 3)))
     low = stock - length  # the run is low .. stock - 1; a pile at low - 1 opens it
     under = draw(st.lists(CARDS, max_size=1))
-    build = draw(st.permutations([low - 2, *draw(st.lists(st.one_of(st.none(), st.integers(1, 11)), min_size=3,
-                                                                     max_size=3))]))
-    hand = draw(st.lists(CARDS, min_size=0, max_size=4))
-    return position(hand=(low - 1, *hand), stock=draw(st.integers(1, 12)), count=draw(st.sampled_from([2, 12])),
+    build = draw(st.permutations([low - 2, *draw(build_piles(3))]))
+    return position(hand=(low - 1, *draw(hands(0, 4))), stock=draw(st.integers(1, 12)), count=draw(st.sampled_from([2, 12])),
                     build=tuple(build), opponent=stock, opponent_count=draw(st.sampled_from([2, 15])),
                     opponent_discards=(tuple(under) + tuple(range(stock - 1, low - 1, -1)),))
 
@@ -146,12 +138,9 @@ def test_a_discard_run_said_to_lead_to_the_stock_is_there(state):
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10_000), st.sampled_from([0, 8, 16]), st.sampled_from([(2, False), (3, False), (4, True)]))
-def test_no_finding_in_dealt_games_claims_what_its_line_contradicts(seed, turns, seats):
-    players, teams = seats
-    state = midgame(seed, turns, players=players, stock=6, teams=teams)
-    if state.phase.value == "play":
-        _check_claims(state)
+@given(dealt_games([(2, False), (3, False), (4, True)]))
+def test_no_finding_in_dealt_games_claims_what_its_line_contradicts(state):
+    _check_claims(state)
 
 
 def test_the_claims_are_checked_on_real_findings():

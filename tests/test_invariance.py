@@ -15,28 +15,21 @@ from hypothesis import strategies as st
 
 from tutor.cli.hint import _best_turns
 from tutor.coach.verdicts import Judge
-from tutor.engine.cards import SKIP_BO
 from tutor.engine.legal import legal_moves
 from tutor.engine.moves import Draw
 from tutor.engine.notation import format_move
 from tutor.engine.view import player_view
 
 from analysis_positions import position
-
-CARDS = st.sampled_from([SKIP_BO, *range(1, 13)])
-
+from position_strategies import build_piles, discard_piles, hands
 
 @st.composite
 def endgames(draw):
     """Anna near her last stock cards, with two discard piles, and a hand of up to five cards."""
-    return dict(hand=tuple(draw(st.lists(CARDS, min_size=1, max_size=5))), stock=draw(st.integers(1, 12)),
-                count=draw(st.sampled_from([1, 2, 12])),
-                build=tuple(draw(st.lists(st.one_of(st.none(), st.integers(1, 11)), min_size=4, max_size=4))),
-                discards=tuple(tuple(pile) for pile in draw(st.lists(st.lists(CARDS, max_size=2), min_size=4,
-                                                                     max_size=4))),
+    return dict(hand=draw(hands()), stock=draw(st.integers(1, 12)), count=draw(st.sampled_from([1, 2, 12])),
+                build=draw(build_piles()), discards=draw(discard_piles()),
                 opponent=draw(st.integers(1, 12)), opponent_count=draw(st.sampled_from([1, 2, 3])),
-                opponent_discards=tuple(tuple(pile) for pile in draw(st.lists(st.lists(CARDS, min_size=1, max_size=2),
-                                                                              min_size=2, max_size=2))))
+                opponent_discards=draw(discard_piles(2, min_size=1)))
 
 
 def _verdicts(state, names_masked: bool) -> list[tuple]:

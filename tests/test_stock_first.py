@@ -13,16 +13,13 @@ from hypothesis import strategies as st
 from tutor.coach.principles import along
 from tutor.coach.search import TurnSearch
 from tutor.coach.verdicts import Judge, assess_move
-from tutor.engine.cards import SKIP_BO
 from tutor.engine.moves import PileKind, Place, Transfer
 from tutor.engine.notation import format_move, parse_move
 from tutor.engine.rules import check_move
 from tutor.engine.view import player_view
 
-from analysis_positions import midgame, position
-
-CARDS = st.sampled_from([SKIP_BO, *range(1, 13)])
-
+from analysis_positions import position
+from position_strategies import build_piles, dealt_games, hands
 
 def _stock_plays(state) -> list:
     """The stock cards of the mover's side that can be played in ``state``, as moves."""
@@ -49,10 +46,8 @@ def _stock_left_for_the_refill(view, moves) -> list[str]:
 @st.composite
 def hands_to_empty(draw):
     """Hands that can often be played out, with a stock card that some of them reach."""
-    build = draw(st.lists(st.one_of(st.none(), st.integers(1, 11)), min_size=4, max_size=4))
-    hand = draw(st.lists(CARDS, min_size=1, max_size=5))
-    return position(hand=tuple(hand), stock=draw(st.integers(1, 12)), count=draw(st.sampled_from([2, 12])),
-                    build=tuple(build), opponent=draw(st.integers(1, 12)))
+    return position(hand=draw(hands()), stock=draw(st.integers(1, 12)), count=draw(st.sampled_from([2, 12])),
+                    build=draw(build_piles()), opponent=draw(st.integers(1, 12)))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -65,14 +60,11 @@ def test_no_best_line_empties_the_hand_while_a_stock_card_could_be_played(state)
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10_000), st.sampled_from([0, 8, 16]), st.sampled_from([(2, False), (4, True), (6, False)]))
-def test_no_best_line_of_a_dealt_game_empties_the_hand_while_a_stock_card_could_be_played(seed, turns, seats):
-    players, teams = seats
-    state = midgame(seed, turns, players=players, stock=6, teams=teams)
-    if state.phase.value == "play":
-        view = player_view(state, state.turn)
-        best = TurnSearch(view).best()
-        assert not _stock_left_for_the_refill(view, best.moves), best.moves
+@given(dealt_games([(2, False), (4, True), (6, False)]))
+def test_no_best_line_of_a_dealt_game_empties_the_hand_while_a_stock_card_could_be_played(state):
+    view = player_view(state, state.turn)
+    best = TurnSearch(view).best()
+    assert not _stock_left_for_the_refill(view, best.moves), best.moves
 
 
 def test_the_stock_9_goes_before_the_last_hand_card():
