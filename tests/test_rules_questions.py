@@ -16,7 +16,7 @@ from tutor.i18n import LANGUAGES, use
 from tutor.lessons.answer_quality import quality
 from tutor.lessons.question_bank import PARTS, question_bank
 from tutor.lessons.ranking import Ranker, slips, words_of
-from tutor.lessons.asking import _question_words, agreed_reply, ask, question_words
+from tutor.lessons.asking import LONGEST_QUESTION, _question_words, agreed_reply, ask, question_words
 from tutor.lessons.reference import ReferenceError, reference_entries
 from tutor.lessons.strict_yaml import load_unique
 
@@ -380,6 +380,17 @@ def test_a_plain_question_no_entry_answers_says_so_and_exits_0(spoken, question)
     use("en")
     document = json.loads(runner.invoke(build_app(), ["rules", "--json", question]).stdout)
     assert document["entries"] == [] and document["answer"] is None
+
+
+def test_a_text_longer_than_any_question_is_refused_before_it_is_ranked(monkeypatch):
+    # ranking 16,000 unknown words once took nearly a minute; the text is refused, naming its length
+    words = " ".join(f"wrd{index}" for index in range(LONGEST_QUESTION))
+    assert runner.invoke(build_app(), ["rules", words]).exit_code == 0
+    monkeypatch.setattr("tutor.cli.rules.ask", lambda *args, **kwargs: pytest.fail("a text too long was ranked"))
+    result = runner.invoke(build_app(), ["rules", "--json", words + " more?"])
+    assert result.exit_code == 2
+    assert f"is {LONGEST_QUESTION + 1} words long" in result.stderr
+    assert json.loads(result.stdout)["error"]["kind"] == "question"
 
 
 def test_a_single_word_no_entry_or_topic_matches_is_an_error():

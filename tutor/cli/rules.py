@@ -8,7 +8,7 @@ import typer
 
 from ..engine.cards import quoted
 from ..i18n import _, language
-from ..lessons.asking import Answer, ask
+from ..lessons.asking import LONGEST_QUESTION, Answer, ask, is_too_long
 from ..lessons.reference import Entry, close_matches, is_strong_match, lookup, reference_entries, search
 from .output import console as output_console, print_json, unusable
 
@@ -31,6 +31,9 @@ def rules_command(
     if entry is not None:
         _emit([entry], as_json)
         return
+    if is_too_long(word):
+        unusable([_("the question is {count} words long; ask it in at most {limit} words.").format(
+            count=len(word.split()), limit=LONGEST_QUESTION)], as_json=as_json, kind="question")
     asked = word.endswith("?") or len(word.split()) > 2
     found = [] if asked else search(word)
     if not found:
@@ -120,7 +123,7 @@ def question_answer(text: str) -> Optional[Answer]:
     """The answer to ``text`` when it is a question that some entry answers (for ``tutor check`` given one)."""
     from ..engine.notation import is_question
 
-    if not is_question(text, language()):
+    if is_too_long(text) or not is_question(text, language()):
         return None
     answered = ask(text)
     return answered if answered.ranked else None

@@ -39,6 +39,15 @@ class Answer:
         return [entry for entry, _score in self.ranked]
 
 
+LONGEST_QUESTION = 100  # words: the longest question of the banks has 33; a longer text is no question to rank
+
+
+def is_too_long(question: str) -> bool:
+    """True when ``question`` has more words than a question is asked in (``LONGEST_QUESTION``): ranking a
+    text of thousands of unknown words would take minutes."""
+    return len(question.split()) > LONGEST_QUESTION
+
+
 def ask(question: str, limit: int = 3, unseen: bool = False) -> Answer:
     """The entries that answer a question in plain words, best first, and its yes or no.
 
