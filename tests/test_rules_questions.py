@@ -184,13 +184,13 @@ def test_reading_a_question_as_asking_a_yes_or_no_ignores_case_and_question_mark
 
 
 @pytest.mark.parametrize("spoken, question, first_line", [
-    ("en", "if my hand is empty, may I draw five more right away?", "Most likely yes (the entry below settles it):"),
-    ("en", "after I discard, can I still play a card?", "Most likely no (the entry below settles it):"),
-    ("sv", "om handen är tom, får jag dra fem nya kort?", "Troligen ja (posten nedan avgör):"),
-    ("sv", "efter att jag lagt av, får jag spela ett kort till?", "Troligen nej (posten nedan avgör):"),
+    ("en", "if my hand is empty, may I draw five more right away?", "Not sure; probably yes (the entry below settles it):"),
+    ("en", "after I discard, can I still play a card?", "Not sure; probably no (the entry below settles it):"),
+    ("sv", "om handen är tom, får jag dra fem nya kort?", "Osäkert; troligen ja (posten nedan avgör):"),
+    ("sv", "efter att jag lagt av, får jag spela ett kort till?", "Osäkert; troligen nej (posten nedan avgör):"),
     ("da", "hvis hånden er tom, må jeg så trække fem nye kort?",
-     "Sandsynligvis ja (opslaget nedenfor afgør det):"),
-    ("da", "når jeg har lagt af, må jeg så spille videre?", "Sandsynligvis nej (opslaget nedenfor afgør det):"),
+     "Usikkert; sandsynligvis ja (opslaget nedenfor afgør det):"),
+    ("da", "når jeg har lagt af, må jeg så spille videre?", "Usikkert; sandsynligvis nej (opslaget nedenfor afgør det):"),
 ])
 def test_a_yes_or_no_the_bank_does_not_settle_is_said_as_unsure_in_each_language(spoken, question, first_line):
     result = runner.invoke(build_app(), ["rules", "--lang", spoken, question])

@@ -141,8 +141,8 @@ def direct_answer(answered: Answer) -> str:
     if answered.lean is None:
         return _("Cannot tell yes or no here; the entry below answers it: {answer}").format(answer=short)
     if answered.lean:
-        return _("Most likely yes (the entry below settles it): {answer}").format(answer=short)
-    return _("Most likely no (the entry below settles it): {answer}").format(answer=short)
+        return _("Not sure; probably yes (the entry below settles it): {answer}").format(answer=short)
+    return _("Not sure; probably no (the entry below settles it): {answer}").format(answer=short)
 
 
 def answer_document(answered: Answer) -> dict[str, object]:
