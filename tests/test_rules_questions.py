@@ -3,6 +3,7 @@ direct answer (yes or no first) that `tutor rules` and `tutor check` give."""
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from importlib import resources
@@ -15,7 +16,8 @@ from tutor.cli.app import build_app
 from tutor.i18n import LANGUAGES, use
 from tutor.lessons.answer_quality import quality
 from tutor.lessons.question_bank import PARTS, question_bank
-from tutor.lessons.ranking import Ranker, slips, words_of
+from tutor.lessons.ranking import Ranker, words_of
+from tutor.lessons.spelling import KnownWords, slips
 from tutor.lessons.asking import _question_words, agreed_reply, ask, question_words
 from tutor.lessons.reference import ReferenceError, reference_entries
 from tutor.lessons.strict_yaml import load_unique
@@ -178,6 +180,44 @@ def test_a_typo_is_read_as_the_one_known_word_a_slip_away_and_never_replaces_a_r
     assert ranker.rank("playing")[0][0] == "plays"  # its stem is known: never read as plating
     assert ranker.rank("platting")[0][0] == "plating"  # one slip from one known word
     assert ranker.rank("stecks") == []  # as near to stocks as to stacks: left as written
+
+
+def _read_by_difflib(word, known):
+    """The reading of a misspelling as it was before the index: ``difflib`` asked of every known word."""
+    most = 1 if len(word) < 8 else 2
+    near = sorted(pair for pair in ((slips(word, other), other) for other in
+                                    difflib.get_close_matches(word, list(known), n=5, cutoff=0.7)) if pair[0] <= most)
+    return word if not near or (len(near) > 1 and near[1][0] == near[0][0]) else near[0][1]
+
+
+def _slipped(word):
+    """``word`` with its first two letters swapped, its middle letter dropped, and its last letter doubled."""
+    middle = len(word) // 2
+    return [word[1] + word[0] + word[2:], word[:middle] + word[middle + 1:], word + word[-1]]
+
+
+@pytest.mark.parametrize("spoken", LANGUAGES)
+def test_the_index_of_letters_reads_every_word_of_the_bank_as_difflib_over_every_known_word_does(spoken):
+    from tutor.lessons.asking import _ranker
+
+    use(spoken)
+    known = _ranker(spoken)._known
+    bank = question_bank(spoken)
+    words = {word for item in bank.tuning + bank.held_out for word in words_of(item.question) if len(word) >= 5}
+    asked = sorted(words | {slip for word in sorted(words)[::7] for slip in _slipped(word)})
+    read = {word: known.correction(word) for word in asked}
+    assert read == {word: _read_by_difflib(word, known) for word in asked}
+    assert any(read[word] != word for word in asked)  # some are read as another word
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text("abé", min_size=3, max_size=11), max_size=30), st.text("abé", min_size=5, max_size=9))
+def test_a_misspelling_is_read_as_difflib_over_every_known_word_reads_it_whatever_words_are_known(known, word):
+    words = KnownWords()
+    for other in known:
+        words.add(other)
+        words.correction(word)  # a correction remembered must be forgotten when a word near it is added
+    assert words.correction(word) == _read_by_difflib(word, set(known))
 
 
 def test_a_question_the_bank_names_an_entry_for_first_leads_one_it_names_it_for_after_another():

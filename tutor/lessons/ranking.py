@@ -19,7 +19,6 @@ that ``my discard pile`` and ``my opponent's discard pile`` stay apart.
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from collections import Counter, defaultdict
@@ -27,6 +26,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 import snowballstemmer
+
+from .spelling import KnownWords
 
 STEMMERS = {"en": "english", "sv": "swedish", "da": "danish"}
 K1, B = 1.2, 0.75  # BM25's usual saturation and length normalisation
@@ -106,9 +107,11 @@ class Ranker:
     def _learn_words(self) -> None:
         """The words known, as written and as stems: the documents', the synonyms', the common words, and the
         questions' (a misspelling in a question is read as the word it misspells, not learnt)."""
-        self._known: set[str] = {*self.synonyms, *self.function_words}
-        self._known.update(word for fields in self.documents.values() for text, _weight in fields
-                           for word in words_of(text))
+        self._known = KnownWords((*self.synonyms, *self.function_words))
+        for fields in self.documents.values():
+            for text, _weight in fields:
+                for word in words_of(text):
+                    self._known.add(word)
         self._known_stems = {self.stem(word) for word in self._known}
         for _key, question in self._asked:
             for word in words_of(question):
@@ -243,12 +246,7 @@ class Ranker:
         that two known words are equally near."""
         if word in self._known or len(word) < 5 or word.isdigit() or self.stem(word) in self._known_stems:
             return word
-        most = 1 if len(word) < 8 else 2
-        near = [(slips(word, known), known) for known in difflib.get_close_matches(word, self._known, n=5, cutoff=0.7)]
-        near = sorted(pair for pair in near if pair[0] <= most)
-        if not near or (len(near) > 1 and near[1][0] == near[0][0]):
-            return word
-        return near[0][1]
+        return self._known.correction(word)
 
 
 _PLAIN = str.maketrans("åäöæøé", "aaoaoe")
@@ -257,18 +255,3 @@ _PLAIN = str.maketrans("åäöæøé", "aaoaoe")
 def plain_letters(word: str) -> str:
     """``word`` without the Nordic letters, as typed on a keyboard that has none (``avlaggshog``)."""
     return word.translate(_PLAIN)
-
-
-def slips(word: str, other: str) -> int:
-    """How many letters to add, drop, change or swap with the next to make ``word`` into ``other``."""
-    previous2: list[int] = []
-    previous = list(range(len(other) + 1))
-    for i, letter in enumerate(word, 1):
-        current = [i]
-        for j, known in enumerate(other, 1):
-            cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (letter != known))
-            if i > 1 and j > 1 and letter == other[j - 2] and word[i - 2] == known:
-                cost = min(cost, previous2[j - 2] + 1)
-            current.append(cost)
-        previous2, previous = previous, current
-    return previous[-1]
