@@ -335,9 +335,14 @@ def test_a_word_typed_without_its_nordic_letters_meets_the_word(spoken, written,
     assert ranker.rank(typed)[:1] == ranker.rank(written)[:1] and ranker.rank(typed)[0][0] == "pile"
 
 
-@pytest.mark.parametrize("text", ["skip-bo", "Skip Bo", "SKIPBO", "skip-bo-kort"])
+@pytest.mark.parametrize("text", ["skip-bo", "Skip Bo", "SKIPBO", "skip-bo card"])
 def test_the_games_name_is_one_word_however_it_is_written(text):
     assert words_of(text)[0] == "skipbo" and "skip" not in words_of(text) and "bo" not in words_of(text)
+
+
+@pytest.mark.parametrize("text, word", [("skip-bo-kort", "skipbokort"), ("Skip-Bo-kortene", "skipbokortene")])
+def test_a_word_joined_to_the_games_name_by_a_hyphen_is_one_word_with_it(text, word):
+    assert words_of(text) == [word]  # the card, not the game
 
 
 def test_a_word_that_only_begins_like_the_games_name_is_its_own():
@@ -345,7 +350,16 @@ def test_a_word_that_only_begins_like_the_games_name_is_its_own():
 
 
 @pytest.mark.parametrize("spoken, question", [("en", "what is skip-bo?"), ("en", "what is skip bo"),
-                                              ("sv", "vad är skip-bo?")])
+                                              ("sv", "vad är skip-bo?"), ("sv", "vad är skip bo"),
+                                              ("da", "hvad er skip-bo?"), ("da", "hvad er skipbo"),
+                                              ("da", "skip-bo regler")])
 def test_what_is_skip_bo_asks_about_the_game(spoken, question):
     use(spoken)
     assert ask(question).entries[0].key == "game"
+    assert ask(question, unseen=True).entries[0].key == "game"  # and so it would if the bank did not ask it
+
+
+@pytest.mark.parametrize("spoken, question", [("sv", "vad är ett skip-bo-kort?"), ("da", "hvad er et skip-bo-kort?")])
+def test_what_is_a_skip_bo_card_asks_about_the_wild_cards(spoken, question):
+    use(spoken)
+    assert ask(question, unseen=True).entries[0].key == "wild-cards"

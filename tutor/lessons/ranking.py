@@ -38,12 +38,13 @@ PAIR_WEIGHT = 0.5  # how much two words side by side (``discard pile``) count be
 SMOOTHING = 0.05  # the naive Bayes classifier's additive smoothing
 TEXT_WEIGHT, NEAREST_WEIGHT, CLASSIFIER_WEIGHT = 0.6, 1.3, 1.3  # how the three kinds of evidence add up
 _WORD = re.compile(r"[^\W_]+")
-_GAME = re.compile(r"\bskip[\s-]*bo\b")
+_GAME = re.compile(r"\bskip[\s-]*bo(?:-(?=[^\W\d_])|\b)")
 
 
 def words_of(text: str) -> list[str]:
     """The words of ``text`` in lower case; a hyphen or an apostrophe splits words, but the game's name is one
-    (``skip-bo`` and ``skip bo`` are ``skipbo``: its halves say nothing apart)."""
+    (``skip-bo`` and ``skip bo`` are ``skipbo``: its halves say nothing apart), and so is a word it is joined to
+    by a hyphen (``skip-bo-kort`` is ``skipbokort``, the card, not the game)."""
     return _WORD.findall(_GAME.sub("skipbo", text.lower()))
 
 
