@@ -8,10 +8,14 @@ data), and a misspelt word is read as the one known word it is a slip away
 from. Three kinds of evidence are added up:
 
 - BM25 over each document's weighted fields (its own words);
-- the questions it is known to answer, nearest first: the cosine of their
-  words and word pairs, each weighed by how rare it is among the questions;
+- the questions it is known to answer: the cosine of their words and word
+  pairs, each weighed by how rare it is among the questions, of the most
+  alike question, and less of the second and third (``NEIGHBOURS``), so that
+  a document many like questions ask for leads one a single question does;
 - a naive Bayes classifier trained on those questions, which learns which
-  words and word pairs tell the documents apart.
+  words and word pairs tell the documents apart (its likelihoods softened,
+  as naive Bayes, counting every word as if it said something apart, is
+  surer than it should be).
 
 Every word counts, the common ones (``function_words``) only a little, so
 that ``my discard pile`` and ``my opponent's discard pile`` stay apart.
@@ -36,7 +40,9 @@ FUNCTION_WEIGHT = 0.3  # how much a common word (``my``, ``the``, ``can``) count
 ALSO_WEIGHT = 0.5  # how much a question a document answers beside a better one counts
 PAIR_WEIGHT = 0.5  # how much two words side by side (``discard pile``) count beside one word
 SMOOTHING = 0.05  # the naive Bayes classifier's additive smoothing
-TEXT_WEIGHT, NEAREST_WEIGHT, CLASSIFIER_WEIGHT = 0.6, 1.3, 1.3  # how the three kinds of evidence add up
+TEXT_WEIGHT, NEAREST_WEIGHT, CLASSIFIER_WEIGHT = 0.5, 0.85, 1.6  # how the three kinds of evidence add up
+NEIGHBOURS = (1.0, 0.3, 0.2)  # how much a document's most alike question counts, its second and its third
+CLASSIFIER_SHARPNESS = 0.5  # the classifier's log-likelihoods are scaled by this: its own are overconfident
 _WORD = re.compile(r"[^\W_]+")
 _GAME = re.compile(r"\bskip[\s-]*bo(?:-(?=[^\W\d_])|\b)")
 
@@ -177,9 +183,11 @@ class Ranker:
         features = self.features(question, terms)
         text = self.entries.scores(terms)
         top = max(text.values(), default=0.0)
-        nearest: dict[str, float] = {}
+        alike: dict[str, list[float]] = defaultdict(list)
         for (key, _asked), similarity in self._similar(features, without):
-            nearest[key] = max(nearest.get(key, 0.0), similarity)
+            alike[key].append(similarity)
+        nearest = {key: sum(weight * similarity for weight, similarity in zip(NEIGHBOURS, sorted(found, reverse=True)))
+                   for key, found in alike.items()}
         likely = self._likelihoods(features, without)
         scores = {key: TEXT_WEIGHT * (text.get(key, 0.0) / top if top else 0.0)
                   + NEAREST_WEIGHT * nearest.get(key, 0.0) + CLASSIFIER_WEIGHT * likely.get(key, 0.0)
@@ -229,7 +237,7 @@ class Ranker:
         if not logs:
             return {}
         best = max(logs.values())
-        odds = {key: math.exp(log - best) for key, log in logs.items()}
+        odds = {key: math.exp(CLASSIFIER_SHARPNESS * (log - best)) for key, log in logs.items()}
         whole = sum(odds.values())
         return {key: value / whole for key, value in odds.items()}
 
