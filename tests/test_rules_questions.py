@@ -315,6 +315,8 @@ def test_the_question_words_of_every_reference_file_are_words(spoken):
     ({"synonyms": {"five": "5"}}, "rules.yaml: questions: synonyms: five: not a list of words"),
     ({"synonyms": {"five": [None]}}, "rules.yaml: questions: synonyms: five: None is not a word"),
     ({"negation": {"not": 1}}, "rules.yaml: questions: negation: not a list of words"),
+    ({"stems": ["femmer"]}, "rules.yaml: questions: stems: not a mapping"),
+    ({"stems": {"femmer": None}}, "rules.yaml: questions: stems: femmer: None is not a word"),
 ])
 def test_question_words_that_are_not_words_are_named_with_their_file(data, problem):
     with pytest.raises(ReferenceError, match=re.escape(problem)):
@@ -326,6 +328,23 @@ def test_a_number_among_the_synonyms_is_the_word_for_it_and_ranks():
     assert words["synonyms"] == {"five": ("5",), "12": ("twelve",)}
     ranker = Ranker({"a": [("5 cards", 1.0)], "b": [("twelve cards", 1.0)]}, "en", synonyms=words["synonyms"])
     assert ranker.rank("five")[0][0] == "a" and ranker.rank("12")[0][0] == "b"
+
+
+def test_a_word_given_its_stem_meets_that_stem_and_not_the_stemmers():
+    documents = {"count": [("otte spillere", 1.0)], "card": [("8 på 7", 1.0)]}
+    assert Ranker(documents, "da").rank("otteren")[0][0] == "count"  # the stemmer cuts both to ott
+    assert Ranker(documents, "da", stems={"otteren": "8"}).rank("otteren")[0][0] == "card"
+
+
+@pytest.mark.parametrize("spoken, question, unrelated", [
+    ("da", "må jeg spille en femmer på en firer?", "stock-size"),  # fem spillere
+    ("da", "kan en firer starte en byggebunke?", "build.four-piles"),  # fire byggebunker
+    ("sv", "får jag spela en sexa på en femma?", "many-players"),  # sex spelare
+    ("sv", "kan man lägga en sjua på en sexa?", "many-players"),
+])
+def test_a_cards_name_is_its_value_and_not_the_number_word_it_looks_like(spoken, question, unrelated):
+    use(spoken)
+    assert unrelated not in [entry.key for entry in ask(question, unseen=True).entries]
 
 
 @pytest.mark.parametrize("spoken, written, typed", [("sv", "avläggshögen", "avlaggshogen"), ("sv", "hög", "hog"),

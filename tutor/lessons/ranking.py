@@ -89,7 +89,9 @@ class Ranker:
 
     ``asked`` are the questions each document is known to answer (the order they are listed in does not matter),
     ``also_asked`` those it answers beside a better one (they count ``ALSO_WEIGHT``),
-    ``function_words`` the words that count only a little, ``synonyms`` the words each word stands for.
+    ``function_words`` the words that count only a little, ``synonyms`` the words each word stands for,
+    ``stems`` the stems of words that the stemmer would cut to another word's stem (a card's name is its value:
+    ``femmeren`` is ``5``, not ``fem``, five of anything).
     """
 
     documents: Mapping[str, Iterable[tuple[str, float]]]
@@ -98,6 +100,7 @@ class Ranker:
     also_asked: Mapping[str, Iterable[str]] = field(default_factory=dict)
     function_words: frozenset[str] = frozenset()
     synonyms: Mapping[str, Iterable[str]] = field(default_factory=dict)
+    stems: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._stemmer = snowballstemmer.stemmer(STEMMERS.get(self.language, "english"))
@@ -139,11 +142,11 @@ class Ranker:
             self._counts[key].update({feature: count * weight for feature, count in features.items()})
 
     def stem(self, word: str) -> str:
-        """The stem of ``word`` without its Nordic letters, so that ``avlaggshog``, typed on a keyboard that has
+        """The stem of ``word`` (its own where ``stems`` gives one) without its Nordic letters, so that ``avlaggshog``, typed on a keyboard that has
         none, meets ``avläggshög`` (each word is stemmed once: the stemmers are pure Python)."""
         stem = self._stems.get(word)
         if stem is None:
-            stem = self._stems[word] = plain_letters(self._stemmer.stemWord(word))
+            stem = self._stems[word] = plain_letters(self.stems.get(word) or self._stemmer.stemWord(word))
         return stem
 
     def terms(self, question: str) -> list[tuple[tuple[str, ...], float]]:
