@@ -37,6 +37,7 @@ STEMMERS = {"en": "english", "sv": "swedish", "da": "danish"}
 K1, B = 1.2, 0.75  # BM25's usual saturation and length normalisation
 SYNONYM_WEIGHT = 0.9  # a word the question stands for counts a little less than the word itself
 FUNCTION_WEIGHT = 0.3  # how much a common word (``my``, ``the``, ``can``) counts beside a word that says something
+CLASSIFIED_FUNCTION_WEIGHT = 0.5  # the same for the classifier, which learns itself how little each tells apart
 ALSO_WEIGHT = 0.5  # how much a question a document answers beside a better one counts
 PAIR_WEIGHT = 0.5  # how much two words side by side (``discard pile``) count beside one word
 SMOOTHING = 0.05  # the naive Bayes classifier's additive smoothing
@@ -132,13 +133,16 @@ class Ranker:
     def _learn_questions(self) -> None:
         """Each question's features, their rarity among the questions (idf), the questions as unit vectors for
         the cosine, and the features' counts by document for the classifier."""
-        self._features = [self.features(question) for _key, question in self._asked]
+        terms = [self.terms(question) for _key, question in self._asked]
+        self._features = [self.features(question, found) for (_key, question), found in zip(self._asked, terms)]
+        self._classified = [self.features(question, _classified(found))
+                            for (_key, question), found in zip(self._asked, terms)]
         self._present = Counter(feature for features in self._features for feature in features)
         self._idf = {feature: math.log((1 + len(self._asked)) / (1 + n)) + 1 for feature, n in self._present.items()}
         self._unseen_idf = math.log(1 + len(self._asked)) + 1
         self._vectors = [self._unit(features) for features in self._features]
         self._counts: dict[str, Counter[str]] = defaultdict(Counter)
-        for (key, _question), weight, features in zip(self._asked, self._weights, self._features):
+        for (key, _question), weight, features in zip(self._asked, self._weights, self._classified):
             self._counts[key].update({feature: count * weight for feature, count in features.items()})
 
     def stem(self, word: str) -> str:
@@ -191,7 +195,7 @@ class Ranker:
             alike[key].append(similarity)
         nearest = {key: sum(weight * similarity for weight, similarity in zip(NEIGHBOURS, sorted(found, reverse=True)))
                    for key, found in alike.items()}
-        likely = self._likelihoods(features, without)
+        likely = self._likelihoods(self.features(question, _classified(terms)), without)
         scores = {key: TEXT_WEIGHT * (text.get(key, 0.0) / top if top else 0.0)
                   + NEAREST_WEIGHT * nearest.get(key, 0.0) + CLASSIFIER_WEIGHT * likely.get(key, 0.0)
                   for key in self.documents}
@@ -223,7 +227,7 @@ class Ranker:
     def _likelihoods(self, features: Counter[str], without: str | None) -> dict[str, float]:
         """How likely each document is to be the one asked about, by naive Bayes over the questions it answers."""
         counts, present = self._counts, self._present
-        for (key, asked), weight, left_out in zip(self._asked, self._weights, self._features):
+        for (key, asked), weight, left_out in zip(self._asked, self._weights, self._classified):
             if asked == without:
                 rest = {feature: count - weight * left_out.get(feature, 0.0) for feature, count in counts[key].items()}
                 counts = {**counts, key: Counter({feature: count for feature, count in rest.items() if count > 1e-9})}
@@ -259,6 +263,11 @@ class Ranker:
         if word in self._known or len(word) < 5 or word.isdigit() or self.stem(word) in self._known_stems:
             return word
         return self._known.correction(word)
+
+
+def _classified(terms: list[tuple[tuple[str, ...], float]]) -> list[tuple[tuple[str, ...], float]]:
+    """The terms as the classifier weighs them: a common word counts ``CLASSIFIED_FUNCTION_WEIGHT``."""
+    return [(forms, CLASSIFIED_FUNCTION_WEIGHT if weight == FUNCTION_WEIGHT else weight) for forms, weight in terms]
 
 
 _PLAIN = str.maketrans("åäöæøé", "aaoaoe")
