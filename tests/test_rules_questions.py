@@ -305,7 +305,8 @@ def test_a_single_word_no_entry_or_topic_matches_is_an_error():
 def test_the_question_words_of_every_reference_file_are_words(spoken):
     words = _question_words(spoken)
     listed = [*words["ignore"], *words["yes-no"], *words["negation"], *words["synonyms"],
-              *(other for others in words["synonyms"].values() for other in others)]
+              *(other for others in words["synonyms"].values() for other in others),
+              *words["stems"], *words["stems"].values()]
     assert all(isinstance(word, str) for word in listed)
     assert spoken != "en" or "on" in words["ignore"]
 
