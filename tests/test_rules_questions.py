@@ -3,6 +3,7 @@ direct answer (yes or no first) that `tutor rules` and `tutor check` give."""
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from importlib import resources
@@ -15,7 +16,8 @@ from tutor.cli.app import build_app
 from tutor.i18n import LANGUAGES, use
 from tutor.lessons.answer_quality import quality
 from tutor.lessons.question_bank import PARTS, question_bank
-from tutor.lessons.ranking import Ranker, slips, words_of
+from tutor.lessons.ranking import Ranker, words_of
+from tutor.lessons.spelling import KnownWords, slips
 from tutor.lessons.asking import LONGEST_QUESTION, _question_words, agreed_reply, ask, question_words
 from tutor.lessons.reference import ReferenceError, reference_entries
 from tutor.lessons.strict_yaml import load_unique
@@ -27,8 +29,8 @@ SIZES = {"en": 200, "sv": 100, "da": 80}  # the fewest questions each language's
 TOP_ONE = {"en": 0.87, "sv": 0.88, "da": 0.89}
 TOP_THREE = {"en": 0.96, "sv": 0.96, "da": 0.95}
 # The same for each tuning question asked of a ranking that has not read it (leave-one-out).
-UNSEEN_TOP_ONE = {"en": 0.785, "sv": 0.80, "da": 0.755}
-UNSEEN_TOP_THREE = {"en": 0.92, "sv": 0.925, "da": 0.915}
+UNSEEN_TOP_ONE = {"en": 0.79, "sv": 0.80, "da": 0.76}
+UNSEEN_TOP_THREE = {"en": 0.925, "sv": 0.94, "da": 0.93}
 # The most tuning questions labelled yes or no not read as asking one, and unlabelled ones read as asking one
 # (some of the Danish ask one and are not labelled: "ni spillere, går det?").
 DETECTION_MISSES = {"en": 6, "sv": 4, "da": 1}
@@ -305,6 +307,44 @@ def test_a_typo_is_read_as_the_one_known_word_a_slip_away_and_never_replaces_a_r
     assert ranker.rank("stecks") == []  # as near to stocks as to stacks: left as written
 
 
+def _read_by_difflib(word, known):
+    """The reading of a misspelling as it was before the index: ``difflib`` asked of every known word."""
+    most = 1 if len(word) < 8 else 2
+    near = sorted(pair for pair in ((slips(word, other), other) for other in
+                                    difflib.get_close_matches(word, list(known), n=5, cutoff=0.7)) if pair[0] <= most)
+    return word if not near or (len(near) > 1 and near[1][0] == near[0][0]) else near[0][1]
+
+
+def _slipped(word):
+    """``word`` with its first two letters swapped, its middle letter dropped, and its last letter doubled."""
+    middle = len(word) // 2
+    return [word[1] + word[0] + word[2:], word[:middle] + word[middle + 1:], word + word[-1]]
+
+
+@pytest.mark.parametrize("spoken", LANGUAGES)
+def test_the_index_of_letters_reads_every_word_of_the_bank_as_difflib_over_every_known_word_does(spoken):
+    from tutor.lessons.asking import _ranker
+
+    use(spoken)
+    known = _ranker(spoken)._known
+    bank = question_bank(spoken)
+    words = {word for item in bank.tuning + bank.held_out for word in words_of(item.question) if len(word) >= 5}
+    asked = sorted(words | {slip for word in sorted(words)[::7] for slip in _slipped(word)})
+    read = {word: known.correction(word) for word in asked}
+    assert read == {word: _read_by_difflib(word, known) for word in asked}
+    assert any(read[word] != word for word in asked)  # some are read as another word
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text("abé", min_size=3, max_size=11), max_size=30), st.text("abé", min_size=5, max_size=9))
+def test_a_misspelling_is_read_as_difflib_over_every_known_word_reads_it_whatever_words_are_known(known, word):
+    words = KnownWords()
+    for other in known:
+        words.add(other)
+        words.correction(word)  # a correction remembered must be forgotten when a word near it is added
+    assert words.correction(word) == _read_by_difflib(word, set(known))
+
+
 def test_a_question_the_bank_names_an_entry_for_first_leads_one_it_names_it_for_after_another():
     documents = {"after": [("piles", 1.0)], "first": [("piles", 1.0)]}
     ranker = Ranker(documents, "en", asked={"first": ["how do the piles work"]},
@@ -404,7 +444,8 @@ def test_the_question_words_of_every_reference_file_are_words(spoken):
     words = _question_words(spoken)
     listed = [*words["ignore"], *words["yes-no"], *words["negation"], *words["synonyms"], *words["asking"],
               *words["conditions"], *words["subjects"], *words["confirming"],
-              *(other for others in words["synonyms"].values() for other in others)]
+              *(other for others in words["synonyms"].values() for other in others),
+              *words["stems"], *words["stems"].values()]
     assert all(isinstance(word, str) for word in listed)
     assert spoken != "en" or "on" in words["ignore"]
 
@@ -415,6 +456,8 @@ def test_the_question_words_of_every_reference_file_are_words(spoken):
     ({"synonyms": {"five": [None]}}, "rules.yaml: questions: synonyms: five: None is not a word"),
     ({"negation": {"not": 1}}, "rules.yaml: questions: negation: not a list of words"),
     ({"confirming": ["right", True]}, "rules.yaml: questions: confirming: True is not a word"),
+    ({"stems": ["femmer"]}, "rules.yaml: questions: stems: not a mapping"),
+    ({"stems": {"femmer": None}}, "rules.yaml: questions: stems: femmer: None is not a word"),
 ])
 def test_question_words_that_are_not_words_are_named_with_their_file(data, problem):
     with pytest.raises(ReferenceError, match=re.escape(problem)):
@@ -428,6 +471,23 @@ def test_a_number_among_the_synonyms_is_the_word_for_it_and_ranks():
     assert ranker.rank("five")[0][0] == "a" and ranker.rank("12")[0][0] == "b"
 
 
+def test_a_word_given_its_stem_meets_that_stem_and_not_the_stemmers():
+    documents = {"count": [("otte spillere", 1.0)], "card": [("8 på 7", 1.0)]}
+    assert Ranker(documents, "da").rank("otteren")[0][0] == "count"  # the stemmer cuts both to ott
+    assert Ranker(documents, "da", stems={"otteren": "8"}).rank("otteren")[0][0] == "card"
+
+
+@pytest.mark.parametrize("spoken, question, unrelated", [
+    ("da", "må jeg spille en femmer på en firer?", "stock-size"),  # fem spillere
+    ("da", "kan en firer starte en byggebunke?", "build.four-piles"),  # fire byggebunker
+    ("sv", "får jag spela en sexa på en femma?", "many-players"),  # sex spelare
+    ("sv", "kan man lägga en sjua på en sexa?", "many-players"),
+])
+def test_a_cards_name_is_its_value_and_not_the_number_word_it_looks_like(spoken, question, unrelated):
+    use(spoken)
+    assert unrelated not in [entry.key for entry in ask(question, unseen=True).entries]
+
+
 @pytest.mark.parametrize("spoken, written, typed", [("sv", "avläggshögen", "avlaggshogen"), ("sv", "hög", "hog"),
                                                     ("da", "hånd", "hand"), ("da", "bøger", "boger")])
 def test_a_word_typed_without_its_nordic_letters_meets_the_word(spoken, written, typed):
@@ -435,9 +495,14 @@ def test_a_word_typed_without_its_nordic_letters_meets_the_word(spoken, written,
     assert ranker.rank(typed)[:1] == ranker.rank(written)[:1] and ranker.rank(typed)[0][0] == "pile"
 
 
-@pytest.mark.parametrize("text", ["skip-bo", "Skip Bo", "SKIPBO", "skip-bo-kort"])
+@pytest.mark.parametrize("text", ["skip-bo", "Skip Bo", "SKIPBO", "skip-bo card"])
 def test_the_games_name_is_one_word_however_it_is_written(text):
     assert words_of(text)[0] == "skipbo" and "skip" not in words_of(text) and "bo" not in words_of(text)
+
+
+@pytest.mark.parametrize("text, word", [("skip-bo-kort", "skipbokort"), ("Skip-Bo-kortene", "skipbokortene")])
+def test_a_word_joined_to_the_games_name_by_a_hyphen_is_one_word_with_it(text, word):
+    assert words_of(text) == [word]  # the card, not the game
 
 
 def test_a_word_that_only_begins_like_the_games_name_is_its_own():
@@ -445,7 +510,16 @@ def test_a_word_that_only_begins_like_the_games_name_is_its_own():
 
 
 @pytest.mark.parametrize("spoken, question", [("en", "what is skip-bo?"), ("en", "what is skip bo"),
-                                              ("sv", "vad är skip-bo?")])
+                                              ("sv", "vad är skip-bo?"), ("sv", "vad är skip bo"),
+                                              ("da", "hvad er skip-bo?"), ("da", "hvad er skipbo"),
+                                              ("da", "skip-bo regler")])
 def test_what_is_skip_bo_asks_about_the_game(spoken, question):
     use(spoken)
     assert ask(question).entries[0].key == "game"
+    assert ask(question, unseen=True).entries[0].key == "game"  # and so it would if the bank did not ask it
+
+
+@pytest.mark.parametrize("spoken, question", [("sv", "vad är ett skip-bo-kort?"), ("da", "hvad er et skip-bo-kort?")])
+def test_what_is_a_skip_bo_card_asks_about_the_wild_cards(spoken, question):
+    use(spoken)
+    assert ask(question, unseen=True).entries[0].key == "wild-cards"

@@ -112,7 +112,7 @@ def _ranker(spoken: str):
         for entry in entries.values()}
     words = _question_words(spoken)
     common = frozenset(words["ignore"])
-    return Ranker(documents, spoken, asked, also_asked, common, words["synonyms"])
+    return Ranker(documents, spoken, asked, also_asked, common, words["synonyms"], words["stems"])
 
 
 def _asks_yes_or_no(question: str, spoken: str) -> bool:
@@ -255,11 +255,11 @@ def _replies(spoken: str) -> dict[str, bool | None]:
 @cache
 def _question_words(spoken: str) -> dict:
     """The words that count little in a question of ``spoken`` (``ignore``), the words each stands for
-    (``synonyms``), the words that open a yes-or-no question (``yes-no``), that make it ask a choice
-    (``either-or``), that turn it round (``negation``), that make a clause ask what or how (``asking``), that
-    open a clause a question may follow (``conditions``), that follow a word of ``yes-no`` when it asks
-    (``subjects``) and that make a question ask to be confirmed where it opens or ends with them
-    (``confirming``): the reference file's ``questions``, each language's own."""
+    (``synonyms``), the stems of words the stemmer cuts wrongly (``stems``), the words that open a yes-or-no
+    question (``yes-no``), that make it ask a choice (``either-or``), that turn it round (``negation``), that make
+    a clause ask what or how (``asking``), that open a clause a question may follow (``conditions``), that follow
+    a word of ``yes-no`` when it asks (``subjects``) and that make a question ask to be confirmed where it opens
+    or ends with them (``confirming``): the reference file's ``questions``, each language's own."""
     return question_words(reference_data(spoken).get("questions", {}), reference_file(spoken))
 
 
@@ -282,6 +282,11 @@ def question_words(data: object, file: str) -> dict:
     words["synonyms"] = {_word(word, f"{file}: questions: synonyms"): _words(others, f"{file}: questions: synonyms: "
                                                                                       f"{word}")
                          for word, others in synonyms.items()}
+    stems = data.get("stems", {})
+    if not isinstance(stems, dict):
+        raise ReferenceError(f"{file}: questions: stems: not a mapping")
+    words["stems"] = {_word(word, f"{file}: questions: stems"): _word(stem, f"{file}: questions: stems: {word}")
+                      for word, stem in stems.items()}
     return words
 
 

@@ -8,10 +8,14 @@ data), and a misspelt word is read as the one known word it is a slip away
 from. Three kinds of evidence are added up:
 
 - BM25 over each document's weighted fields (its own words);
-- the questions it is known to answer, nearest first: the cosine of their
-  words and word pairs, each weighed by how rare it is among the questions;
+- the questions it is known to answer: the cosine of their words and word
+  pairs, each weighed by how rare it is among the questions, of the most
+  alike question, and less of the second and third (``NEIGHBOURS``), so that
+  a document many like questions ask for leads one a single question does;
 - a naive Bayes classifier trained on those questions, which learns which
-  words and word pairs tell the documents apart.
+  words and word pairs tell the documents apart (its likelihoods softened,
+  as naive Bayes, counting every word as if it said something apart, is
+  surer than it should be).
 
 Every word counts, the common ones (``function_words``) only a little, so
 that ``my discard pile`` and ``my opponent's discard pile`` stay apart.
@@ -19,7 +23,6 @@ that ``my discard pile`` and ``my opponent's discard pile`` stay apart.
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from collections import Counter, defaultdict
@@ -28,21 +31,27 @@ from typing import Iterable, Mapping
 
 import snowballstemmer
 
+from .spelling import KnownWords
+
 STEMMERS = {"en": "english", "sv": "swedish", "da": "danish"}
 K1, B = 1.2, 0.75  # BM25's usual saturation and length normalisation
 SYNONYM_WEIGHT = 0.9  # a word the question stands for counts a little less than the word itself
 FUNCTION_WEIGHT = 0.3  # how much a common word (``my``, ``the``, ``can``) counts beside a word that says something
+CLASSIFIED_FUNCTION_WEIGHT = 0.5  # the same for the classifier, which learns itself how little each tells apart
 ALSO_WEIGHT = 0.5  # how much a question a document answers beside a better one counts
 PAIR_WEIGHT = 0.5  # how much two words side by side (``discard pile``) count beside one word
 SMOOTHING = 0.05  # the naive Bayes classifier's additive smoothing
-TEXT_WEIGHT, NEAREST_WEIGHT, CLASSIFIER_WEIGHT = 0.6, 1.3, 1.3  # how the three kinds of evidence add up
+TEXT_WEIGHT, NEAREST_WEIGHT, CLASSIFIER_WEIGHT = 0.5, 0.85, 1.6  # how the three kinds of evidence add up
+NEIGHBOURS = (1.0, 0.3, 0.2)  # how much a document's most alike question counts, its second and its third
+CLASSIFIER_SHARPNESS = 0.5  # the classifier's log-likelihoods are scaled by this: its own are overconfident
 _WORD = re.compile(r"[^\W_]+")
-_GAME = re.compile(r"\bskip[\s-]*bo\b")
+_GAME = re.compile(r"\bskip[\s-]*bo(?:-(?=[^\W\d_])|\b)")
 
 
 def words_of(text: str) -> list[str]:
     """The words of ``text`` in lower case; a hyphen or an apostrophe splits words, but the game's name is one
-    (``skip-bo`` and ``skip bo`` are ``skipbo``: its halves say nothing apart)."""
+    (``skip-bo`` and ``skip bo`` are ``skipbo``: its halves say nothing apart), and so is a word it is joined to
+    by a hyphen (``skip-bo-kort`` is ``skipbokort``, the card, not the game)."""
     return _WORD.findall(_GAME.sub("skipbo", text.lower()))
 
 
@@ -81,7 +90,9 @@ class Ranker:
 
     ``asked`` are the questions each document is known to answer (the order they are listed in does not matter),
     ``also_asked`` those it answers beside a better one (they count ``ALSO_WEIGHT``),
-    ``function_words`` the words that count only a little, ``synonyms`` the words each word stands for.
+    ``function_words`` the words that count only a little, ``synonyms`` the words each word stands for,
+    ``stems`` the stems of words that the stemmer would cut to another word's stem (a card's name is its value:
+    ``femmeren`` is ``5``, not ``fem``, five of anything).
     """
 
     documents: Mapping[str, Iterable[tuple[str, float]]]
@@ -90,6 +101,7 @@ class Ranker:
     also_asked: Mapping[str, Iterable[str]] = field(default_factory=dict)
     function_words: frozenset[str] = frozenset()
     synonyms: Mapping[str, Iterable[str]] = field(default_factory=dict)
+    stems: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._stemmer = snowballstemmer.stemmer(STEMMERS.get(self.language, "english"))
@@ -106,9 +118,11 @@ class Ranker:
     def _learn_words(self) -> None:
         """The words known, as written and as stems: the documents', the synonyms', the common words, and the
         questions' (a misspelling in a question is read as the word it misspells, not learnt)."""
-        self._known: set[str] = {*self.synonyms, *self.function_words}
-        self._known.update(word for fields in self.documents.values() for text, _weight in fields
-                           for word in words_of(text))
+        self._known = KnownWords((*self.synonyms, *self.function_words))
+        for fields in self.documents.values():
+            for text, _weight in fields:
+                for word in words_of(text):
+                    self._known.add(word)
         self._known_stems = {self.stem(word) for word in self._known}
         for _key, question in self._asked:
             for word in words_of(question):
@@ -119,21 +133,24 @@ class Ranker:
     def _learn_questions(self) -> None:
         """Each question's features, their rarity among the questions (idf), the questions as unit vectors for
         the cosine, and the features' counts by document for the classifier."""
-        self._features = [self.features(question) for _key, question in self._asked]
+        terms = [self.terms(question) for _key, question in self._asked]
+        self._features = [self.features(question, found) for (_key, question), found in zip(self._asked, terms)]
+        self._classified = [self.features(question, _classified(found))
+                            for (_key, question), found in zip(self._asked, terms)]
         self._present = Counter(feature for features in self._features for feature in features)
         self._idf = {feature: math.log((1 + len(self._asked)) / (1 + n)) + 1 for feature, n in self._present.items()}
         self._unseen_idf = math.log(1 + len(self._asked)) + 1
         self._vectors = [self._unit(features) for features in self._features]
         self._counts: dict[str, Counter[str]] = defaultdict(Counter)
-        for (key, _question), weight, features in zip(self._asked, self._weights, self._features):
+        for (key, _question), weight, features in zip(self._asked, self._weights, self._classified):
             self._counts[key].update({feature: count * weight for feature, count in features.items()})
 
     def stem(self, word: str) -> str:
-        """The stem of ``word`` without its Nordic letters, so that ``avlaggshog``, typed on a keyboard that has
+        """The stem of ``word`` (its own where ``stems`` gives one) without its Nordic letters, so that ``avlaggshog``, typed on a keyboard that has
         none, meets ``avläggshög`` (each word is stemmed once: the stemmers are pure Python)."""
         stem = self._stems.get(word)
         if stem is None:
-            stem = self._stems[word] = plain_letters(self._stemmer.stemWord(word))
+            stem = self._stems[word] = plain_letters(self.stems.get(word) or self._stemmer.stemWord(word))
         return stem
 
     def terms(self, question: str) -> list[tuple[tuple[str, ...], float]]:
@@ -173,10 +190,12 @@ class Ranker:
         features = self.features(question, terms)
         text = self.entries.scores(terms)
         top = max(text.values(), default=0.0)
-        nearest: dict[str, float] = {}
+        alike: dict[str, list[float]] = defaultdict(list)
         for (key, _asked), similarity in self._similar(features, without):
-            nearest[key] = max(nearest.get(key, 0.0), similarity)
-        likely = self._likelihoods(features, without)
+            alike[key].append(similarity)
+        nearest = {key: sum(weight * similarity for weight, similarity in zip(NEIGHBOURS, sorted(found, reverse=True)))
+                   for key, found in alike.items()}
+        likely = self._likelihoods(self.features(question, _classified(terms)), without)
         scores = {key: TEXT_WEIGHT * (text.get(key, 0.0) / top if top else 0.0)
                   + NEAREST_WEIGHT * nearest.get(key, 0.0) + CLASSIFIER_WEIGHT * likely.get(key, 0.0)
                   for key in self.documents}
@@ -208,7 +227,7 @@ class Ranker:
     def _likelihoods(self, features: Counter[str], without: str | None) -> dict[str, float]:
         """How likely each document is to be the one asked about, by naive Bayes over the questions it answers."""
         counts, present = self._counts, self._present
-        for (key, asked), weight, left_out in zip(self._asked, self._weights, self._features):
+        for (key, asked), weight, left_out in zip(self._asked, self._weights, self._classified):
             if asked == without:
                 rest = {feature: count - weight * left_out.get(feature, 0.0) for feature, count in counts[key].items()}
                 counts = {**counts, key: Counter({feature: count for feature, count in rest.items() if count > 1e-9})}
@@ -225,7 +244,7 @@ class Ranker:
         if not logs:
             return {}
         best = max(logs.values())
-        odds = {key: math.exp(log - best) for key, log in logs.items()}
+        odds = {key: math.exp(CLASSIFIER_SHARPNESS * (log - best)) for key, log in logs.items()}
         whole = sum(odds.values())
         return {key: value / whole for key, value in odds.items()}
 
@@ -243,12 +262,12 @@ class Ranker:
         that two known words are equally near."""
         if word in self._known or len(word) < 5 or word.isdigit() or self.stem(word) in self._known_stems:
             return word
-        most = 1 if len(word) < 8 else 2
-        near = [(slips(word, known), known) for known in difflib.get_close_matches(word, self._known, n=5, cutoff=0.7)]
-        near = sorted(pair for pair in near if pair[0] <= most)
-        if not near or (len(near) > 1 and near[1][0] == near[0][0]):
-            return word
-        return near[0][1]
+        return self._known.correction(word)
+
+
+def _classified(terms: list[tuple[tuple[str, ...], float]]) -> list[tuple[tuple[str, ...], float]]:
+    """The terms as the classifier weighs them: a common word counts ``CLASSIFIED_FUNCTION_WEIGHT``."""
+    return [(forms, CLASSIFIED_FUNCTION_WEIGHT if weight == FUNCTION_WEIGHT else weight) for forms, weight in terms]
 
 
 _PLAIN = str.maketrans("åäöæøé", "aaoaoe")
@@ -257,18 +276,3 @@ _PLAIN = str.maketrans("åäöæøé", "aaoaoe")
 def plain_letters(word: str) -> str:
     """``word`` without the Nordic letters, as typed on a keyboard that has none (``avlaggshog``)."""
     return word.translate(_PLAIN)
-
-
-def slips(word: str, other: str) -> int:
-    """How many letters to add, drop, change or swap with the next to make ``word`` into ``other``."""
-    previous2: list[int] = []
-    previous = list(range(len(other) + 1))
-    for i, letter in enumerate(word, 1):
-        current = [i]
-        for j, known in enumerate(other, 1):
-            cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (letter != known))
-            if i > 1 and j > 1 and letter == other[j - 2] and word[i - 2] == known:
-                cost = min(cost, previous2[j - 2] + 1)
-            current.append(cost)
-        previous2, previous = previous, current
-    return previous[-1]
