@@ -26,20 +26,20 @@ runner = CliRunner()
 SIZES = {"en": 200, "sv": 100, "da": 80}  # the fewest questions each language's bank holds
 # The least share of held-out questions answered first, and in the top three: the figures measured (docs/rules.md),
 # so that no change of the ranking loses ground unseen; the goal is 90% and 98% in every language.
-TOP_ONE = {"en": 0.87, "sv": 0.88, "da": 0.89}
-TOP_THREE = {"en": 0.96, "sv": 0.96, "da": 0.95}
+TOP_ONE = {"en": 0.88, "sv": 0.93, "da": 0.91}
+TOP_THREE = {"en": 0.975, "sv": 0.985, "da": 0.975}
 # The same for each tuning question asked of a ranking that has not read it (leave-one-out).
-UNSEEN_TOP_ONE = {"en": 0.79, "sv": 0.80, "da": 0.76}
-UNSEEN_TOP_THREE = {"en": 0.925, "sv": 0.94, "da": 0.93}
+UNSEEN_TOP_ONE = {"en": 0.85, "sv": 0.835, "da": 0.80}
+UNSEEN_TOP_THREE = {"en": 0.955, "sv": 0.95, "da": 0.94}
 # The most tuning questions labelled yes or no not read as asking one, and unlabelled ones read as asking one
 # (some of the Danish ask one and are not labelled: "ni spillere, går det?").
 DETECTION_MISSES = {"en": 6, "sv": 4, "da": 1}
 DETECTION_READ_WRONGLY = {"en": 1, "sv": 3, "da": 8}
-WRONG_REPLIES = {"en": 2, "sv": 4, "da": 0}  # the most wrong yes-or-no replies, held-out and leave-one-out together
-# The most wrong yes-or-no leans said as unsure on leave-one-out (the figures measured, docs/rules.md), and the
-# most yes-or-no questions left with no lean, or not read as asking one.
-LEAN_WRONG = {"en": 237, "sv": 167, "da": 147}
-UNTOLD = {"en": 7, "sv": 7, "da": 3}
+WRONG_REPLIES = {"en": 1, "sv": 1, "da": 0}  # the most wrong yes-or-no replies, held-out and leave-one-out together
+# The least share of the yes-or-no leans said as unsure on leave-one-out that are right (the figures measured,
+# docs/rules.md), and the most yes-or-no questions left with no lean, or not read as asking one.
+LEAN_RIGHT = {"en": 0.71, "sv": 0.71, "da": 0.72}
+UNTOLD = {"en": 7, "sv": 6, "da": 3}
 
 
 @pytest.fixture(autouse=True)
@@ -115,7 +115,8 @@ def test_the_tuning_questions_left_out_one_at_a_time_are_answered_first_and_in_t
     assert measured.share(measured.first) >= UNSEEN_TOP_ONE[spoken], measured.misses
     assert measured.share(measured.top_three) >= UNSEEN_TOP_THREE[spoken], measured.misses
     assert measured.wrong + quality(spoken, "held-out").wrong <= WRONG_REPLIES[spoken], measured.misses
-    assert measured.lean_wrong <= LEAN_WRONG[spoken] and measured.untold + measured.unread <= UNTOLD[spoken]
+    assert measured.leaned / (measured.leaned + measured.lean_wrong) >= LEAN_RIGHT[spoken]
+    assert measured.untold + measured.unread <= UNTOLD[spoken]
     assert measured.replied + measured.wrong + measured.leaned + measured.lean_wrong + measured.untold \
         + measured.unread == measured.yes_or_no
 
