@@ -15,6 +15,7 @@ import argparse
 from tutor.i18n import LANGUAGES, use
 from tutor.lessons import asking, ranking
 from tutor.lessons.question_bank import question_bank
+from tutor.lessons.question_words import question_words_of
 from tutor.lessons.reference import entries_in
 from tutor.lessons.spelling import KnownWords
 from timing import best_of
@@ -46,7 +47,7 @@ def main() -> None:
     runs = parser.parse_args().runs
     for spoken in LANGUAGES:
         use(spoken)
-        question_bank(spoken), entries_in(spoken), asking._question_words(spoken)  # read once, outside the timing
+        question_bank(spoken), entries_in(spoken), question_words_of(spoken)  # read once, outside the timing
         before = best_of(runs, lambda: built(spoken, EveryKnownWord))
         after = best_of(runs, lambda: built(spoken, KnownWords))
         print(f"{spoken}: the ranking built in {after * 1000:.0f} ms with the index, {before * 1000:.0f} ms asking "

@@ -18,7 +18,9 @@ from tutor.lessons.answer_quality import quality
 from tutor.lessons.question_bank import PARTS, question_bank
 from tutor.lessons.ranking import Ranker, words_of
 from tutor.lessons.spelling import KnownWords, slips
-from tutor.lessons.asking import LONGEST_QUESTION, _question_words, agreed_reply, ask, question_words
+from tutor.lessons.asking import LONGEST_QUESTION, ask
+from tutor.lessons.question_words import question_words, question_words_of
+from tutor.lessons.yes_or_no import REPLY_NEIGHBOURS, SAME, agreed_reply, asks_yes_or_no, leaning_reply, negated
 from tutor.lessons.reference import ReferenceError, reference_entries
 from tutor.lessons.strict_yaml import load_unique
 
@@ -62,11 +64,10 @@ def test_the_bank_names_existing_entries_and_repeats_no_question(spoken):
 
 @pytest.mark.parametrize("spoken", LANGUAGES)
 def test_the_tuning_questions_labelled_yes_or_no_are_read_as_asking_one_and_no_others(spoken):
-    from tutor.lessons.asking import _asks_yes_or_no
 
     tuning = question_bank(spoken).tuning
-    missed = [i.question for i in tuning if i.reply is not None and not _asks_yes_or_no(i.question, spoken)]
-    read_wrongly = [i.question for i in tuning if i.reply is None and _asks_yes_or_no(i.question, spoken)]
+    missed = [i.question for i in tuning if i.reply is not None and not asks_yes_or_no(i.question, spoken)]
+    read_wrongly = [i.question for i in tuning if i.reply is None and asks_yes_or_no(i.question, spoken)]
     assert len(missed) <= DETECTION_MISSES[spoken], missed
     assert len(read_wrongly) <= DETECTION_READ_WRONGLY[spoken], read_wrongly
 
@@ -97,9 +98,8 @@ def test_the_tuning_questions_labelled_yes_or_no_are_read_as_asking_one_and_no_o
     ("da", "hvis tur er det, når jeg har lagt af?", False),
 ])
 def test_a_question_is_read_as_asking_a_yes_or_no_wherever_its_asking_clause_stands(spoken, question, asks):
-    from tutor.lessons.asking import _asks_yes_or_no
 
-    assert _asks_yes_or_no(question, spoken) is asks
+    assert asks_yes_or_no(question, spoken) is asks
 
 
 @pytest.mark.parametrize("spoken", LANGUAGES)
@@ -175,15 +175,14 @@ QUESTION_WORDS = st.lists(st.sampled_from(["can", "i", "play", "if", "my", "what
 @settings(max_examples=150, deadline=None)
 @given(spoken=st.sampled_from(LANGUAGES), words=QUESTION_WORDS)
 def test_reading_a_question_as_asking_a_yes_or_no_ignores_case_and_question_marks(spoken, words):
-    from tutor.lessons.asking import _asks_yes_or_no
 
     question = " ".join(words)
-    asks = _asks_yes_or_no(question, spoken)
-    assert _asks_yes_or_no(question.upper(), spoken) is asks
-    assert _asks_yes_or_no(question.rstrip("?") + "?", spoken) is asks
-    choice = _question_words(spoken)["either-or"][0]
-    assert not _asks_yes_or_no(f"{question} {choice} {question}", spoken) or \
-        _asks_yes_or_no(question, spoken)  # a choice asks a yes or no only where it ends asking to be confirmed
+    asks = asks_yes_or_no(question, spoken)
+    assert asks_yes_or_no(question.upper(), spoken) is asks
+    assert asks_yes_or_no(question.rstrip("?") + "?", spoken) is asks
+    choice = question_words_of(spoken)["either-or"][0]
+    assert not asks_yes_or_no(f"{question} {choice} {question}", spoken) or \
+        asks_yes_or_no(question, spoken)  # a choice asks a yes or no only where it ends asking to be confirmed
 
 
 @pytest.mark.parametrize("spoken, question, first_line", [
@@ -232,7 +231,6 @@ def test_json_says_whether_the_yes_or_no_is_sure_and_what_it_leans_to():
 @settings(max_examples=200, deadline=None)
 @given(voters=st.lists(st.tuples(st.floats(0.0, 1.0), st.booleans()), max_size=8))
 def test_a_sure_reply_is_never_said_where_the_like_questions_lean_the_other_way(voters):
-    from tutor.lessons.asking import REPLY_NEIGHBOURS, SAME, leaning_reply
 
     voters = sorted(voters, key=lambda voter: -voter[0])
     agreed = agreed_reply(voters)
@@ -372,10 +370,9 @@ def test_a_reply_is_given_only_when_the_most_alike_bank_questions_agree_by_the_m
 
 
 def test_a_question_that_says_not_takes_no_reply_from_a_like_question_that_does_not():
-    from tutor.lessons.asking import _negated
 
-    assert _negated("can't I play a 2?", "en") and not _negated("can I play a 2?", "en")
-    assert _negated("får man inte spela?", "sv") and _negated("må man ikke spille?", "da")
+    assert negated("can't I play a 2?", "en") and not negated("can I play a 2?", "en")
+    assert negated("får man inte spela?", "sv") and negated("må man ikke spille?", "da")
     use("en")
     assert ask("can I play from my opponent's discard pile?").reply is False
     assert ask("can't I play from my opponent's discard pile?").reply is None  # turned round, it would say yes
@@ -442,7 +439,7 @@ def test_a_single_word_no_entry_or_topic_matches_is_an_error():
 
 @pytest.mark.parametrize("spoken", LANGUAGES)
 def test_the_question_words_of_every_reference_file_are_words(spoken):
-    words = _question_words(spoken)
+    words = question_words_of(spoken)
     listed = [*words["ignore"], *words["yes-no"], *words["negation"], *words["synonyms"], *words["asking"],
               *words["conditions"], *words["subjects"], *words["confirming"],
               *(other for others in words["synonyms"].values() for other in others),

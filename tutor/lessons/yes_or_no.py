@@ -1,0 +1,92 @@
+"""Whether a question asks a yes or a no, and the yes or no that like questions of the bank agree or lean on.
+
+A question asks one where one of its clauses opens with a word of the
+language's ``yes-no`` list, or where it asks to be confirmed; the bank
+questions most like it vote, each by how alike it is (``agreed_reply`` for a
+sure reply, ``leaning_reply`` for one said as unsure).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .question_words import question_words_of
+
+ALIKE = 0.6  # how alike (cosine) the most alike bank question must be for a yes-or-no question to take a reply
+SAME = 0.999  # as alike as this, a bank question is the question itself, and its reply is the reply
+REPLY_NEIGHBOURS = 5  # how many of the most alike bank questions vote on a reply
+REPLY_MARGIN = 0.99  # how far their votes must lean one way: 1 is all agreeing
+
+
+def asks_yes_or_no(question: str, spoken: str) -> bool:
+    """True when the question asks for a yes or a no: it ends with a word that asks to be confirmed (``..., right?``),
+    or it offers no choice (``... my stock card or my hand card?``) and opens with such a word (``I thought ...``)
+    or one of its clauses asks one (``_clause_asks``: ``if I play all my cards, can I draw again?``)."""
+    from .ranking import words_of  # the ranking library is loaded only when a question is asked
+
+    asked = question_words_of(spoken)
+    clauses = [words_of(clause) for clause in _CLAUSE_BREAK.split(question)]
+    clauses = [words for words in clauses if words]
+    if not clauses:
+        return False
+    words = [word for clause in clauses for word in clause]
+    confirming = [phrase for phrase in map(words_of, asked["confirming"]) if phrase]
+    if not set(clauses[-1]) & set(asked["asking"]) and any(words[-len(phrase):] == phrase for phrase in confirming):
+        return True
+    if set(words) & set(asked["either-or"]):
+        return False
+    return any(words[:len(phrase)] == phrase for phrase in confirming) or \
+        any(_clause_asks(clause, asked) for clause in clauses)
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:]")
+
+
+def _clause_asks(words: list[str], asked: dict) -> bool:
+    """True when a clause asks for a yes or a no: it opens with a word of ``yes-no`` (``can``, ``får``, ``må``), or
+    it holds no word of ``asking`` (``what``, ``how``) and a word of ``yes-no`` comes before a word of ``subjects``
+    and after a word that is not of ``subjects`` (``if I use all my cards do I ...?``, not ``... when it is my
+    turn``).
+
+    A word of both ``conditions`` and ``asking`` opens a clause that a question follows where the word after it
+    is of ``subjects`` or neither of the two words after it is of ``yes-no`` (``when the pile is empty do we
+    ...?``, ``hvis vi spiller hold og ... skal jeg ...?``, not ``when exactly does it end?``; Danish ``hvis`` is
+    both ``if`` and ``whose``)."""
+    yes_no, subjects = set(asked["yes-no"]), set(asked["subjects"])
+    if words[0] in yes_no:
+        return True
+    opening_clause = words[0] in asked["conditions"] and (bool(set(words[1:2]) & subjects)
+                                                          or not set(words[1:3]) & yes_no)
+    if set(words[1 if opening_clause else 0:]) & set(asked["asking"]):
+        return False
+    return any(word in yes_no and following in subjects and before not in subjects
+               for before, word, following in zip(words, words[1:], words[2:]))
+
+
+def negated(question: str, spoken: str) -> bool:
+    """True when the question says ``not`` (``inte``, ``ikke`` ...) an odd number of times."""
+    from .ranking import words_of
+
+    return sum(word in question_words_of(spoken).get("negation", ()) for word in words_of(question)) % 2 == 1
+
+
+def leaning_reply(voters: list[tuple[float, bool]]) -> bool | None:
+    """The reply that bank questions lean to, given as (weight, reply): the one with the more weight, None where
+    there are none or they weigh the same."""
+    lean = sum(weight * (1 if reply else -1) for weight, reply in voters)
+    return None if abs(lean) < 1e-12 else lean > 0
+
+
+def agreed_reply(voters: list[tuple[float, bool]]) -> bool | None:
+    """The reply that bank questions agree on, given as (how alike each is, its reply), most alike first.
+
+    A bank question as alike as ``SAME`` is the question itself, and its reply is the reply. Otherwise the
+    ``REPLY_NEIGHBOURS`` most alike vote, each by how alike it is; the reply is given only when the most alike is
+    at least ``ALIKE`` alike and the votes lean at least ``REPLY_MARGIN`` of their weight one way. None means
+    that the first line is the entry's short answer alone.
+    """
+    voters = voters[:1] if voters and voters[0][0] >= SAME else voters[:REPLY_NEIGHBOURS]
+    if not voters or voters[0][0] < ALIKE:
+        return None
+    lean = sum(alike * (1 if reply else -1) for alike, reply in voters) / sum(alike for alike, _reply in voters)
+    return None if abs(lean) < REPLY_MARGIN else lean > 0
