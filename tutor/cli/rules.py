@@ -131,8 +131,8 @@ def question_answer(text: str) -> Optional[Answer]:
 
 def direct_answer(answered: Answer) -> str:
     """The best entry's short answer, after the question's yes or no where it asks one: said as sure where the
-    bank settles it, as what is most likely where its like questions only lean one way, and as unknown where
-    none of them has a reply."""
+    bank settles it, as unsure where its like questions only lean one way, and as unknown where none of them has
+    a reply."""
     short = answered.entries[0].answer
     if not answered.asks:
         return short
