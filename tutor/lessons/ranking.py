@@ -118,11 +118,9 @@ class Ranker:
     def _learn_words(self) -> None:
         """The words known, as written and as stems: the documents', the synonyms', the common words, and the
         questions' (a misspelling in a question is read as the word it misspells, not learnt)."""
-        self._known = KnownWords((*self.synonyms, *self.function_words))
-        for fields in self.documents.values():
-            for text, _weight in fields:
-                for word in words_of(text):
-                    self._known.add(word)
+        self._known = KnownWords((*self.synonyms, *self.function_words,
+                                  *(word for fields in self.documents.values() for text, _weight in fields
+                                    for word in words_of(text))))
         self._known_stems = {self.stem(word) for word in self._known}
         for _key, question in self._asked:
             for word in words_of(question):
