@@ -73,7 +73,7 @@ def negated(question: str, spoken: str) -> bool:
 def leaning_reply(voters: list[tuple[float, bool]]) -> bool | None:
     """The reply that bank questions lean to, given as (weight, reply): the one with the more weight, None where
     there are none or they weigh the same."""
-    lean = sum(weight * (1 if reply else -1) for weight, reply in voters)
+    lean = _balance(voters)
     return None if abs(lean) < 1e-12 else lean > 0
 
 
@@ -83,10 +83,15 @@ def agreed_reply(voters: list[tuple[float, bool]]) -> bool | None:
     A bank question as alike as ``SAME`` is the question itself, and its reply is the reply. Otherwise the
     ``REPLY_NEIGHBOURS`` most alike vote, each by how alike it is; the reply is given only when the most alike is
     at least ``ALIKE`` alike and the votes lean at least ``REPLY_MARGIN`` of their weight one way. None means
-    that the first line is the entry's short answer alone.
+    that no sure reply is given (the first line then says what the like questions lean to, as unsure).
     """
     voters = voters[:1] if voters and voters[0][0] >= SAME else voters[:REPLY_NEIGHBOURS]
     if not voters or voters[0][0] < ALIKE:
         return None
-    lean = sum(alike * (1 if reply else -1) for alike, reply in voters) / sum(alike for alike, _reply in voters)
+    lean = _balance(voters) / sum(alike for alike, _reply in voters)
     return None if abs(lean) < REPLY_MARGIN else lean > 0
+
+
+def _balance(voters: list[tuple[float, bool]]) -> float:
+    """The weight of the votes for yes less that of the votes for no."""
+    return sum(weight if reply else -weight for weight, reply in voters)
