@@ -16,7 +16,7 @@ from tutor.cli.app import build_app
 from tutor.i18n import LANGUAGES, use
 from tutor.lessons.answer_quality import quality
 from tutor.lessons.question_bank import PARTS, question_bank
-from tutor.lessons.ranking import Ranker, words_of
+from tutor.lessons.ranking import Ranker, plain_letters, words_of
 from tutor.lessons.spelling import KnownWords, slips
 from tutor.lessons.asking import LONGEST_QUESTION, ask
 from tutor.lessons.question_words import question_words, question_words_of
@@ -60,6 +60,26 @@ def test_the_bank_names_existing_entries_and_repeats_no_question(spoken):
     assert len(items) >= SIZES[spoken] and len(bank.held_out) >= 20
     assert all(set(item.entries) <= keys for item in items), [i.question for i in items if set(i.entries) - keys]
     assert not {i.question for i in bank.tuning} & {i.question for i in bank.held_out}
+
+
+NEARLY_THE_SAME = 0.85  # the share of its words a tuning question may have in common with a held-out one
+
+
+@pytest.mark.parametrize("spoken", LANGUAGES)
+def test_no_tuning_question_is_nearly_a_held_out_one(spoken):
+    """The held-out part measures questions the ranking has not read: none is a tuning question in other words
+    (85% of the words the same, the common words aside, Nordic letters or not)."""
+    common = set(question_words_of(spoken)["ignore"])
+
+    def words(question):
+        said = {plain_letters(word) for word in words_of(question)}
+        return said - common or said
+
+    bank = question_bank(spoken)
+    held_out = [words(item.question) for item in bank.held_out]
+    near = [item.question for item in bank.tuning for other in held_out
+            if len(words(item.question) & other) >= NEARLY_THE_SAME * max(len(words(item.question)), len(other))]
+    assert not near
 
 
 @pytest.mark.parametrize("spoken", LANGUAGES)
@@ -278,6 +298,20 @@ def test_a_question_the_bank_has_is_helped_by_it_over_one_it_has_not():
     ranker = Ranker(documents, "en", asked={"b": ["how do the piles work"]})
     assert ranker.rank("how do the piles work")[0][0] == "b"
     assert Ranker(documents, "en").rank("how do the piles work")[0][0] == "a"  # even scores: the order given
+
+
+def test_a_document_asked_in_many_ways_is_met_by_what_its_questions_share(monkeypatch):
+    from tutor.lessons import ranking
+
+    for weight in ("TEXT_WEIGHT", "NEAREST_WEIGHT", "CLASSIFIER_WEIGHT"):
+        monkeypatch.setattr(ranking, weight, 0.0)  # the centroid alone
+    documents = {"one way": [("cards", 1.0)], "many ways": [("cards", 1.0)]}
+    asked = {"many ways": ["stock first", "wild later", "discard high"], "one way": ["stock wild team score deck"]}
+    ranker = Ranker(documents, "en", asked)
+    assert ranker.rank("stock wild discard")[0][0] == "many ways"  # no one question holds two of the words
+    assert ranker.rank("stock wild team score deck")[0] == ("one way", pytest.approx(1.0))
+    left_out = ranker.rank("stock wild team score deck", without="stock wild team score deck")
+    assert [key for key, _score in left_out] == ["many ways"]  # the one question taken out of its centroid
 
 
 def test_a_common_word_counts_a_little_instead_of_not_at_all():

@@ -12,6 +12,10 @@ from. Three kinds of evidence are added up:
   pairs, each weighed by how rare it is among the questions, of the most
   alike question, and less of the second and third (``NEIGHBOURS``), so that
   a document many like questions ask for leads one a single question does;
+- the same cosine with the sum of all those questions (the centroid of a
+  document's questions, as in Rocchio's classifier): what the many ways a
+  document is asked for share, so that a question put in a way no single
+  question is still meets the words they have in common;
 - a naive Bayes classifier trained on those questions, which learns which
   words and word pairs tell the documents apart (its likelihoods softened,
   as naive Bayes, counting every word as if it said something apart, is
@@ -41,7 +45,8 @@ CLASSIFIED_FUNCTION_WEIGHT = 0.5  # the same for the classifier, which learns it
 ALSO_WEIGHT = 0.5  # how much a question a document answers beside a better one counts
 PAIR_WEIGHT = 0.5  # how much two words side by side (``discard pile``) count beside one word
 SMOOTHING = 0.05  # the naive Bayes classifier's additive smoothing
-TEXT_WEIGHT, NEAREST_WEIGHT, CLASSIFIER_WEIGHT = 0.5, 0.85, 1.6  # how the three kinds of evidence add up
+TEXT_WEIGHT, NEAREST_WEIGHT, CLASSIFIER_WEIGHT = 0.5, 0.85, 1.6  # how the kinds of evidence add up
+CENTROID_WEIGHT = 1.0
 NEIGHBOURS = (1.0, 0.3, 0.2)  # how much a document's most alike question counts, its second and its third
 CLASSIFIER_SHARPNESS = 0.5  # the classifier's log-likelihoods are scaled by this: its own are overconfident
 _WORD = re.compile(r"[^\W_]+")
@@ -142,6 +147,10 @@ class Ranker:
         self._counts: dict[str, Counter[str]] = defaultdict(Counter)
         for (key, _question), weight, features in zip(self._asked, self._weights, self._classified):
             self._counts[key].update({feature: count * weight for feature, count in features.items()})
+        self._centroids: dict[str, Counter[str]] = defaultdict(Counter)
+        for (key, _question), weight, vector in zip(self._asked, self._weights, self._vectors):
+            self._centroids[key].update({feature: value * weight for feature, value in vector.items()})
+        self._centroid_norms = {key: _dot(centroid, centroid) for key, centroid in self._centroids.items()}
 
     def stem(self, word: str) -> str:
         """The stem of ``word`` (its own where ``stems`` gives one) without its Nordic letters, so that ``avlaggshog``, typed on a keyboard that has
@@ -194,8 +203,10 @@ class Ranker:
         nearest = {key: sum(weight * similarity for weight, similarity in zip(NEIGHBOURS, sorted(found, reverse=True)))
                    for key, found in alike.items()}
         likely = self._likelihoods(self.features(question, _classified(terms)), without)
+        central = self._central(features, without)
         scores = {key: TEXT_WEIGHT * (text.get(key, 0.0) / top if top else 0.0)
                   + NEAREST_WEIGHT * nearest.get(key, 0.0) + CLASSIFIER_WEIGHT * likely.get(key, 0.0)
+                  + CENTROID_WEIGHT * central.get(key, 0.0)
                   for key in self.documents}
         ranked = [(key, score) for key, score in scores.items() if score > 1e-9]
         ranked.sort(key=lambda pair: -pair[1])
@@ -216,6 +227,17 @@ class Ranker:
             similarity = weight * sum(value * vector.get(feature, 0.0) for feature, value in query.items())
             if similarity > 0:
                 yield pair, similarity
+
+    def _central(self, features: Counter[str], without: str | None) -> dict[str, float]:
+        """The cosine of the question with the centroid of each document's questions (``without`` taken out of it)."""
+        query = self._unit(features)
+        dots = {key: _dot(query, centroid) for key, centroid in self._centroids.items()}
+        squares = dict(self._centroid_norms)
+        for (key, asked), weight, vector in zip(self._asked, self._weights, self._vectors):
+            if asked == without:
+                squares[key] += weight * weight - 2 * weight * _dot(vector, self._centroids[key])
+                dots[key] -= weight * _dot(query, vector)
+        return {key: dot / math.sqrt(squares[key]) for key, dot in dots.items() if dot > 0 and squares[key] > 1e-12}
 
     def _unit(self, features: Counter[str]) -> dict[str, float]:
         vector = {feature: count * self._idf.get(feature, self._unseen_idf) for feature, count in features.items()}
@@ -261,6 +283,13 @@ class Ranker:
         if word in self._known or len(word) < 5 or word.isdigit() or self.stem(word) in self._known_stems:
             return word
         return self._known.correction(word)
+
+
+def _dot(one: Mapping[str, float], other: Mapping[str, float]) -> float:
+    """The dot product of two sparse vectors."""
+    if len(one) > len(other):
+        one, other = other, one
+    return sum(value * other.get(feature, 0.0) for feature, value in one.items())
 
 
 def _classified(terms: list[tuple[tuple[str, ...], float]]) -> list[tuple[tuple[str, ...], float]]:
