@@ -111,7 +111,7 @@ def _emit_unanswered(question: str, as_json: bool) -> None:
     """A plain question that no entry answers: said so, with how to list the topics (not an error)."""
     if as_json:
         print_json({"question": question, "answer": None, "reply": None, "asks_yes_or_no": False, "lean": None,
-                    "reply_sure": None, "entries": []})
+                    "reply_sure": None, "reply_by": None, "entries": []})
         return
     from rich.text import Text
 
@@ -148,10 +148,12 @@ def direct_answer(answered: Answer) -> str:
 def answer_document(answered: Answer) -> dict[str, object]:
     """The answer to a question as JSON: the direct answer; ``reply``, its sure yes or no; ``lean``, the yes or no
     the first line gives, sure or not, and ``reply_sure``, whether it is sure (both null where the question asks
-    none); and the entries ranked, with scores."""
+    none); ``reply_by``, what gives the sure reply (``rules`` for a named card on another, ``bank`` for like
+    questions that agree); and the entries ranked, with scores."""
+    by = None if answered.reply is None else "rules" if answered.ruled else "bank"
     return {"question": answered.question, "answer": direct_answer(answered), "reply": _yes_or_no(answered.reply),
             "asks_yes_or_no": answered.asks, "lean": _yes_or_no(answered.lean),
-            "reply_sure": answered.reply is not None if answered.asks else None,
+            "reply_sure": answered.reply is not None if answered.asks else None, "reply_by": by,
             "entries": [{**_as_dict(entry), "score": score} for entry, score in answered.ranked]}
 
 

@@ -28,6 +28,13 @@ DECK_COUNTS: dict[Card, int] = {n: COPIES_PER_NUMBER for n in NUMBERS} | {SKIP_B
 ALL_CARDS: tuple[Card, ...] = (SKIP_BO, *NUMBERS)
 
 
+def goes_on(card: MaybeCard, top: int) -> bool:
+    """Whether ``card`` may go on a build pile showing ``top`` (0 for an empty one): only the value one higher
+    (so a pile starts with a 1), or an SB as that value; nothing goes on a 12, whose pile is complete and leaves
+    the table."""
+    return top < HIGHEST and (card == SKIP_BO or card == top + 1)
+
+
 class CardError(ValueError):
     """A text that names no Skip-Bo card."""
 

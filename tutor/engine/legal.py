@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import SKIP_BO, MaybeCard
+from .cards import MaybeCard, goes_on
 from .moves import Draw, EndTurn, Move, PileKind, Place, Transfer, discard
 from .rules import needs_draw
 from .state import BUILD_SLOTS, DISCARD_PILES, GameState, Phase
@@ -35,7 +35,7 @@ def build_plays(state: GameState) -> list[Transfer]:
     for source, card in _sources(state):
         named = card if source.kind is PileKind.HAND else None
         for slot, value in enumerate(values, start=1):
-            if card == SKIP_BO or card == value + 1:
+            if goes_on(card, value):
                 plays.append(Transfer(source, Place(PileKind.BUILD, slot), named))
     return plays
 

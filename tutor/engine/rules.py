@@ -16,7 +16,7 @@ from typing import NamedTuple, Optional
 from ..i18n import _, ngettext
 from ..i18n.grammar import capitalized, genitive
 from ..i18n.tables import TextTable
-from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label, many_of, n_cards, the_card
+from .cards import DECK_COUNTS, SKIP_BO, Card, MaybeCard, a_card, card_label, goes_on, many_of, n_cards, the_card
 from .moves import Draw, EndTurn, Move, PileKind, Transfer
 from .notation import format_move
 from .state import BUILD_SLOTS, DISCARD_PILES, HAND_SIZE, GameState, Phase
@@ -361,13 +361,13 @@ def _check_build_play(state: GameState, move: Transfer) -> Ruling:
     if move.value is not None and move.value != (card if card != SKIP_BO else value + 1):
         return _illegal("build.sequence", _wrong_value(what, card, move.value, slot, value))
     if value == 0:
-        if card not in (1, SKIP_BO):
+        if not goes_on(card, value):
             return _illegal("build.start", _("Build pile {pile} is empty, and a new pile starts with a 1 or an SB, "
                                              "not {what}.").format(pile=slot, what=what))
         if card == 1:
             return _legal(capitalized(_("{what} starts build pile {pile}.").format(what=what, pile=slot)))
         return _legal(capitalized(_("{what} starts build pile {pile} as a 1.").format(what=what, pile=slot)))
-    if card != SKIP_BO and card != value + 1:
+    if not goes_on(card, value):
         return _illegal("build.sequence",
                         capitalized(_("{what} cannot go on build pile {pile}, which shows {top}: build piles rise "
                                       "by one, so it takes {next} or an SB.").format(

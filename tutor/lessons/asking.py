@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..i18n import language
+from .card_questions import ABOUT_CARDS, card_reply
 from .question_words import question_words_of
 from .reference import Entry, entries_in
 from .yes_or_no import SAME, agreed_reply, asks_yes_or_no, leaning_reply, negated
@@ -27,7 +28,8 @@ class Answer:
     ``asks`` is True where the question asks for a yes or a no. ``reply`` is its sure yes (True) or no (False):
     None where it asks none, or where the questions of the bank that this one is like do not agree on it.
     ``lean`` is the yes or no those questions lean to (the ``reply`` where there is one), said as unsure where
-    there is no ``reply``; None where the question asks none or no like question has a reply.
+    there is no ``reply``; None where the question asks none or no like question has a reply. ``ruled`` is True
+    where the rules themselves give the ``reply`` (``card_questions``: a named card on another), not the bank.
     """
 
     question: str
@@ -35,6 +37,7 @@ class Answer:
     reply: bool | None = None
     asks: bool = False
     lean: bool | None = None
+    ruled: bool = False
 
     @property
     def entries(self) -> list[Entry]:
@@ -71,6 +74,9 @@ def ask(question: str, limit: int = 3, unseen: bool = False) -> Answer:
     ranked = tuple((entries[key], round(score, 3)) for key, score in scored[:limit])
     if not ranked or not asks_yes_or_no(question, spoken):
         return Answer(question, ranked)
+    ruled = _ruled_reply(question, scored[0][0], spoken)
+    if ruled is not None:
+        return Answer(question, ranked, ruled, asks=True, lean=ruled, ruled=True)
     reply = _sure_reply(question, scored, spoken, without)
     lean = reply if reply is not None else _lean(question, scored, spoken, without)
     return Answer(question, ranked, reply, asks=True, lean=lean)
@@ -111,6 +117,17 @@ def _ranker(spoken: str):
     words = question_words_of(spoken)
     common = frozenset(words["ignore"])
     return Ranker(documents, spoken, asked, also_asked, common, words["synonyms"], words["stems"])
+
+
+def _ruled_reply(question: str, best: str, spoken: str) -> bool | None:
+    """The reply the rules give a question about building that names its cards (``card_reply``); None for one
+    whose best entry is about something else, or that says ``not`` (``can't I ...?`` is answered ``yes`` when you
+    can, and in Swedish ``jo``)."""
+    from .ranking import words_of
+
+    if best not in ABOUT_CARDS or negated(question, spoken):
+        return None
+    return card_reply(words_of(question), question_words_of(spoken))
 
 
 def _sure_reply(question: str, scored: list[tuple[str, float]], spoken: str, without: str | None) -> bool | None:

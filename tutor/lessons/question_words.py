@@ -46,6 +46,26 @@ def question_words(data: object, file: str) -> dict:
         raise ReferenceError(f"{file}: questions: stems: not a mapping")
     words["stems"] = {_word(word, f"{file}: questions: stems"): _word(stem, f"{file}: questions: stems: {word}")
                       for word, stem in stems.items()}
+    words["cards"] = _card_words(data.get("cards", {}), f"{file}: questions: cards")
+    return words
+
+
+# the lists of words of the ``cards`` section, for the questions the rules answer themselves (``card_questions``)
+CARD_WORD_LISTS = ("on", "start", "wild", "articles", "endings", "counted", "elsewhere", "beyond")
+
+
+def _card_words(data: object, where: str) -> dict:
+    """The ``cards`` section: its lists of words, and ``names``, each value's name and the value it names."""
+    if not isinstance(data, dict):
+        raise ReferenceError(f"{where}: not a mapping")
+    words: dict = {name: _words(data.get(name, ()), f"{where}: {name}") for name in CARD_WORD_LISTS}
+    names = data.get("names") or {}
+    if not isinstance(names, dict):
+        raise ReferenceError(f"{where}: names: not a mapping")
+    words["names"] = {_word(name, f"{where}: names"): _word(value, f"{where}: names: {name}")
+                      for name, value in names.items()}
+    if not all(value.isdigit() or value == "wild" for value in words["names"].values()):
+        raise ReferenceError(f"{where}: names: every name stands for a value from 1 to 12, or for the wild card")
     return words
 
 
