@@ -5,6 +5,7 @@ something else."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from position_helpers import rule, seat, table
 from tutor.engine.cards import ALL_CARDS, HIGHEST, SKIP_BO, card_label
@@ -89,3 +90,15 @@ def test_the_bank_questions_the_rules_answer_have_the_rules_reply(spoken):
                 if card_reply(words_of(item.question), question_words_of(spoken)) is not None]
     ruled = [(item.question, item.reply, said.reply) for item, said in answered if said.ruled]
     assert len(ruled) >= 15 and all(wanted is reply for _question, wanted, reply in ruled), ruled
+
+
+CARD_WORDS = ["a", "an", "en", "on", "onto", "på", "start", "börja", "starte", "empty", "tom", "skip-bo", "sb",
+              "joker", "two", "fyra", "syver", "sexan", "'er", ":a", "0", "1", "6", "7", "12", "13", "²", "٣",
+              "discard", "only", "cards", "not", "?", ","]
+
+
+@settings(max_examples=150, deadline=None)
+@given(spoken=st.sampled_from(LANGUAGES), said=st.lists(st.sampled_from(CARD_WORDS) | st.text(max_size=6), max_size=12))
+def test_any_words_get_the_rules_reply_or_none_and_never_raise(spoken, said):
+    words = words_of(" ".join(said))
+    assert card_reply(words, question_words_of(spoken)) in (True, False, None)

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from ..engine.cards import HIGHEST, SKIP_BO, goes_on
 
-ABOUT_CARDS = frozenset({"build.sequence", "build.start", "building", "wild-cards"})  # the entries such a question is about
+# the entries such a question is about: the rules answer it only where one of them ranks first
+ABOUT_CARDS = frozenset({"build.sequence", "build.start", "building", "wild-cards"})
 GAP = 3  # at most this many common words between a card and the word that puts it on another
 
 
@@ -27,7 +28,8 @@ def card_reply(words: list[str], found: dict) -> bool | None:
     starts a build pile with one, given the language's question words (``question_words_of``); None where it is
     not such a question."""
     cards_words = found["cards"]
-    if set(words) & set(cards_words["beyond"]) or any(word.startswith(tuple(cards_words["elsewhere"])) for word in words):
+    elsewhere = tuple(cards_words["elsewhere"])
+    if set(words) & set(cards_words["beyond"]) or any(word.startswith(elsewhere) for word in words):
         return None
     cards = _cards(words, found)
     if len(cards) == 2:
@@ -51,7 +53,7 @@ def _cards(words: list[str], found: dict) -> list[tuple[int, int]]:
             cards.append((place, SKIP_BO))
             continue
         value = named or found["stems"].get(word) or word
-        if value.isdigit() and 1 <= int(value) <= HIGHEST:
+        if value.isdecimal() and 1 <= int(value) <= HIGHEST:
             cards.append((place, int(value)))
     return cards
 

@@ -64,7 +64,7 @@ def _card_words(data: object, where: str) -> dict:
         raise ReferenceError(f"{where}: names: not a mapping")
     words["names"] = {_word(name, f"{where}: names"): _word(value, f"{where}: names: {name}")
                       for name, value in names.items()}
-    if not all(value.isdigit() or value == "wild" for value in words["names"].values()):
+    if not all(value.isdecimal() or value == "wild" for value in words["names"].values()):
         raise ReferenceError(f"{where}: names: every name stands for a value from 1 to 12, or for the wild card")
     return words
 

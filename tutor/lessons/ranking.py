@@ -150,11 +150,12 @@ class Ranker:
         self._centroids: dict[str, Counter[str]] = defaultdict(Counter)
         for (key, _question), weight, vector in zip(self._asked, self._weights, self._vectors):
             self._centroids[key].update({feature: value * weight for feature, value in vector.items()})
-        self._centroid_norms = {key: _dot(centroid, centroid) for key, centroid in self._centroids.items()}
+        self._centroid_squares = {key: _dot(centroid, centroid) for key, centroid in self._centroids.items()}
 
     def stem(self, word: str) -> str:
-        """The stem of ``word`` (its own where ``stems`` gives one) without its Nordic letters, so that ``avlaggshog``, typed on a keyboard that has
-        none, meets ``avläggshög`` (each word is stemmed once: the stemmers are pure Python)."""
+        """The stem of ``word`` (its own where ``stems`` gives one) without its Nordic letters, so that
+        ``avlaggshog``, typed on a keyboard that has none, meets ``avläggshög`` (each word is stemmed once: the
+        stemmers are pure Python)."""
         stem = self._stems.get(word)
         if stem is None:
             stem = self._stems[word] = plain_letters(self.stems.get(word) or self._stemmer.stemWord(word))
@@ -232,7 +233,7 @@ class Ranker:
         """The cosine of the question with the centroid of each document's questions (``without`` taken out of it)."""
         query = self._unit(features)
         dots = {key: _dot(query, centroid) for key, centroid in self._centroids.items()}
-        squares = dict(self._centroid_norms)
+        squares = dict(self._centroid_squares)
         for (key, asked), weight, vector in zip(self._asked, self._weights, self._vectors):
             if asked == without:
                 squares[key] += weight * weight - 2 * weight * _dot(vector, self._centroids[key])
