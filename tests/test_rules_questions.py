@@ -35,8 +35,8 @@ UNSEEN_TOP_ONE = {"en": 0.865, "sv": 0.825, "da": 0.82}
 UNSEEN_TOP_THREE = {"en": 0.965, "sv": 0.955, "da": 0.95}
 # The most tuning questions labelled yes or no not read as asking one, and unlabelled ones read as asking one
 # (some of the Danish ask one and are not labelled: "ni spillere, går det?").
-DETECTION_MISSES = {"en": 6, "sv": 4, "da": 1}
-DETECTION_READ_WRONGLY = {"en": 1, "sv": 3, "da": 8}
+DETECTION_MISSES = {"en": 5, "sv": 3, "da": 1}
+DETECTION_READ_WRONGLY = {"en": 2, "sv": 3, "da": 8}
 WRONG_REPLIES = {"en": 1, "sv": 1, "da": 0}  # the most wrong yes-or-no replies, held-out and leave-one-out together
 # The least share of the yes-or-no leans said as unsure on leave-one-out that are right (the figures measured,
 # docs/rules.md), and the most yes-or-no questions left with no lean, or not read as asking one.
@@ -100,6 +100,11 @@ def test_the_tuning_questions_labelled_yes_or_no_are_read_as_asking_one_and_no_o
     ("en", "I thought you could discard from the stock", True),
     ("en", "SB on an empty pile allowed?", True),
     ("en", "the first to empty the stock wins, right?", True),
+    ("en", "play is optional?", True),  # a statement with a question mark
+    ("en", "stock card is face up?", True),
+    ("en", "any tips?", False),  # bare words asking for advice
+    ("en", "jokers from finished piles, wild again?", False),  # its last clause says no verb
+    ("en", "play is optional.", False),
     ("en", "should I play my stock card or my hand card?", False),
     ("en", "when exactly does a round end?", False),
     ("en", "how many cards can I play?", False),
@@ -194,12 +199,13 @@ QUESTION_WORDS = st.lists(st.sampled_from(["can", "i", "play", "if", "my", "what
 
 @settings(max_examples=150, deadline=None)
 @given(spoken=st.sampled_from(LANGUAGES), words=QUESTION_WORDS)
-def test_reading_a_question_as_asking_a_yes_or_no_ignores_case_and_question_marks(spoken, words):
-
+def test_reading_a_question_as_asking_a_yes_or_no_ignores_case_and_a_question_mark_only_makes_a_statement_ask(
+        spoken, words):
     question = " ".join(words)
     asks = asks_yes_or_no(question, spoken)
     assert asks_yes_or_no(question.upper(), spoken) is asks
-    assert asks_yes_or_no(question.rstrip("?") + "?", spoken) is asks
+    if asks_yes_or_no(question.rstrip(" ?"), spoken):
+        assert asks_yes_or_no(question.rstrip(" ?") + "?", spoken)  # what asks without one asks with one
     choice = question_words_of(spoken)["either-or"][0]
     assert not asks_yes_or_no(f"{question} {choice} {question}", spoken) or \
         asks_yes_or_no(question, spoken)  # a choice asks a yes or no only where it ends asking to be confirmed

@@ -20,8 +20,9 @@ REPLY_MARGIN = 0.99  # how far their votes must lean one way: 1 is all agreeing
 
 def asks_yes_or_no(question: str, spoken: str) -> bool:
     """True when the question asks for a yes or a no: it ends with a word that asks to be confirmed (``..., right?``),
-    or it offers no choice (``... my stock card or my hand card?``) and opens with such a word (``I thought ...``)
-    or one of its clauses asks one (``_clause_asks``: ``if I play all my cards, can I draw again?``)."""
+    or it offers no choice (``... my stock card or my hand card?``) and opens with such a word (``I thought ...``),
+    or one of its clauses asks one (``_clause_asks``: ``if I play all my cards, can I draw again?``), or it is a
+    statement with a question mark (``_states``: ``play is optional?``)."""
     from .ranking import words_of  # the ranking library is loaded only when a question is asked
 
     asked = question_words_of(spoken)
@@ -36,7 +37,16 @@ def asks_yes_or_no(question: str, spoken: str) -> bool:
     if set(words) & set(asked["either-or"]):
         return False
     return any(words[:len(phrase)] == phrase for phrase in confirming) or \
-        any(_clause_asks(clause, asked) for clause in clauses)
+        any(_clause_asks(clause, asked) for clause in clauses) or _states(question, words, clauses[-1], asked)
+
+
+def _states(question: str, words: list[str], last: list[str], asked: dict) -> bool:
+    """True for a statement put as a question: it ends with a question mark, asks nothing with a word of
+    ``asking``, and its last clause holds a word of ``yes-no`` after its first word (``play is optional?``,
+    ``..., men stämmer verkligen det?``; not ``jokers from finished piles, wild again?``, whose last clause says
+    no verb, nor bare words asking for advice, ``any tips?``)."""
+    return question.rstrip().endswith("?") and not set(words) & set(asked["asking"]) and \
+        bool(set(last[1:]) & set(asked["yes-no"]))
 
 
 _CLAUSE_BREAK = re.compile(r"[,;:]")
