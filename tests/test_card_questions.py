@@ -54,6 +54,20 @@ def test_a_card_on_another_is_answered_as_check_rules_the_play(spoken):
     assert ruled >= 0.9 * len(ALL_CARDS) * (HIGHEST - 1)
 
 
+@pytest.mark.parametrize("spoken, question, reply", [
+    ("en", "can a 7 go on a 6?", True),
+    ("en", "can I build a 6 on top of a 5?", True),
+    ("sv", "får en 3:a ligga på en 2:a?", True),  # the verb between the cards puts one on the other
+    ("sv", "går det att lägga en nia ovanpå en åtta?", True),
+    ("da", "må en 3'er ligge på en 2'er?", True),
+    ("da", "må man lægge en syver på en femmer?", False),
+])
+def test_the_ways_each_language_puts_a_card_on_another_are_read(spoken, question, reply):
+    use(spoken)
+    answered = ask(question)
+    assert answered.ruled and answered.reply is reply
+
+
 @pytest.mark.parametrize("spoken", LANGUAGES)
 def test_nothing_goes_on_a_12_and_a_card_on_a_wild_card_is_left_to_the_bank(spoken):
     on, _start, name = ASKED[spoken]
