@@ -40,20 +40,23 @@ def card_reply(words: list[str], found: dict) -> bool | None:
 
 
 def _cards(words: list[str], found: dict) -> list[tuple[int, int]]:
-    """The cards the words name, as (where, value): a digit from 1 to 12 or a card's name not followed by a word
-    of a count, a value's name after an article, or a wild card's name."""
+    """The cards the words name, as (where, value), where not followed by a word of a count: a digit from 1 to 12,
+    a card's name (``stems``), a wild card's name, or one of ``names`` after an article."""
     cards_words = found["cards"]
     cards = []
     for place, word in enumerate(words):
         following = words[place + 1:place + 2]
         if following and following[0] in cards_words["counted"]:
             continue
-        named = cards_words["names"].get(word) if place and words[place - 1] in cards_words["articles"] else None
-        if word in cards_words["wild"] or named == "wild":
+        if word in cards_words["names"]:  # a card only after an article, whatever its stem
+            value = cards_words["names"][word] if place and words[place - 1] in cards_words["articles"] else ""
+        elif word in cards_words["wild"]:
+            value = "wild"
+        else:
+            value = found["stems"].get(word) or word
+        if value == "wild":
             cards.append((place, SKIP_BO))
-            continue
-        value = named or found["stems"].get(word) or word
-        if value.isdecimal() and 1 <= int(value) <= HIGHEST:
+        elif value.isdecimal() and 1 <= int(value) <= HIGHEST:
             cards.append((place, int(value)))
     return cards
 
