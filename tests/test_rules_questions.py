@@ -28,11 +28,11 @@ runner = CliRunner()
 SIZES = {"en": 200, "sv": 100, "da": 80}  # the fewest questions each language's bank holds
 # The least share of held-out questions answered first, and in the top three: the figures measured (docs/rules.md),
 # so that no change of the ranking loses ground unseen; the goal is 90% and 98% in every language.
-TOP_ONE = {"en": 0.885, "sv": 0.92, "da": 0.915}
+TOP_ONE = {"en": 0.865, "sv": 0.92, "da": 0.915}
 TOP_THREE = {"en": 0.98, "sv": 0.995, "da": 0.99}
 # The same for each tuning question asked of a ranking that has not read it (leave-one-out).
-UNSEEN_TOP_ONE = {"en": 0.865, "sv": 0.825, "da": 0.82}
-UNSEEN_TOP_THREE = {"en": 0.965, "sv": 0.955, "da": 0.95}
+UNSEEN_TOP_ONE = {"en": 0.895, "sv": 0.825, "da": 0.82}
+UNSEEN_TOP_THREE = {"en": 0.97, "sv": 0.955, "da": 0.95}
 # The most tuning questions labelled yes or no not read as asking one, and unlabelled ones read as asking one
 # (some of the Danish ask one and are not labelled: "ni spillere, går det?").
 DETECTION_MISSES = {"en": 5, "sv": 3, "da": 1}
@@ -40,7 +40,7 @@ DETECTION_READ_WRONGLY = {"en": 2, "sv": 3, "da": 8}
 WRONG_REPLIES = {"en": 1, "sv": 1, "da": 0}  # the most wrong yes-or-no replies, held-out and leave-one-out together
 # The least share of the yes-or-no leans said as unsure on leave-one-out that are right (the figures measured,
 # docs/rules.md), and the most yes-or-no questions left with no lean, or not read as asking one.
-LEAN_RIGHT = {"en": 0.73, "sv": 0.71, "da": 0.74}
+LEAN_RIGHT = {"en": 0.75, "sv": 0.71, "da": 0.74}
 UNTOLD = {"en": 7, "sv": 6, "da": 3}
 
 
