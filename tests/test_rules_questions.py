@@ -250,8 +250,13 @@ def test_a_yes_or_no_question_no_like_question_leans_on_says_so(spoken, first_li
 def test_json_says_whether_the_yes_or_no_is_sure_and_what_it_leans_to():
     sure = json.loads(runner.invoke(build_app(), ["rules", "--json", "can I discard a stock card?"]).stdout)
     assert (sure["reply"], sure["lean"], sure["reply_sure"], sure["asks_yes_or_no"]) == ("no", "no", True, True)
+    assert sure["reply_by"] == "bank"
+    ruled = json.loads(runner.invoke(build_app(), ["rules", "--json", "can I put a 7 on a 5?"]).stdout)
+    assert (ruled["reply"], ruled["reply_sure"], ruled["reply_by"]) == ("no", True, "rules")
+    assert ruled["answer"].startswith("No. ")
     none = json.loads(runner.invoke(build_app(), ["rules", "--json", "who goes first?"]).stdout)
     assert (none["reply"], none["lean"], none["reply_sure"], none["asks_yes_or_no"]) == (None, None, None, False)
+    assert none["reply_by"] is None
 
 
 @settings(max_examples=200, deadline=None)

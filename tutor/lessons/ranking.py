@@ -225,7 +225,7 @@ class Ranker:
         for pair, weight, vector in zip(self._asked, self._weights, self._vectors):
             if pair[1] == without:
                 continue
-            similarity = weight * sum(value * vector.get(feature, 0.0) for feature, value in query.items())
+            similarity = weight * _dot(query, vector)
             if similarity > 0:
                 yield pair, similarity
 
@@ -234,10 +234,11 @@ class Ranker:
         query = self._unit(features)
         dots = {key: _dot(query, centroid) for key, centroid in self._centroids.items()}
         squares = dict(self._centroid_squares)
-        for (key, asked), weight, vector in zip(self._asked, self._weights, self._vectors):
-            if asked == without:
-                squares[key] += weight * weight - 2 * weight * _dot(vector, self._centroids[key])
-                dots[key] -= weight * _dot(query, vector)
+        if without is not None:
+            for (key, asked), weight, vector in zip(self._asked, self._weights, self._vectors):
+                if asked == without:
+                    squares[key] += weight * weight - 2 * weight * _dot(vector, self._centroids[key])
+                    dots[key] -= weight * _dot(query, vector)
         return {key: dot / math.sqrt(squares[key]) for key, dot in dots.items() if dot > 0 and squares[key] > 1e-12}
 
     def _unit(self, features: Counter[str]) -> dict[str, float]:
