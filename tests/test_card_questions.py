@@ -86,6 +86,9 @@ def test_nothing_goes_on_a_12_and_a_card_on_a_wild_card_is_left_to_the_bank(spok
     ("en", "can I start a pile with two cards?"),  # a count, not a card
     ("en", "can we start skip-bo with 6 players?"),  # the game, not the wild card
     ("en", "my 1 has nowhere to go because all four piles are in use, can I open another?"),  # a fifth pile
+    ("en", "after a pile is cleared at 12, can I start a new one in that spot?"),  # the 12 ends a pile
+    ("sv", "när en hög tagits bort vid 12, får jag börja en ny på samma plats?"),
+    ("da", "når en bunke er fjernet ved 12, må jeg så starte en ny samme sted?"),
     ("sv", "måste jag lägga en sjua på sexan om jag har en?"),
     ("sv", "får jag lägga en 7:a på en 6:a i avläggshögen?"),
     ("da", "må man åbne en bunke med et andet kort end en ener?"),

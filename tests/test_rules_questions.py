@@ -28,20 +28,21 @@ runner = CliRunner()
 SIZES = {"en": 200, "sv": 100, "da": 80}  # the fewest questions each language's bank holds
 # The least share of held-out questions answered first, and in the top three: the figures measured (docs/rules.md),
 # so that no change of the ranking loses ground unseen; the goal is 90% and 98% in every language.
-TOP_ONE = {"en": 0.865, "sv": 0.92, "da": 0.915}
-TOP_THREE = {"en": 0.98, "sv": 0.995, "da": 0.99}
+TOP_ONE = {"en": 0.90, "sv": 0.93, "da": 0.91}
+TOP_THREE = {"en": 0.974, "sv": 0.995, "da": 0.99}
 # The same for each tuning question asked of a ranking that has not read it (leave-one-out).
-UNSEEN_TOP_ONE = {"en": 0.895, "sv": 0.825, "da": 0.82}
-UNSEEN_TOP_THREE = {"en": 0.97, "sv": 0.955, "da": 0.95}
+UNSEEN_TOP_ONE = {"en": 0.915, "sv": 0.85, "da": 0.845}
+UNSEEN_TOP_THREE = {"en": 0.98, "sv": 0.96, "da": 0.955}
 # The most tuning questions labelled yes or no not read as asking one, and unlabelled ones read as asking one
-# (some of the Danish ask one and are not labelled: "ni spillere, går det?").
-DETECTION_MISSES = {"en": 5, "sv": 3, "da": 1}
-DETECTION_READ_WRONGLY = {"en": 2, "sv": 3, "da": 8}
-WRONG_REPLIES = {"en": 1, "sv": 1, "da": 0}  # the most wrong yes-or-no replies, held-out and leave-one-out together
+# (some of the Danish ask one and are not labelled: "ni spillere, går det?"; some written blind put the verb after
+# a noun, "when we play for points are the rules any different", or say none, "skipbo card wild?").
+DETECTION_MISSES = {"en": 13, "sv": 3, "da": 4}
+DETECTION_READ_WRONGLY = {"en": 2, "sv": 2, "da": 10}
+WRONG_REPLIES = {"en": 0, "sv": 0, "da": 0}  # the most wrong yes-or-no replies, held-out and leave-one-out together
 # The least share of the yes-or-no leans said as unsure on leave-one-out that are right (the figures measured,
 # docs/rules.md), and the most yes-or-no questions left with no lean, or not read as asking one.
-LEAN_RIGHT = {"en": 0.75, "sv": 0.71, "da": 0.74}
-UNTOLD = {"en": 7, "sv": 6, "da": 3}
+LEAN_RIGHT = {"en": 0.79, "sv": 0.76, "da": 0.77}
+UNTOLD = {"en": 14, "sv": 7, "da": 6}
 
 
 @pytest.fixture(autouse=True)
@@ -111,9 +112,22 @@ def test_the_tuning_questions_labelled_yes_or_no_are_read_as_asking_one_and_no_o
     ("en", "in a team game whose piles can I play?", False),
     ("en", "my son says you must play, who is right?", False),
     ("en", "all four build piles are going and I have a 1, what now?", False),
+    ("en", "He said the 9 was in his hand. Does the play count?", True),  # a sentence is a clause
+    ("en", "which way does play go, left or right?", False),  # a choice, though it ends with "right"
+    ("en", "the first to empty the stock wins, right?", True),
+    ("en", "can you explain what a turn looks like?", False),  # asks for an explanation
+    ("en", "could someone please tell me how scoring works", False),
+    ("en", "can you play a 2 on a 1?", True),
+    ("en", "wait so only the top stock card counts?", True),
+    ("en", "wait so what happens now?", False),
+    ("en", "bro can u take from someone elses stock", True),
+    ("en", "so that move just doesnt work?", True),
+    ("en", "whos discard piles can i play on", False),
     ("sv", "om jag lägger ut alla handkort, får jag nya kort direkt?", True),
     ("sv", "i lagspel, får jag lägga av på min partners avläggshög?", True),
     ("sv", "till hur många poäng spelar man?", False),
+    ("sv", "kan du förklara hur en tur går till?", False),
+    ("sv", "man får spela från avläggshögen, eller hur?", True),
     ("sv", "ska jag lägga tian på en tom hög eller på trean?", False),
     ("da", "hvis jeg spiller hele hånden, må jeg så trække igen?", True),
     ("da", "blander man de færdige bunker med det samme?", True),
@@ -121,6 +135,7 @@ def test_the_tuning_questions_labelled_yes_or_no_are_read_as_asking_one_and_no_o
     ("da", "hvor mange kort skal jeg trække, når det bliver min tur?", False),
     ("da", "hvis vi spiller hold og min stakbunke er tom skal jeg så spille?", True),
     ("da", "hvis tur er det, når jeg har lagt af?", False),
+    ("da", "kan nogen forklare hvordan man tæller point?", False),
 ])
 def test_a_question_is_read_as_asking_a_yes_or_no_wherever_its_asking_clause_stands(spoken, question, asks):
 
@@ -414,9 +429,18 @@ def test_a_reply_is_given_only_when_the_most_alike_bank_questions_agree_by_the_m
     assert _clear_lead([("a", 1.0), ("b", 0.75)]) and not _clear_lead([("a", 1.0), ("b", 0.85)])  # a close second
 
 
+def test_a_sure_reply_is_taken_only_from_a_bank_question_that_says_the_same_words_but_one():
+    use("en")
+    # the most alike bank question asks about a discard pile's top ("... of my discard pile onto a build pile?"),
+    # and its yes would be wrong here: two words apart, it gives no sure reply
+    assert ask("is it allowed to play the top of a build pile onto a different build pile?", unseen=True).reply is None
+    assert ask("can I play from my opponents discard pile?").reply is False  # one word apart: sure
+
+
 def test_a_question_that_says_not_takes_no_reply_from_a_like_question_that_does_not():
 
     assert negated("can't I play a 2?", "en") and not negated("can I play a 2?", "en")
+    assert negated("cant I play a 2?", "en")  # typed without the apostrophe
     assert negated("får man inte spela?", "sv") and negated("må man ikke spille?", "da")
     use("en")
     assert ask("can I play from my opponent's discard pile?").reply is False
@@ -501,6 +525,9 @@ def test_the_question_words_of_every_reference_file_are_words(spoken):
     ({"confirming": ["right", True]}, "rules.yaml: questions: confirming: True is not a word"),
     ({"stems": ["femmer"]}, "rules.yaml: questions: stems: not a mapping"),
     ({"stems": {"femmer": None}}, "rules.yaml: questions: stems: femmer: None is not a word"),
+    ({"requests": ["you"]}, "rules.yaml: questions: requests: not a mapping"),
+    ({"requests": {"who": ["you", True]}}, "rules.yaml: questions: requests: who: True is not a word"),
+    ({"cards": {"pile": ["pile", None]}}, "rules.yaml: questions: cards: pile: None is not a word"),
 ])
 def test_question_words_that_are_not_words_are_named_with_their_file(data, problem):
     with pytest.raises(ReferenceError, match=re.escape(problem)):

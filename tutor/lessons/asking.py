@@ -91,6 +91,7 @@ QUESTION_WEIGHTS = {"head": 3.0, "answer": 3.0, "text": 0.5}  # how much a word 
 LEAD = 0.8  # above this share of the best entry's score, the next entry's bank questions must agree on a yes or no
 LEAN_NEIGHBOURS = 3  # how many of the most alike bank questions about each of the two best entries vote on a lean
 RUNNER_UP = 0.5  # how much the next entry's bank questions count in a lean, times its share of the best's score
+UNSAID = 1  # how many words that say something a question and the bank question that gives its sure reply may differ by
 
 
 @cache
@@ -160,8 +161,15 @@ def _held(question: str, key: str, spoken: str, without: str | None = None) -> b
 
 def _reply(question: str, key: str, spoken: str, without: str | None = None) -> bool | None:
     """The yes or no that the bank questions about entry ``key`` most like ``question`` agree on, if they do
-    (``agreed_reply``)."""
-    return agreed_reply(_voters(question, key, spoken, without))
+    (``agreed_reply``), and if the most alike of them says the words that say something that ``question`` says,
+    all but ``UNSAID`` of them either way (``may I play the top of a build pile onto another?`` is not ``may I
+    play the top of a discard pile onto a build pile?``)."""
+    voters = _voters(question, key, spoken, without)
+    reply = agreed_reply([(alike, said) for _asked, alike, said in voters])
+    if reply is None or voters[0][1] >= SAME:
+        return reply
+    ranker = _ranker(spoken)
+    return reply if len(ranker.said(question) ^ ranker.said(voters[0][0])) <= UNSAID else None
 
 
 def _lean(question: str, scored: list[tuple[str, float]], spoken: str, without: str | None = None) -> bool | None:
@@ -171,17 +179,18 @@ def _lean(question: str, scored: list[tuple[str, float]], spoken: str, without: 
     best = scored[0][1]
     voters = [(alike * (1.0 if place == 0 else RUNNER_UP * score / best), reply)
               for place, (key, score) in enumerate(scored[:2])
-              for alike, reply in _voters(question, key, spoken, without)[:LEAN_NEIGHBOURS]]
+              for _asked, alike, reply in _voters(question, key, spoken, without)[:LEAN_NEIGHBOURS]]
     return leaning_reply(voters)
 
 
-def _voters(question: str, key: str, spoken: str, without: str | None = None) -> list[tuple[float, bool]]:
-    """The bank questions about entry ``key`` that have a reply, as (how alike each is to ``question``, its reply),
-    most alike first. Only a bank question that says ``not`` as this one does (or does not) votes: turning a
-    reply round is not safe (``can't I ...?`` is answered ``yes`` when you can, and in Swedish ``jo``)."""
+def _voters(question: str, key: str, spoken: str, without: str | None = None) -> list[tuple[str, float, bool]]:
+    """The bank questions about entry ``key`` that have a reply, as (the bank question, how alike it is to
+    ``question``, its reply), most alike first. Only a bank question that says ``not`` as this one does (or does
+    not) votes: turning a reply round is not safe (``can't I ...?`` is answered ``yes`` when you can, and in
+    Swedish ``jo``)."""
     replies = _replies(spoken)
     turned = negated(question, spoken)
-    return [(alike, replies[asked]) for asked, alike in _ranker(spoken).nearest(question, key, without)
+    return [(asked, alike, replies[asked]) for asked, alike in _ranker(spoken).nearest(question, key, without)
             if replies.get(asked) is not None and negated(asked, spoken) == turned]
 
 

@@ -5,8 +5,10 @@ The words are each reference file's ``questions: cards`` section: the words
 that put a card on another (``on``), that start a pile (``start``), the wild
 card's names (``wild``), the names of values that are also counts (``names``,
 a card only after one of ``articles``), the endings written after a digit
-(``endings``: the Danish ``8'er``, the Swedish ``8:a``), the words of a count
-(``counted``: ``2 cards`` names no card), the beginnings of the words that
+(``endings``: the Danish ``8'er``, the Swedish ``8:a``), the words for a
+build pile and for playing a card on one (``pile``, all that a question that
+starts a pile says beside its card and the common words), the words of a
+count (``counted``: ``2 cards`` names no card), the beginnings of the words that
 put the cards elsewhere than on a build pile (``elsewhere``) and the words
 that ask more than whether the card goes there (``beyond``: ``the only
 card``, ``must I``, ``is it smart``). A question is answered only where it
@@ -73,11 +75,21 @@ def _on_reply(words: list[str], cards: list[tuple[int, int]], found: dict) -> bo
 
 def _start_reply(words: list[str], card: tuple[int, int], found: dict) -> bool | None:
     """Card starts a build pile (``start a pile with a 3``, ``a 2 on an empty build pile``): only a 1 or a wild
-    card does."""
-    if not set(words) & set(found["cards"]["start"]):
+    card does. Every other word must be one such a question says (``_placed``): ``after a pile is cleared at 12,
+    can I start a new one?`` names the 12 for something else."""
+    place, value = card
+    if not set(words) & set(found["cards"]["start"]) or not _placed(words[:place] + words[place + 1:], found):
         return None
-    _place, value = card
     return goes_on(value, 0)
+
+
+def _placed(words: list[str], found: dict) -> bool:
+    """True when every word is a common one, or one of the words of a question that starts a build pile with a
+    card: ``start``, ``on``, ``pile``, ``articles`` and ``endings``."""
+    cards_words = found["cards"]
+    known = set(found["ignore"]).union(cards_words["start"], cards_words["pile"], cards_words["articles"],
+                                       cards_words["endings"], *(phrase.split() for phrase in cards_words["on"]))
+    return set(words) <= known
 
 
 def _joins(between: list[str], found: dict) -> bool:

@@ -17,8 +17,9 @@ def question_words_of(spoken: str) -> dict:
     (``synonyms``), the stems of words the stemmer cuts wrongly (``stems``), the words that open a yes-or-no
     question (``yes-no``), that make it ask a choice (``either-or``), that turn it round (``negation``), that make
     a clause ask what or how (``asking``), that open a clause a question may follow (``conditions``), that follow
-    a word of ``yes-no`` when it asks (``subjects``) and that make a question ask to be confirmed where it opens
-    or ends with them (``confirming``): the reference file's ``questions``, each language's own."""
+    a word of ``yes-no`` when it asks (``subjects``), that make a question ask to be confirmed where it opens
+    or ends with them (``confirming``) and that make it ask for an explanation instead (``requests``: ``can you
+    explain ...``): the reference file's ``questions``, each language's own."""
     return question_words(reference_data(spoken).get("questions", {}), reference_file(spoken))
 
 
@@ -47,11 +48,16 @@ def question_words(data: object, file: str) -> dict:
     words["stems"] = {_word(word, f"{file}: questions: stems"): _word(stem, f"{file}: questions: stems: {word}")
                       for word, stem in stems.items()}
     words["cards"] = _card_words(data.get("cards", {}), f"{file}: questions: cards")
+    requests = data.get("requests", {})
+    if not isinstance(requests, dict):
+        raise ReferenceError(f"{file}: questions: requests: not a mapping")
+    words["requests"] = {part: _words(requests.get(part, ()), f"{file}: questions: requests: {part}")
+                         for part in ("who", "verbs")}
     return words
 
 
 # the lists of words of the ``cards`` section, for the questions the rules answer themselves (``card_questions``)
-CARD_WORD_LISTS = ("on", "start", "wild", "articles", "endings", "counted", "elsewhere", "beyond")
+CARD_WORD_LISTS = ("on", "start", "wild", "articles", "endings", "pile", "counted", "elsewhere", "beyond")
 
 
 def _card_words(data: object, where: str) -> dict:

@@ -172,6 +172,10 @@ class Ranker:
             terms.append(((stem, *(self.stem(other) for other in others)), weight))
         return terms
 
+    def said(self, question: str) -> set[str]:
+        """The stems of the words of ``question`` that say something (not ``function_words``)."""
+        return {forms[0] for forms, weight in self.terms(question) if weight > FUNCTION_WEIGHT}
+
     def features(self, question: str, terms: list[tuple[tuple[str, ...], float]] | None = None) -> Counter[str]:
         """The question's stems (and the stems its words stand for) and its pairs of stems side by side, weighed
         (from its ``terms`` where they are at hand)."""

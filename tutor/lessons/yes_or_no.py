@@ -21,8 +21,9 @@ REPLY_MARGIN = 0.99  # how far their votes must lean one way: 1 is all agreeing
 def asks_yes_or_no(question: str, spoken: str) -> bool:
     """True when the question asks for a yes or a no: it ends with a word that asks to be confirmed (``..., right?``),
     or it offers no choice (``... my stock card or my hand card?``) and opens with such a word (``I thought ...``),
-    or one of its clauses asks one (``_clause_asks``: ``if I play all my cards, can I draw again?``), or it is a
-    statement with a question mark (``_states``: ``play is optional?``)."""
+    or one of its clauses asks one (``_clause_asks``: ``if I play all my cards, can I draw again?``; not ``can you
+    explain ...``, which asks for an explanation), or it is a statement with a question mark (``_states``: ``play
+    is optional?``)."""
     from .ranking import words_of  # the ranking library is loaded only when a question is asked
 
     asked = question_words_of(spoken)
@@ -32,11 +33,15 @@ def asks_yes_or_no(question: str, spoken: str) -> bool:
         return False
     words = [word for clause in clauses for word in clause]
     confirming = [phrase for phrase in map(words_of, asked["confirming"]) if phrase]
-    if not set(clauses[-1]) & set(asked["asking"]) and any(words[-len(phrase):] == phrase for phrase in confirming):
-        return True
-    if set(words) & set(asked["either-or"]):
+    either_or, asking = set(asked["either-or"]), set(asked["asking"])
+    if any(words[-len(phrase):] == phrase and not set(clauses[-1][:-len(phrase)]) & (either_or | asking)
+           for phrase in confirming):
+        return True  # ``..., right?`` and ``..., eller hur?``, but not ``left or right?``
+    if set(words) & either_or:
         return False
-    return any(words[:len(phrase)] == phrase for phrase in confirming) or \
+    opens_confirming = any(words[:len(phrase)] == phrase and not set(words[len(phrase):len(phrase) + 1]) & asking
+                           for phrase in confirming)  # ``I thought ...``, but not ``wait so what ...``
+    return opens_confirming or \
         any(_clause_asks(clause, asked) for clause in clauses) or _states(question, words, clauses[-1], asked)
 
 
@@ -49,7 +54,7 @@ def _states(question: str, words: list[str], last: list[str], asked: dict) -> bo
         bool(set(last[1:]) & set(asked["yes-no"]))
 
 
-_CLAUSE_BREAK = re.compile(r"[,;:]")
+_CLAUSE_BREAK = re.compile(r"[,;:]|[.!?](?=\s)")  # a clause ends at a comma, and so does a sentence
 
 
 def _clause_asks(words: list[str], asked: dict) -> bool:
@@ -63,6 +68,8 @@ def _clause_asks(words: list[str], asked: dict) -> bool:
     ...?``, ``hvis vi spiller hold og ... skal jeg ...?``, not ``when exactly does it end?``; Danish ``hvis`` is
     both ``if`` and ``whose``)."""
     yes_no, subjects = set(asked["yes-no"]), set(asked["subjects"])
+    if _requests(words, asked):
+        return False
     if words[0] in yes_no:
         return True
     opening_clause = words[0] in asked["conditions"] and (bool(set(words[1:2]) & subjects)
@@ -71,6 +78,15 @@ def _clause_asks(words: list[str], asked: dict) -> bool:
         return False
     return any(word in yes_no and following in subjects and before not in subjects
                for before, word, following in zip(words, words[1:], words[2:]))
+
+
+def _requests(words: list[str], asked: dict) -> bool:
+    """True when the clause asks someone to explain rather than for a yes or a no: a word of ``yes-no``, then one
+    of the ``requests`` ``who`` and, within the next two words, one of its ``verbs`` (``can you explain ...``,
+    ``could someone please tell me ...``, ``kan du förklara ...``)."""
+    who, verbs = set(asked["requests"]["who"]), set(asked["requests"]["verbs"])
+    return any(word in asked["yes-no"] and following in who and set(words[place + 2:place + 4]) & verbs
+               for place, (word, following) in enumerate(zip(words, words[1:])))
 
 
 def negated(question: str, spoken: str) -> bool:
