@@ -54,6 +54,27 @@ def test_a_card_on_another_is_answered_as_check_rules_the_play(spoken):
     assert ruled >= 0.9 * len(ALL_CARDS) * (HIGHEST - 1)
 
 
+# how each language says a wild card is played as a value
+PLAYED_AS = {"en": "a skip-bo as {card}", "sv": "en joker som {card}", "da": "en joker som {card}"}
+
+
+@pytest.mark.parametrize("spoken", LANGUAGES)
+def test_a_wild_card_said_to_be_played_as_a_value_is_answered_as_check_rules_that_value(spoken):
+    use(spoken)
+    on, start, name = ASKED[spoken]
+    ruled = 0
+    for value in range(1, HIGHEST + 1):
+        wild = PLAYED_AS[spoken].format(card=name(value))
+        for under in range(1, HIGHEST):
+            answered = ask(on.format(card=wild, under=name(under)))
+            if answered.ruled:
+                ruled += 1
+                assert answered.reply is ruled_legal(value, under), (value, under)
+        answered = ask(start.format(card=wild))
+        assert answered.ruled and answered.reply is ruled_legal(value, None), value
+    assert ruled >= 0.9 * HIGHEST * (HIGHEST - 1)
+
+
 @pytest.mark.parametrize("spoken, question, reply", [
     ("en", "can a 7 go on a 6?", True),
     ("en", "can I build a 6 on top of a 5?", True),
@@ -93,6 +114,8 @@ def test_nothing_goes_on_a_12_and_a_card_on_a_wild_card_is_left_to_the_bank(spok
     ("sv", "får jag lägga en 7:a på en 6:a i avläggshögen?"),
     ("da", "må man åbne en bunke med et andet kort end en ener?"),
     ("da", "er det en dårlig idé at lægge en tier oven på en treer?"),
+    ("en", "can I play a skip-bo on a 5 as a 6?"),  # the value after the pile it goes on: not read
+    ("en", "may I put an SB on an empty build pile and call it a 5?"),
 ])
 def test_a_question_that_asks_more_than_whether_the_card_goes_there_is_not_answered_by_the_rules(spoken, question):
     use(spoken)

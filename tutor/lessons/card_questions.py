@@ -1,9 +1,11 @@
 """Questions that put one card on another (``can I put a 7 on a 5?``) or start a build pile with one (``can I
-start a build pile with a 3?``), answered by the rules themselves rather than by like questions.
+start a build pile with a 3?``), a wild card said to be played as a value among them (``a joker as a 7 on a
+5``), answered by the rules themselves rather than by like questions.
 
 The words are each reference file's ``questions: cards`` section: the words
 that put a card on another (``on``), that start a pile (``start``), the wild
-card's names (``wild``), the names of values that are also counts (``names``,
+card's names (``wild``), the words that say what value it is played as
+(``as``), the names of values that are also counts (``names``,
 a card only after one of ``articles``), the endings written after a digit
 (``endings``: the Danish ``8'er``, the Swedish ``8:a``), the words for a
 build pile and for playing a card on one (``pile``, all that a question that
@@ -33,7 +35,7 @@ def card_reply(words: list[str], found: dict) -> bool | None:
     elsewhere = tuple(cards_words["elsewhere"])
     if set(words) & set(cards_words["beyond"]) or any(word.startswith(elsewhere) for word in words):
         return None
-    cards = _cards(words, found)
+    cards = _as_played(words, _cards(words, found), found)
     if len(cards) == 2:
         return _on_reply(words, cards, found)
     if len(cards) == 1:
@@ -63,6 +65,23 @@ def _cards(words: list[str], found: dict) -> list[tuple[int, int]]:
     return cards
 
 
+def _as_played(words: list[str], cards: list[tuple[int, int]], found: dict) -> list[tuple[int, int]]:
+    """The cards, a wild card said to be played as a value read as that value (``a skip-bo played as a 5``): where
+    the words between the two are a word of ``as`` and common words or words of ``pile`` (``played``)."""
+    cards_words = found["cards"]
+    between_words = set(found["ignore"]).union(cards_words["as"], cards_words["articles"], cards_words["pile"])
+    read = []
+    for (place, value), following in zip(cards, [*cards[1:], None]):
+        if read and read[-1] == (place, value):
+            continue
+        between = words[place + 1:following[0]] if following else []
+        if value == SKIP_BO and following and set(between) & set(cards_words["as"]) and set(between) <= between_words:
+            read.append(following)
+        else:
+            read.append((place, value))
+    return read
+
+
 def _on_reply(words: list[str], cards: list[tuple[int, int]], found: dict) -> bool | None:
     """Card one goes on card two (``a 7 on a 5``): only the card one higher, or a wild card, and nothing on a 12,
     whose pile is complete and gone. No reply for a card on a wild card, which depends on what the wild card was
@@ -85,10 +104,13 @@ def _start_reply(words: list[str], card: tuple[int, int], found: dict) -> bool |
 
 def _placed(words: list[str], found: dict) -> bool:
     """True when every word is a common one, or one of the words of a question that starts a build pile with a
-    card: ``start``, ``on``, ``pile``, ``articles`` and ``endings``."""
+    card: ``start``, ``on``, ``pile``, ``articles``, ``endings``, and the wild card's names and ``as`` (a wild
+    card played as the card)."""
     cards_words = found["cards"]
     known = set(found["ignore"]).union(cards_words["start"], cards_words["pile"], cards_words["articles"],
-                                       cards_words["endings"], *(phrase.split() for phrase in cards_words["on"]))
+                                       cards_words["endings"], cards_words["wild"], cards_words["as"],
+                                       [name for name, value in cards_words["names"].items() if value == "wild"],
+                                       *(phrase.split() for phrase in cards_words["on"]))
     return set(words) <= known
 
 

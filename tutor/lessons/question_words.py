@@ -57,7 +57,7 @@ def question_words(data: object, file: str) -> dict:
 
 
 # the lists of words of the ``cards`` section, for the questions the rules answer themselves (``card_questions``)
-CARD_WORD_LISTS = ("on", "start", "wild", "articles", "endings", "pile", "counted", "elsewhere", "beyond")
+CARD_WORD_LISTS = ("on", "start", "wild", "as", "articles", "endings", "pile", "counted", "elsewhere", "beyond")
 
 
 def _card_words(data: object, where: str) -> dict:
