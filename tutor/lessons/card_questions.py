@@ -73,7 +73,7 @@ def _as_played(words: list[str], cards: list[tuple[int, int]], found: dict) -> l
     read = []
     for (place, value), following in zip(cards, [*cards[1:], None]):
         if read and read[-1] == (place, value):
-            continue
+            continue  # read already: the value the wild card before it is played as
         between = words[place + 1:following[0]] if following else []
         if value == SKIP_BO and following and set(between) & set(cards_words["as"]) and set(between) <= between_words:
             read.append(following)
