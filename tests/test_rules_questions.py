@@ -28,21 +28,22 @@ runner = CliRunner()
 SIZES = {"en": 200, "sv": 100, "da": 80}  # the fewest questions each language's bank holds
 # The least share of held-out questions answered first, and in the top three: the figures measured (docs/rules.md),
 # so that no change of the ranking loses ground unseen; the goal is 90% and 98% in every language.
-TOP_ONE = {"en": 0.90, "sv": 0.93, "da": 0.91}
-TOP_THREE = {"en": 0.974, "sv": 0.995, "da": 0.99}
+TOP_ONE = {"en": 0.92, "sv": 0.93, "da": 0.91}
+TOP_THREE = {"en": 0.99, "sv": 0.995, "da": 0.99}
 # The same for each tuning question asked of a ranking that has not read it (leave-one-out).
-UNSEEN_TOP_ONE = {"en": 0.915, "sv": 0.85, "da": 0.845}
-UNSEEN_TOP_THREE = {"en": 0.98, "sv": 0.96, "da": 0.955}
+UNSEEN_TOP_ONE = {"en": 0.919, "sv": 0.875, "da": 0.86}
+UNSEEN_TOP_THREE = {"en": 0.98, "sv": 0.965, "da": 0.96}
 # The most tuning questions labelled yes or no not read as asking one, and unlabelled ones read as asking one
-# (some of the Danish ask one and are not labelled: "ni spillere, går det?"; some written blind put the verb after
-# a noun, "when we play for points are the rules any different", or say none, "skipbo card wild?").
-DETECTION_MISSES = {"en": 13, "sv": 3, "da": 4}
-DETECTION_READ_WRONGLY = {"en": 2, "sv": 2, "da": 10}
+# (some of the Danish ask one beside what they ask, and SPEC does not settle it: "min ene smidebunke er blevet kæmpe
+# høj, er det et problem?"; some written blind say no verb, "skipbo card wild?", or put it after a noun that is no
+# subject, "..., but can opponents see my HAND irl?").
+DETECTION_MISSES = {"en": 18, "sv": 3, "da": 3}
+DETECTION_READ_WRONGLY = {"en": 5, "sv": 2, "da": 12}
 WRONG_REPLIES = {"en": 0, "sv": 0, "da": 0}  # the most wrong yes-or-no replies, held-out and leave-one-out together
 # The least share of the yes-or-no leans said as unsure on leave-one-out that are right (the figures measured,
 # docs/rules.md), and the most yes-or-no questions left with no lean, or not read as asking one.
-LEAN_RIGHT = {"en": 0.79, "sv": 0.76, "da": 0.77}
-UNTOLD = {"en": 14, "sv": 7, "da": 6}
+LEAN_RIGHT = {"en": 0.82, "sv": 0.79, "da": 0.78}
+UNTOLD = {"en": 19, "sv": 7, "da": 6}
 
 
 @pytest.fixture(autouse=True)
@@ -122,6 +123,12 @@ def test_the_tuning_questions_labelled_yes_or_no_are_read_as_asking_one_and_no_o
     ("en", "bro can u take from someone elses stock", True),
     ("en", "so that move just doesnt work?", True),
     ("en", "whos discard piles can i play on", False),
+    ("en", "when we play for points are the rules any different", True),  # "the" opens what the verb asks about
+    ("en", "if i still have cards when my stock is gone do I still win?", True),  # "when my ...": a condition
+    ("en", "what if I play out my hand, does my turn stop?", True),
+    ("en", "My family says you must play if you can. Which of our rules is wrong?", False),  # the last sentence asks
+    ("en", "We let people play the same number on itself, like a 4 on a 4. Legit?", True),
+    ("en", "Are the build piles mine or shared? My opponent keeps playing on my pile at 5.", False),
     ("sv", "om jag lägger ut alla handkort, får jag nya kort direkt?", True),
     ("sv", "i lagspel, får jag lägga av på min partners avläggshög?", True),
     ("sv", "till hur många poäng spelar man?", False),
@@ -135,6 +142,10 @@ def test_the_tuning_questions_labelled_yes_or_no_are_read_as_asking_one_and_no_o
     ("da", "hvis vi spiller hold og min stakbunke er tom skal jeg så spille?", True),
     ("da", "hvis tur er det, når jeg har lagt af?", False),
     ("da", "kan nogen forklare hvordan man tæller point?", False),
+    ("da", "Jeg lagde en 7'er, og så kunne min bror lægge sin 8'er. Hvordan undgår jeg det?", False),
+    ("da", "kan jeg se, hvad mit næste stakkort er?", True),  # a comma before "hvad" opens no sentence
+    ("da", "Vi lader folk åbne en byggebunke med 1, 2 eller 3. Er det forkert?", True),  # a choice told, not asked
+    ("da", "hva gør man når trækbunken er tom", False),
 ])
 def test_a_question_is_read_as_asking_a_yes_or_no_wherever_its_asking_clause_stands(spoken, question, asks):
 
@@ -428,11 +439,14 @@ def test_a_reply_is_given_only_when_the_most_alike_bank_questions_agree_by_the_m
     assert _clear_lead([("a", 1.0), ("b", 0.75)]) and not _clear_lead([("a", 1.0), ("b", 0.85)])  # a close second
 
 
-def test_a_sure_reply_is_taken_only_from_a_bank_question_that_says_the_same_words_but_one():
+def test_a_sure_reply_is_taken_only_from_a_bank_question_that_says_no_word_more_and_one_word_less_at_most():
     use("en")
     # the most alike bank question asks about a discard pile's top ("... of my discard pile onto a build pile?"),
     # and its yes would be wrong here: two words apart, it gives no sure reply
     assert ask("is it allowed to play the top of a build pile onto a different build pile?", unseen=True).reply is None
+    # the most alike asks about discard piles ("do discard piles have to be in order?"), and its no would be wrong
+    # for any pile, the build piles too: saying a word the question does not, it gives no sure reply
+    assert ask("does a pile have to go in order?", unseen=True).reply is None
     assert ask("can I play from my opponents discard pile?").reply is False  # one word apart: sure
 
 

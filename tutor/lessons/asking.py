@@ -44,7 +44,7 @@ class Answer:
         return [entry for entry, _score in self.ranked]
 
 
-LONGEST_QUESTION = 100  # words: the longest question of the banks has 33; a longer text is no question to rank
+LONGEST_QUESTION = 100  # words: the longest question of the banks has 44; a longer text is no question to rank
 
 
 def is_too_long(question: str) -> bool:
@@ -91,7 +91,7 @@ QUESTION_WEIGHTS = {"head": 3.0, "answer": 3.0, "text": 0.5}  # how much a word 
 LEAD = 0.8  # above this share of the best entry's score, the next entry's bank questions must agree on a yes or no
 LEAN_NEIGHBOURS = 3  # how many of the most alike bank questions about each of the two best entries vote on a lean
 RUNNER_UP = 0.5  # how much the next entry's bank questions count in a lean, times its share of the best's score
-UNSAID = 1  # how many words that say something a question and the bank question that gives its sure reply may differ by
+UNSAID = 1  # how many words that say something a question may say beyond the bank question that gives its sure reply
 
 
 @cache
@@ -161,15 +161,18 @@ def _held(question: str, key: str, spoken: str, without: str | None = None) -> b
 
 def _reply(question: str, key: str, spoken: str, without: str | None = None) -> bool | None:
     """The yes or no that the bank questions about entry ``key`` most like ``question`` agree on, if they do
-    (``agreed_reply``), and if the most alike of them says the words that say something that ``question`` says,
-    all but ``UNSAID`` of them either way (``may I play the top of a build pile onto another?`` is not ``may I
-    play the top of a discard pile onto a build pile?``)."""
+    (``agreed_reply``), and if the most alike of them says no word that says something that ``question`` does
+    not, and all those it says but ``UNSAID`` (``may I play the top of a build pile onto another?`` is not ``may
+    I play the top of a discard pile onto a build pile?``; the reply to a question about one kind of pile, ``do
+    discard piles have to be in order?``, is not the reply about any pile, ``does a pile have to go in
+    order?``)."""
     voters = _voters(question, key, spoken, without)
     reply = agreed_reply([(alike, said) for _asked, alike, said in voters])
     if reply is None or voters[0][1] >= SAME:
         return reply
     ranker = _ranker(spoken)
-    return reply if len(ranker.said(question) ^ ranker.said(voters[0][0])) <= UNSAID else None
+    said, said_by_bank = ranker.said(question), ranker.said(voters[0][0])
+    return reply if said_by_bank <= said and len(said - said_by_bank) <= UNSAID else None
 
 
 def _lean(question: str, scored: list[tuple[str, float]], spoken: str, without: str | None = None) -> bool | None:

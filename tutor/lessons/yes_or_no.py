@@ -19,42 +19,60 @@ REPLY_MARGIN = 0.99  # how far their votes must lean one way: 1 is all agreeing
 
 
 def asks_yes_or_no(question: str, spoken: str) -> bool:
-    """True when the question asks for a yes or a no: it ends with a word that asks to be confirmed (``..., right?``),
-    or it offers no choice (``... my stock card or my hand card?``) and opens with such a word (``I thought ...``),
-    or one of its clauses asks one (``_clause_asks``: ``if I play all my cards, can I draw again?``; not ``can you
-    explain ...``, which asks for an explanation), or it is a statement with a question mark (``_states``: ``play
-    is optional?``)."""
+    """True when the question asks for a yes or a no.
+
+    - It ends with a word that asks to be confirmed (``..., right?``, not ``left or right?``): it asks one.
+    - Its last sentence, or another with a question mark, offers a choice (``... my stock card or my hand card?``;
+      not a choice told in a sentence before, ``We start with a 1, 2 or 3. Is that wrong?``): it asks none.
+    - Its last sentence, after others, opens with a word of ``asking`` (``My family says you must play. Which of
+      our rules is wrong?``): it asks none.
+    - It opens with a word of ``asking``: only a later clause that opens with a word of ``yes-no`` asks one
+      (``what if I play out my hand, does my turn stop?``, not ``whats wrong with that, my brother does it``).
+    - Otherwise it asks one where it opens with a word that asks to be confirmed (``I thought ...``), where one of
+      its clauses asks one (``_clause_asks``; a clause that opens with a word of ``conditions`` leads to the
+      question where a clause follows it: ``if my stock and my hand both have the 6 the pile needs, which ...``),
+      or where it is a statement with a question mark (``_states``: ``play is optional?``).
+    """
     from .ranking import words_of  # the ranking library is loaded only when a question is asked
 
     asked = question_words_of(spoken)
-    clauses = [words_of(clause) for clause in _CLAUSE_BREAK.split(question)]
-    clauses = [words for words in clauses if words]
+    clauses = [words for words in map(words_of, _CLAUSE_BREAK.split(question)) if words]
     if not clauses:
         return False
     words = [word for clause in clauses for word in clause]
+    sentences = [sentence for sentence in _SENTENCE_BREAK.split(question.strip()) if words_of(sentence)]
     confirming = [phrase for phrase in map(words_of, asked["confirming"]) if phrase]
-    either_or, asking = set(asked["either-or"]), set(asked["asking"])
+    either_or, asking, conditions = set(asked["either-or"]), set(asked["asking"]), set(asked["conditions"])
     if any(words[-len(phrase):] == phrase and not set(clauses[-1][:-len(phrase)]) & (either_or | asking)
            for phrase in confirming):
-        return True  # ``..., right?`` and ``..., eller hur?``, but not ``left or right?``
-    if set(words) & either_or:
+        return True
+    asking_sentences = [sentence for sentence in sentences[:-1] if sentence.rstrip().endswith("?")] + sentences[-1:]
+    if any(set(words_of(sentence)) & either_or for sentence in asking_sentences):
         return False
+    if len(sentences) > 1 and words_of(sentences[-1])[0] in asking - conditions:
+        return False
+    if words[0] in asking - conditions:
+        return any(clause[0] in asked["yes-no"] for clause in clauses[1:])
     opens_confirming = any(words[:len(phrase)] == phrase and not set(words[len(phrase):len(phrase) + 1]) & asking
                            for phrase in confirming)  # ``I thought ...``, but not ``wait so what ...``
-    return opens_confirming or \
-        any(_clause_asks(clause, asked) for clause in clauses) or _states(question, words, clauses[-1], asked)
+    asking_clauses = [clause for clause in clauses[:-1] if clause[0] not in conditions] + clauses[-1:]
+    return opens_confirming or any(_clause_asks(clause, asked) for clause in asking_clauses) \
+        or _states(question, words, clauses[-1], asked)
 
 
 def _states(question: str, words: list[str], last: list[str], asked: dict) -> bool:
     """True for a statement put as a question: it ends with a question mark, asks nothing with a word of
     ``asking``, and its last clause holds a word of ``yes-no`` after its first word (``play is optional?``,
     ``..., men stämmer verkligen det?``; not ``jokers from finished piles, wild again?``, whose last clause says
-    no verb, nor bare words asking for advice, ``any tips?``)."""
+    no verb, nor bare words asking for advice, ``any tips?``, nor a request, ``could you list the myths that are
+    common?``)."""
     return question.rstrip().endswith("?") and not set(words) & set(asked["asking"]) and \
-        bool(set(last[1:]) & set(asked["yes-no"]))
+        bool(set(last[1:]) & set(asked["yes-no"])) and not _requests(words, asked)
 
 
-_CLAUSE_BREAK = re.compile(r"[,;:]|[.!?](?=\s)")  # a clause ends at a comma, and so does a sentence
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s")  # a sentence ends with a full stop, a question or an exclamation mark
+# a clause ends at a comma, a dash between spaces, and a sentence's end
+_CLAUSE_BREAK = re.compile(r"[,;:]|\s[-–—]\s|" + _SENTENCE_BREAK.pattern)
 
 
 def _clause_asks(words: list[str], asked: dict) -> bool:
@@ -66,7 +84,7 @@ def _clause_asks(words: list[str], asked: dict) -> bool:
     A word of both ``conditions`` and ``asking`` opens a clause that a question follows where the word after it
     is of ``subjects`` or neither of the two words after it is of ``yes-no`` (``when the pile is empty do we
     ...?``, ``hvis vi spiller hold og ... skal jeg ...?``, not ``when exactly does it end?``; Danish ``hvis`` is
-    both ``if`` and ``whose``)."""
+    both ``if`` and ``whose``); further on, it is a condition too (``_asks_what``)."""
     yes_no, subjects = set(asked["yes-no"]), set(asked["subjects"])
     if _requests(words, asked):
         return False
@@ -74,10 +92,21 @@ def _clause_asks(words: list[str], asked: dict) -> bool:
         return True
     opening_clause = words[0] in asked["conditions"] and (bool(set(words[1:2]) & subjects)
                                                           or not set(words[1:3]) & yes_no)
-    if set(words[1 if opening_clause else 0:]) & set(asked["asking"]):
+    if any(_asks_what(words, place, asked) for place in range(1 if opening_clause else 0, len(words))):
         return False
     return any(word in yes_no and following in subjects and before not in subjects
                for before, word, following in zip(words, words[1:], words[2:]))
+
+
+def _asks_what(words: list[str], place: int, asked: dict) -> bool:
+    """True where the word at ``place`` of a clause asks what, how or when: a word of ``asking``, unless it is of
+    ``conditions`` too and the word after it is of ``subjects`` (``... when my stock is gone do I win?``) or, past
+    the clause's first word, is not of ``yes-no`` (``does the game end when just one of us ...?``, but ``so when
+    does it end?`` asks when)."""
+    word, following = words[place], set(words[place + 1:place + 2])
+    if word not in asked["asking"] or word not in asked["conditions"]:
+        return word in asked["asking"]
+    return not (following & set(asked["subjects"]) or place > 0 and not following & set(asked["yes-no"]))
 
 
 def _requests(words: list[str], asked: dict) -> bool:
