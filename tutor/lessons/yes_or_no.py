@@ -70,7 +70,8 @@ def _states(question: str, words: list[str], last: list[str], asked: dict) -> bo
         bool(set(last[1:]) & set(asked["yes-no"])) and not _requests(words, asked)
 
 
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s")  # a sentence ends with a full stop, a question or an exclamation mark
+# a sentence ends with a full stop, a question mark or an exclamation mark
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s")
 # a clause ends at a comma, a dash between spaces, and a sentence's end
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s[-–—]\s|" + _SENTENCE_BREAK.pattern)
 
