@@ -40,16 +40,17 @@ def asks_yes_or_no(question: str, spoken: str) -> bool:
     if not clauses:
         return False
     words = [word for clause in clauses for word in clause]
-    sentences = [sentence for sentence in _SENTENCE_BREAK.split(question.strip()) if words_of(sentence)]
+    sentences = [(sentence.rstrip().endswith("?"), said)  # (whether it has a question mark, its words)
+                 for sentence in _SENTENCE_BREAK.split(question.strip()) if (said := words_of(sentence))]
     confirming = [phrase for phrase in map(words_of, asked["confirming"]) if phrase]
     either_or, asking, conditions = set(asked["either-or"]), set(asked["asking"]), set(asked["conditions"])
     if any(words[-len(phrase):] == phrase and not set(clauses[-1][:-len(phrase)]) & (either_or | asking)
            for phrase in confirming):
         return True
-    asking_sentences = [sentence for sentence in sentences[:-1] if sentence.rstrip().endswith("?")] + sentences[-1:]
-    if any(set(words_of(sentence)) & either_or for sentence in asking_sentences):
+    earlier, last_said = sentences[:-1], sentences[-1][1]
+    if set(last_said) & either_or or any(set(said) & either_or for marked, said in earlier if marked):
         return False
-    if len(sentences) > 1 and words_of(sentences[-1])[0] in asking - conditions:
+    if earlier and last_said[0] in asking - conditions:
         return False
     if words[0] in asking - conditions:
         return any(clause[0] in asked["yes-no"] for clause in clauses[1:])
