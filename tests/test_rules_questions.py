@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
 from tutor.cli.app import build_app
+from tutor.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from tutor.i18n import LANGUAGES, use
 from tutor.lessons.answer_quality import quality
 from tutor.lessons.question_bank import PARTS, question_bank
@@ -448,6 +449,16 @@ def test_a_sure_reply_is_taken_only_from_a_bank_question_that_says_no_word_more_
     # for any pile, the build piles too: saying a word the question does not, it gives no sure reply
     assert ask("does a pile have to go in order?", unseen=True).reply is None
     assert ask("can I play from my opponents discard pile?").reply is False  # one word apart: sure
+
+
+@pytest.mark.parametrize("spoken, question, players", [
+    ("en", "can 3 people play?", 3), ("en", "can 5 people play?", 5), ("en", "can seven people play?", 7),
+    ("en", "Can 8 people play Skip-Bo?", 8), ("sv", "kan man spela med fler än sex spelare?", 7),
+    ("sv", "kan åtta personer spela?", 8), ("da", "kan otte personer spille?", 8), ("da", "ni spillere, går det?", 9),
+])
+def test_a_sure_reply_on_how_many_may_play_is_the_number_of_players_a_game_is_dealt_for(spoken, question, players):
+    use(spoken)
+    assert ask(question).reply is (MIN_PLAYERS <= players <= MAX_PLAYERS)
 
 
 def test_a_question_that_says_not_takes_no_reply_from_a_like_question_that_does_not():
